@@ -1,0 +1,45 @@
+# fricore top-level Makefile.
+#
+#   make          the main job: install missing tools, build everything
+#   make test     every test
+#   make deps     install the toolchain (Debian packages, pinned .venv)
+#   make versions print the tool versions in use
+#   make clean    remove build/
+#
+# All output goes to build/. Each part of the project has its own fragment
+# in mk/, included below.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := all
+.SECONDARY:
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules
+
+BUILD := build
+BIN := $(BUILD)/bin
+VENV := .venv
+
+# Every entry point first makes sure the toolchain is there (quiet and fast
+# when it is), then runs the real work in a sub-make so nothing races it.
+.PHONY: all test deps versions clean build-all test-all
+all: deps
+	@$(MAKE) --no-print-directory build-all
+test: deps
+	@$(MAKE) --no-print-directory test-all
+deps:
+	@scripts/deps.sh
+versions:
+	@scripts/deps.sh --versions
+clean:
+	rm -rf $(BUILD)
+
+# Fragments add their targets to these.
+BUILD_ALL :=
+TEST_ALL :=
+
+include mk/cmodel.mk
+
+build-all: $(BUILD_ALL)
+test-all: $(TEST_ALL)
+	@echo "make test: all test groups passed ($(words $(TEST_ALL)) groups)"

@@ -1,0 +1,119 @@
+/* Shared friction-parameter options (see fric_cli_friction.h). */
+#include "fric_cli_friction.h"
+
+#include <string.h>
+
+static const char *const model_names[] = {"coulomb", "viscous", "stribeck", "dahl", "lugre"};
+
+const char *fric_model_name(fric_model_kind_t kind) { return model_names[kind]; }
+
+void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model)
+{
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    f->model = default_model;
+    f->fc = c.fc_pos;
+    f->fs = c.fs_pos;
+    f->vs = c.vs;
+    f->b = c.sigma2_pos;
+    f->delta = c.delta;
+    f->sigma0 = c.sigma0;
+    f->sigma1 = c.sigma1;
+    f->vd = c.vd;
+    f->fc_neg = f->fs_neg = f->b_neg = 0.0;
+}
+
+/* Which models use each option: a bit per fric_model_kind_t. */
+#define M(k) (1u << (k))
+#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_B (M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE))
+#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+
+static const struct {
+    const char *name;
+    unsigned models;
+} applies[] = {
+    {"fc", M_ALL}, {"fc-neg", M_ALL}, {"fs", M_DIP}, {"fs-neg", M_DIP},
+    {"vs", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
+    {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vd", M(FRIC_MODEL_LUGRE)},
+};
+
+size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
+{
+    const fric_opt_t t[] = {
+        {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", "friction model", models, false},
+        {"fc", NULL, FRIC_OPT_DOUBLE, &f->fc, "N", "Coulomb level for v > 0 (default 1)", NULL, false},
+        {"fs", NULL, FRIC_OPT_DOUBLE, &f->fs, "N", "static (breakaway) level for v > 0 (default 1.5)", NULL, false},
+        {"vs", NULL, FRIC_OPT_DOUBLE, &f->vs, "m/s", "Stribeck velocity (default 0.001)", NULL, false},
+        {"b", "sigma2", FRIC_OPT_DOUBLE, &f->b, "N*s/m", "viscous coefficient for v > 0 (default 0.4)", NULL, false},
+        {"delta", "p", FRIC_OPT_DOUBLE, &f->delta, "", "Stribeck exponent (default 2)", NULL, false},
+        {"sigma0", NULL, FRIC_OPT_DOUBLE, &f->sigma0, "N/m", "bristle stiffness (default 1e5)", NULL, false},
+        {"sigma1", NULL, FRIC_OPT_DOUBLE, &f->sigma1, "N*s/m", "micro-damping (default sqrt(1e5))", NULL, false},
+        {"vd", NULL, FRIC_OPT_DOUBLE, &f->vd, "m/s", "micro-damping velocity, sigma1*exp(-(v/vd)^2); 0 = constant (default 0)", NULL, false},
+        {"fc-neg", NULL, FRIC_OPT_DOUBLE, &f->fc_neg, "N", "Coulomb level for v < 0, a magnitude (default: --fc)", NULL, false},
+        {"fs-neg", NULL, FRIC_OPT_DOUBLE, &f->fs_neg, "N", "static level for v < 0, a magnitude (default: --fs)", NULL, false},
+        {"b-neg", NULL, FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
+    };
+    _Static_assert(sizeof t / sizeof t[0] == FRIC_CLI_FRICTION_NOPTS, "table size");
+    memcpy(out, t, sizeof t);
+    return FRIC_CLI_FRICTION_NOPTS;
+}
+
+int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
+                            const char *cmd, fric_model_t *out)
+{
+    fric_model_kind_t kind = FRIC_MODEL_LUGRE;
+    for (unsigned k = 0; k < sizeof model_names / sizeof model_names[0]; k++)
+        if (strcmp(f->model, model_names[k]) == 0) kind = (fric_model_kind_t)k;
+
+    for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++) {
+        const fric_opt_t *o = fric_opts_find(opts, n, applies[i].name);
+        if (o && o->given && !(applies[i].models & M(kind)))
+            return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, model_names[kind]);
+    }
+    const fric_opt_t *o;
+    const double fc_neg = ((o = fric_opts_find(opts, n, "fc-neg")) && o->given) ? f->fc_neg : f->fc;
+    const double fs_neg = ((o = fric_opts_find(opts, n, "fs-neg")) && o->given) ? f->fs_neg : f->fs;
+    const double b_neg = ((o = fric_opts_find(opts, n, "b-neg")) && o->given) ? f->b_neg : f->b;
+
+    memset(out, 0, sizeof *out);
+    out->kind = kind;
+    fric_status_t st = FRIC_OK;
+    unsigned warn = 0;
+    switch (kind) {
+    case FRIC_MODEL_COULOMB:
+    case FRIC_MODEL_VISCOUS:
+    case FRIC_MODEL_STRIBECK:
+        if (kind == FRIC_MODEL_COULOMB)
+            out->stribeck = fric_coulomb_cfg(f->fc, fc_neg);
+        else if (kind == FRIC_MODEL_VISCOUS)
+            out->stribeck = fric_viscous_cfg(f->fc, fc_neg, f->b, b_neg);
+        else
+            out->stribeck = (fric_stribeck_cfg_t){f->fc, fc_neg, f->fs, fs_neg, f->b, b_neg, f->vs, f->delta};
+        st = fric_stribeck_check(&out->stribeck);
+        if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
+        break;
+    case FRIC_MODEL_DAHL:
+        out->dahl = (fric_dahl_cfg_t){f->fc, fc_neg, f->sigma0, f->b, b_neg};
+        st = fric_dahl_check(&out->dahl);
+        out->lugre = fric_dahl_as_lugre(&out->dahl);
+        out->stribeck = fric_lugre_steady_curve(&out->lugre);
+        break;
+    case FRIC_MODEL_LUGRE:
+        out->lugre = (fric_lugre_cfg_t){f->fc, fc_neg, f->fs, fs_neg, f->vs, f->delta,
+                                        f->sigma0, f->sigma1, f->b, b_neg, f->vd};
+        st = fric_lugre_check(&out->lugre);
+        if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
+        out->stribeck = fric_lugre_steady_curve(&out->lugre);
+        break;
+    }
+    if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
+    for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
+        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+    return 0;
+}
+
+double fric_model_steady_force(const fric_model_t *m, double v)
+{
+    return fric_stribeck_force(&m->stribeck, v);
+}

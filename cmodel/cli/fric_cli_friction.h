@@ -1,0 +1,65 @@
+/**
+ * @file fric_cli_friction.h
+ * @brief The friction-parameter options shared by every fricore command:
+ *        one declaration of --model, --fc, --fs, ..., their defaults, which
+ *        model each applies to, and their validation through the library.
+ */
+#ifndef FRIC_CLI_FRICTION_H
+#define FRIC_CLI_FRICTION_H
+
+#include "fric_cli.h"
+#include "fricore.h"
+
+typedef enum {
+    FRIC_MODEL_COULOMB,
+    FRIC_MODEL_VISCOUS,
+    FRIC_MODEL_STRIBECK,
+    FRIC_MODEL_DAHL,
+    FRIC_MODEL_LUGRE
+} fric_model_kind_t;
+
+/** A validated friction element of any kind. */
+typedef struct {
+    fric_model_kind_t kind;
+    fric_stribeck_cfg_t stribeck; /**< static kinds; for Dahl/LuGre the steady-state curve */
+    fric_dahl_cfg_t dahl;         /**< FRIC_MODEL_DAHL */
+    fric_lugre_cfg_t lugre;       /**< FRIC_MODEL_LUGRE, and FRIC_MODEL_DAHL as a LuGre set */
+} fric_model_t;
+
+/** Raw option values (SI units). Defaults: the Canudas de Wit (1995) set. */
+typedef struct {
+    const char *model;
+    double fc, fs, vs, b, delta, sigma0, sigma1, vd;
+    double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+} fric_cli_friction_t;
+
+/** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
+#define FRIC_CLI_FRICTION_NOPTS 12
+
+/** Fill f with the defaults (model = default_model). */
+void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);
+
+/**
+ * @brief Write the friction options into out[] (at most FRIC_CLI_FRICTION_NOPTS).
+ * @param models the '|'-separated models this command accepts.
+ * @return the number of entries written.
+ */
+size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models);
+
+/**
+ * @brief Build and validate the model from parsed options.
+ *
+ * An option given that the model does not use is refused (it would be
+ * silently ignored otherwise). Errors print one line naming the parameter
+ * and its range and return FRIC_EXIT_USAGE; warnings go to stderr.
+ */
+int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
+                            const char *cmd, fric_model_t *out);
+
+/** Steady-state force of any kind, N. */
+double fric_model_steady_force(const fric_model_t *m, double v);
+
+/** The name of a model kind ("coulomb", ...). */
+const char *fric_model_name(fric_model_kind_t kind);
+
+#endif /* FRIC_CLI_FRICTION_H */

@@ -1,0 +1,67 @@
+/**
+ * @file fric_status.h
+ * @brief Status codes and warnings shared by every fricore API.
+ *
+ * Every configuration function returns a ::fric_status_t. ::FRIC_OK is 0 and
+ * every error is negative; each refused parameter has its own code, and
+ * fric_status_message() returns one line that names the parameter (with the
+ * spelling of the command-line option) and its allowed range.
+ *
+ * Warnings are conditions that are accepted but worth telling the user
+ * (Fs < Fc, a non-passive LuGre set). They never change a result; they are
+ * returned as a bit mask by the *_warnings() functions.
+ */
+#ifndef FRIC_STATUS_H
+#define FRIC_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Result of a configuration or validation function. */
+typedef enum {
+    FRIC_OK = 0,              /**< accepted */
+    FRIC_ERR_NULL = -1,       /**< a required pointer is NULL */
+    FRIC_ERR_FC = -2,         /**< Coulomb level for v > 0 */
+    FRIC_ERR_FC_NEG = -3,     /**< Coulomb level for v < 0 */
+    FRIC_ERR_FS = -4,         /**< static level for v > 0 */
+    FRIC_ERR_FS_NEG = -5,     /**< static level for v < 0 */
+    FRIC_ERR_B = -6,          /**< viscous coefficient (sigma2) for v > 0 */
+    FRIC_ERR_B_NEG = -7,      /**< viscous coefficient (sigma2) for v < 0 */
+    FRIC_ERR_VS = -8,         /**< Stribeck velocity */
+    FRIC_ERR_DELTA = -9,      /**< Stribeck exponent */
+    FRIC_ERR_SIGMA0 = -10,    /**< bristle stiffness */
+    FRIC_ERR_SIGMA1 = -11,    /**< micro-damping */
+    FRIC_ERR_VD = -12,        /**< micro-damping velocity */
+    FRIC_ERR_FC_DYN = -13,    /**< Coulomb level v > 0 is zero in Dahl/LuGre */
+    FRIC_ERR_FC_NEG_DYN = -14,/**< Coulomb level v < 0 is zero in Dahl/LuGre */
+    FRIC_ERR_FS_DYN = -15,    /**< static level v > 0 is zero in LuGre */
+    FRIC_ERR_FS_NEG_DYN = -16,/**< static level v < 0 is zero in LuGre */
+    FRIC_ERR_TS = -17,        /**< sample time */
+    FRIC_ERR_VELOCITY = -18   /**< a velocity sample is NaN or infinite */
+} fric_status_t;
+
+/** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */
+enum {
+    FRIC_WARN_FS_BELOW_FC = 1u << 0, /**< Fs < Fc in some direction: the dip becomes a bump */
+    FRIC_WARN_NOT_PASSIVE = 1u << 1  /**< sigma2 <= sigma1*(Fs-Fc)/Fc in some direction */
+};
+
+/**
+ * @brief One-line description of a status: the parameter (named as its
+ *        command-line option) and its allowed range.
+ * @return a static string; never NULL, also for unknown codes.
+ */
+const char *fric_status_message(fric_status_t status);
+
+/**
+ * @brief One-line description of a single warning bit.
+ * @return a static string; never NULL.
+ */
+const char *fric_warning_message(unsigned warning_bit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRIC_STATUS_H */

@@ -1,0 +1,41 @@
+/* Status and warning messages. Each names the parameter as its command-line
+ * option is spelled, its unit, and the allowed range. */
+#include "fric_status.h"
+
+const char *fric_status_message(fric_status_t status)
+{
+    switch (status) {
+    case FRIC_OK: return "ok";
+    case FRIC_ERR_NULL: return "internal: a required pointer is NULL";
+    case FRIC_ERR_FC: return "fc (Coulomb level for v > 0, N) must be finite and >= 0";
+    case FRIC_ERR_FC_NEG: return "fc-neg (Coulomb level for v < 0, N) must be finite and >= 0";
+    case FRIC_ERR_FS: return "fs (static level for v > 0, N) must be finite and >= 0";
+    case FRIC_ERR_FS_NEG: return "fs-neg (static level for v < 0, N) must be finite and >= 0";
+    case FRIC_ERR_B: return "b/sigma2 (viscous coefficient for v > 0, N*s/m) must be finite and >= 0";
+    case FRIC_ERR_B_NEG: return "b-neg (viscous coefficient for v < 0, N*s/m) must be finite and >= 0";
+    case FRIC_ERR_VS: return "vs (Stribeck velocity, m/s) must be finite and > 0";
+    case FRIC_ERR_DELTA: return "delta (Stribeck exponent) must be finite and > 0";
+    case FRIC_ERR_SIGMA0: return "sigma0 (bristle stiffness, N/m) must be finite and > 0";
+    case FRIC_ERR_SIGMA1: return "sigma1 (micro-damping, N*s/m) must be finite and >= 0";
+    case FRIC_ERR_VD: return "vd (micro-damping velocity, m/s) must be finite and > 0, or 0 for constant sigma1";
+    case FRIC_ERR_FC_DYN: return "fc (Coulomb level for v > 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
+    case FRIC_ERR_FC_NEG_DYN: return "fc-neg (Coulomb level for v < 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
+    case FRIC_ERR_FS_DYN: return "fs (static level for v > 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
+    case FRIC_ERR_FS_NEG_DYN: return "fs-neg (static level for v < 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
+    case FRIC_ERR_TS: return "ts (sample time, s) must be finite and > 0";
+    case FRIC_ERR_VELOCITY: return "v (velocity, m/s) must be finite";
+    }
+    return "unknown fricore status";
+}
+
+const char *fric_warning_message(unsigned warning_bit)
+{
+    switch (warning_bit) {
+    case FRIC_WARN_FS_BELOW_FC:
+        return "fs < fc: the Stribeck dip becomes a bump (accepted; real in some lubricated contacts)";
+    case FRIC_WARN_NOT_PASSIVE:
+        return "sigma2 <= sigma1*(fs-fc)/fc: the LuGre set is not passive (accepted)";
+    default:
+        return "unknown fricore warning";
+    }
+}

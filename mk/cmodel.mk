@@ -1,0 +1,63 @@
+# The C model: libfricore, the fricore command, and their tests.
+# Two variants of every object: build/obj (release, -O2) and build/san
+# (AddressSanitizer + UndefinedBehaviorSanitizer), both -Wall -Wextra -Werror.
+
+CC := gcc
+CWARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/cli
+SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDLIBS := -lm
+
+LIB_SRCS := $(wildcard cmodel/src/*.c)
+CLI_SRCS := $(wildcard cmodel/cli/*.c)
+TEST_SRCS := $(wildcard cmodel/tests/test_*.c)
+TEST_NAMES := $(notdir $(TEST_SRCS:.c=))
+
+LIB := $(BUILD)/lib/libfricore.a
+LIB_SAN := $(BUILD)/san/lib/libfricore.a
+FRICORE := $(BIN)/fricore
+FRICORE_SAN := $(BUILD)/san/bin/fricore
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/san/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(LIB_SAN): $(LIB_SRCS:%.c=$(BUILD)/san/obj/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(FRICORE): $(CLI_SRCS:%.c=$(BUILD)/obj/%.o) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+$(FRICORE_SAN): $(CLI_SRCS:%.c=$(BUILD)/san/obj/%.o) $(LIB_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/cmodel/tests/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+$(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(LIB_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+.PHONY: cmodel test-cmodel test-cmodel-san test-cli
+cmodel: $(LIB) $(FRICORE)
+BUILD_ALL += cmodel
+
+# Unit tests, release build, then the same tests under ASan + UBSan.
+test-cmodel: $(TEST_NAMES:%=$(BUILD)/tests/%)
+	@for t in $^; do echo "== $$t"; $$t; done
+test-cmodel-san: $(TEST_NAMES:%=$(BUILD)/san/tests/%)
+	@for t in $^; do echo "== $$t (asan+ubsan)"; $$t; done
+# Command-line tests run the sanitized binary, so a crash or UB fails them too.
+test-cli: $(FRICORE_SAN)
+	@cmodel/tests/cli/run.sh $(FRICORE_SAN)
+TEST_ALL += test-cmodel test-cmodel-san test-cli

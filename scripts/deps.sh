@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# fricore toolchain bootstrap.
+#
+# Installs what the project needs on a Debian 12 machine, as root:
+#   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3);
+#   - the pinned YoWASP synthesis tools of scripts/requirements.txt in .venv/.
+# Idempotent: when everything is present it prints nothing and takes well
+# under a second. It says what it installs when it installs something.
+#
+#   scripts/deps.sh           install what is missing
+#   scripts/deps.sh --check   exit 1 (and name what is missing) instead of installing
+#   scripts/deps.sh --versions print the versions in use
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+venv="$top/.venv"
+req="$top/scripts/requirements.txt"
+stamp="$venv/.fricore-requirements"
+python=${PYTHON:-python3}
+
+# Debian package -> a file that proves it is installed (cheaper than dpkg-query).
+DEB_PKGS=(
+  "verilator:/usr/bin/verilator"
+  "ghdl:/usr/bin/ghdl"
+  "iverilog:/usr/bin/iverilog"
+  "libcmocka-dev:/usr/include/cmocka.h"
+  "z3:/usr/bin/z3"
+  "gcc:/usr/bin/gcc"
+  "g++:/usr/bin/g++"
+  "make:/usr/bin/make"
+  "python3-venv:/usr/lib/python3.11/ensurepip/__init__.py"
+)
+
+mode=install
+case "${1:-}" in
+  --check) mode=check ;;
+  --versions) mode=versions ;;
+  "") ;;
+  *) echo "deps.sh: unknown option '$1' (allowed: --check, --versions)" >&2; exit 2 ;;
+esac
+
+if [ "$mode" = versions ]; then
+  printf '%-22s %s\n' verilator "$(verilator --version 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' ghdl "$(ghdl --version 2>/dev/null | head -n1 || echo missing)"
+  printf '%-22s %s\n' iverilog "$(iverilog -V 2>/dev/null | head -n1 || echo missing)"
+  printf '%-22s %s\n' gcc "$(gcc --version 2>/dev/null | head -n1 || echo missing)"
+  printf '%-22s %s\n' z3 "$(z3 --version 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
+  if [ -x "$venv/bin/pip" ]; then
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime)' | sed 's/==/ /' |
+      while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
+  else
+    echo ".venv                  missing (run: make deps)"
+  fi
+  exit 0
+fi
+
+missing=()
+for entry in "${DEB_PKGS[@]}"; do
+  pkg=${entry%%:*}; file=${entry#*:}
+  [ -e "$file" ] || missing+=("$pkg")
+done
+
+venv_ok=1
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$stamp" ] || ! cmp -s "$req" "$stamp"; then
+  venv_ok=0
+fi
+
+if [ "$mode" = check ]; then
+  [ ${#missing[@]} -eq 0 ] && [ $venv_ok -eq 1 ] && exit 0
+  [ ${#missing[@]} -gt 0 ] && echo "deps: missing Debian packages: ${missing[*]}"
+  [ $venv_ok -eq 0 ] && echo "deps: .venv is missing or not at the pinned versions of scripts/requirements.txt"
+  exit 1
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing Debian packages: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: need root to install Debian packages (run 'sudo make deps')" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ $venv_ok -eq 0 ]; then
+  echo "deps: installing the pinned synthesis tools into .venv/ ($(grep -cE '^[a-z]' "$req") packages of scripts/requirements.txt)"
+  [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$req"
+  cp "$req" "$stamp"
+fi
