@@ -4,6 +4,8 @@
 #   make test     every test
 #   make deps     install the toolchain (Debian packages, pinned .venv)
 #   make versions print the tool versions in use
+#   make gen      rewrite the generated files (formats, tables) from the generator
+#   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
 #   make clean    remove build/
 #
 # All output goes to build/. Each part of the project has its own fragment
@@ -38,6 +40,7 @@ clean:
 BUILD_ALL :=
 TEST_ALL :=
 
+include mk/gen.mk
 include mk/cmodel.mk
 
 build-all: $(BUILD_ALL)

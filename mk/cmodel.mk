@@ -9,6 +9,11 @@ SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 LDLIBS := -lm
 
 LIB_SRCS := $(wildcard cmodel/src/*.c)
+# The fixed-point library: integer only. -mgeneral-regs-only makes any
+# floating-point operation a compile error; test-nofp also inspects the objects.
+FX_SRCS := cmodel/src/fric_fx.c cmodel/src/fric_fx_tables.c cmodel/src/fric_status.c
+FX_OBJS := $(FX_SRCS:%.c=$(BUILD)/obj/%.o)
+$(FX_OBJS) $(FX_SRCS:%.c=$(BUILD)/san/obj/%.o): CFLAGS += -mgeneral-regs-only
 CLI_SRCS := $(wildcard cmodel/cli/*.c)
 TEST_SRCS := $(wildcard cmodel/tests/test_*.c)
 TEST_NAMES := $(notdir $(TEST_SRCS:.c=))
@@ -48,7 +53,7 @@ $(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(LIB_SAN)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-.PHONY: cmodel test-cmodel test-cmodel-san test-cli
+.PHONY: cmodel test-cmodel test-cmodel-san test-cli test-nofp
 cmodel: $(LIB) $(FRICORE)
 BUILD_ALL += cmodel
 
@@ -60,4 +65,13 @@ test-cmodel-san: $(TEST_NAMES:%=$(BUILD)/san/tests/%)
 # Command-line tests run the sanitized binary, so a crash or UB fails them too.
 test-cli: $(FRICORE_SAN)
 	@cmodel/tests/cli/run.sh $(FRICORE_SAN)
-TEST_ALL += test-cmodel test-cmodel-san test-cli
+TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
+
+# The fixed-point objects reference no floating-point symbol (libm, soft-float
+# helpers) and use no SSE/x87 register.
+# The double-precision compiler is the negative control: the check must flag it.
+test-nofp: $(FX_OBJS) $(BUILD)/obj/cmodel/src/fric_compile.o
+	@scripts/check_nofp.sh $(FX_OBJS)
+	@if scripts/check_nofp.sh $(BUILD)/obj/cmodel/src/fric_compile.o >/dev/null; then \
+	  echo "FAIL check_nofp.sh does not flag the double-precision fric_compile.o"; exit 1; \
+	else echo "ok   check_nofp.sh flags fric_compile.o (double precision), as it must"; fi

@@ -38,7 +38,10 @@ typedef enum {
     FRIC_ERR_FS_DYN = -15,    /**< static level v > 0 is zero in LuGre */
     FRIC_ERR_FS_NEG_DYN = -16,/**< static level v < 0 is zero in LuGre */
     FRIC_ERR_TS = -17,        /**< sample time */
-    FRIC_ERR_VELOCITY = -18   /**< a velocity sample is NaN or infinite */
+    FRIC_ERR_VELOCITY = -18,  /**< a velocity sample is NaN or infinite */
+    FRIC_ERR_FX_WIDTH = -19,  /**< fixed-point datapath width is not 16 or 18 */
+    FRIC_ERR_FX_FIELD = -20,  /**< a fixed-point parameter field does not fit its width */
+    FRIC_ERR_RANGE = -21      /**< a parameter cannot be represented (the compiler's message says which) */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

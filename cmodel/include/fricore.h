@@ -3,7 +3,9 @@
  * @brief Umbrella header of libfricore, the fricore C model.
  *
  * Double-precision physics: fric_stribeck.h (Coulomb, Coulomb + viscous,
- * Stribeck) and fric_lugre.h (Dahl, LuGre). Status codes: fric_status.h.
+ * Stribeck) and fric_lugre.h (Dahl, LuGre). Bit-exact fixed point:
+ * fric_fx.h (formats in fric_fx_formats.h), and the parameter compiler
+ * fric_compile.h that feeds it. Status codes: fric_status.h.
  */
 #ifndef FRICORE_H
 #define FRICORE_H
@@ -11,5 +13,7 @@
 #include "fric_status.h"
 #include "fric_stribeck.h"
 #include "fric_lugre.h"
+#include "fric_fx.h"
+#include "fric_compile.h"
 
 #endif /* FRICORE_H */

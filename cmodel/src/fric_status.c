@@ -24,6 +24,9 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FS_NEG_DYN: return "fs-neg (static level for v < 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
     case FRIC_ERR_TS: return "ts (sample time, s) must be finite and > 0";
     case FRIC_ERR_VELOCITY: return "v (velocity, m/s) must be finite";
+    case FRIC_ERR_FX_WIDTH: return "--width (fixed-point datapath width) must be 16 or 18";
+    case FRIC_ERR_FX_FIELD: return "a fixed-point parameter field is outside its width (see docs/fixed-point.md, parameter words)";
+    case FRIC_ERR_RANGE: return "a parameter is outside the representable range";
     }
     return "unknown fricore status";
 }

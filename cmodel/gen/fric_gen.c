@@ -1,0 +1,246 @@
+/*
+ * fric_gen: the single source of truth for fricore's fixed-point formats,
+ * lookup tables and parameter-word layout.
+ *
+ *   fric_gen OUTDIR
+ *
+ * writes, below OUTDIR:
+ *   cmodel/include/fric_fx_formats.h   C macros of every format constant
+ *   cmodel/src/fric_fx_tables.c        the lookup tables, both widths
+ *   rtl/fric_formats.vh                the same constants as Verilog localparams
+ *   rtl/tables/fric_<table>_w<W>.hex   the tables for $readmemh
+ *
+ * Every format constant is an affine function A*W + B of the datapath width
+ * W (16 or 18), so one table below serves both configurations and both
+ * languages. The tables are computed here, in double precision, once; the
+ * fixed-point library and the RTL only read them. `make test` runs this
+ * program into build/ and compares its output with the committed files.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- format constants ---------------------------------------------------- */
+
+typedef struct {
+    const char *name; /* C: FRIC_FX_<name>(W); Verilog: FRIC_<name> */
+    int a, b;         /* value = a*W + b */
+    const char *what;
+} fconst_t;
+
+static const fconst_t consts[] = {
+    {"G", 0, 4, "guard fraction bits of force intermediates (units of 2^-G output LSB)"},
+    {"WG", -1, 32, "guard fraction bits of the LuGre state w (int32: W + WG = 32)"},
+    {"EF", 1, 0, "fraction bits of the exponential E = 2^-y, E in [0, 2^EF] (U,1,EF)"},
+    {"TB", 0, 8, "table index bits: every table has 2^TB + 1 entries"},
+    {"TP", 1, 4, "fraction bits of the exp2 table T[i] = 2^-(i/2^TB), (U,1,TP)"},
+    {"YI", 0, 5, "integer bits of the exponent argument y (U,YI,YF), y < 2^YI"},
+    {"YF", 1, 4, "fraction bits of the exponent argument y"},
+    {"FB", 1, -4, "interpolation fraction bits of the exp2 table: YF - TB"},
+    {"RF", 1, -9, "interpolation fraction bits of the reciprocal table: W - 1 - TB"},
+    {"HP", 1, 0, "fraction bits of the h table H[i] = (1 - 2^-y)/y, y = i/2^(TB+1), (U,0,HP)"},
+    {"HF", 1, -5, "interpolation fraction bits of the h table: YF - 1 - TB"},
+    {"DSW", 0, 5, "bits of the dip shift field DS (0..31)"},
+    {"SHW", 0, 6, "bits of the unsigned shift fields KS, BS, C1S, KDS (0..63)"},
+    {"KXW", 0, 8, "bits of the signed exponent field KYX (-128..127)"},
+};
+#define NCONST (sizeof consts / sizeof consts[0])
+
+static int cval(const char *name, int w)
+{
+    for (size_t i = 0; i < NCONST; i++)
+        if (strcmp(consts[i].name, name) == 0) return consts[i].a * w + consts[i].b;
+    fprintf(stderr, "fric_gen: no constant %s\n", name);
+    exit(1);
+}
+
+/* ---- parameter words ------------------------------------------------------
+ * One field per 32-bit word, in this order, for the compiler's hex image and
+ * the cores' parameter memories. Width: A*W + B bits; sgn: two's complement.
+ * The first 13 words are the Stribeck set (also g(v) and sigma2 of LuGre);
+ * LuGre and Dahl append theirs. */
+typedef struct {
+    const char *name;
+    int a, b, sgn;
+    const char *what;
+} field_t;
+
+static const field_t fields[] = {
+    {"KM", 1, 0, 0, "Stribeck scale mantissa: y = (|v| or |v|^2 normalized) * KM >> KS"},
+    {"KS", 0, 6, 0, "Stribeck scale shift (0..63)"},
+    {"DSEL", 0, 1, 0, "Stribeck exponent: 0 = delta 1, 1 = delta 2"},
+    {"FC_P", 1, 3, 0, "Coulomb level, v > 0, (U,W-1,G) in output LSB"},
+    {"DM_P", 1, 0, 1, "dip (Fs - Fc) mantissa, v > 0: D = DM * 2^-DS output LSB"},
+    {"DS_P", 0, 5, 0, "dip shift, v > 0 (0..31)"},
+    {"BM_P", 1, 0, 0, "viscous mantissa, v > 0: b*|v| = |v| * BM >> BS (units 2^-G LSB)"},
+    {"BS_P", 0, 6, 0, "viscous shift, v > 0 (0..63)"},
+    {"FC_N", 1, 3, 0, "Coulomb level, v < 0 (magnitude)"},
+    {"DM_N", 1, 0, 1, "dip mantissa, v < 0"},
+    {"DS_N", 0, 5, 0, "dip shift, v < 0"},
+    {"BM_N", 1, 0, 0, "viscous mantissa, v < 0"},
+    {"BS_N", 0, 6, 0, "viscous shift, v < 0"},
+    {"KYM", 1, 0, 0, "LuGre step-exponent mantissa: y2 = |v|*KYM/g scaled by 2^-KYX"},
+    {"KYX", 0, 8, 1, "LuGre step-exponent exponent (-128..127)"},
+    {"C1M", 1, 0, 0, "sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S"},
+    {"C1S", 0, 6, 0, "sigma1 term shift (0..63)"},
+    {"MD_EN", 0, 1, 0, "1: micro-damping sigma1*exp(-(v/vd)^2); 0: constant sigma1"},
+    {"KDM", 1, 0, 0, "micro-damping scale mantissa (the delta = 2 path with vd)"},
+    {"KDS", 0, 6, 0, "micro-damping scale shift (0..63)"},
+};
+#define NFIELD (sizeof fields / sizeof fields[0])
+#define NFIELD_STRIBECK 13
+
+/* ---- tables ---------------------------------------------------------------- */
+
+#define NTAB(w) ((1 << cval("TB", w)) + 1)
+
+/* exp2: T[i] = round(2^TP * 2^(-i/2^TB)) */
+static long exp2_entry(int w, int i)
+{
+    const int tb = cval("TB", w), tp = cval("TP", w);
+    return lround(ldexp(exp2(-(double)i / (1 << tb)), tp));
+}
+
+/* recip: R[i] = round((2^W - 1) * 2^TB / (2^TB + i)): a normalized mantissa
+ * m = 2^(W-1) * (1 + i/2^TB) maps to R ~ (2^W - 1) * 2^(W-1) / m, which stays
+ * below 2^W so R is a W-bit unsigned word. */
+static long recip_entry(int w, int i)
+{
+    const int tb = cval("TB", w);
+    return lround((ldexp(1.0, w) - 1.0) * (1 << tb) / (double)((1 << tb) + i));
+}
+
+/* h: H[i] = round(2^HP * (1 - 2^-y) / y), y = i / 2^(TB+1) in [0, 1/2];
+ * H[0] = round(2^HP * ln 2), the limit at y = 0. */
+static long h_entry(int w, int i)
+{
+    const int tb = cval("TB", w), hp = cval("HP", w);
+    const double y = (double)i / (2 << tb);
+    const double h = (i == 0) ? log(2.0) : -expm1(-y * log(2.0)) / y;
+    return lround(ldexp(h, hp));
+}
+
+static const struct {
+    const char *name;
+    long (*entry)(int, int);
+    const char *what;
+} tables[] = {
+    {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)"},
+    {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa"},
+    {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)"},
+};
+#define NTABLE (sizeof tables / sizeof tables[0])
+
+static const int widths[] = {16, 18};
+#define NWIDTH (sizeof widths / sizeof widths[0])
+
+/* ---- writers ---------------------------------------------------------------- */
+
+static FILE *open_out(const char *dir, const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    return f;
+}
+
+static void close_out(FILE *f)
+{
+    if (ferror(f) || fclose(f) != 0) {
+        fprintf(stderr, "fric_gen: write error\n");
+        exit(1);
+    }
+}
+
+static const char *banner = "Generated by cmodel/gen/fric_gen.c. Do not edit: change the generator.";
+
+static void write_c_header(const char *dir)
+{
+    FILE *f = open_out(dir, "cmodel/include/fric_fx_formats.h");
+    fprintf(f, "/**\n * @file fric_fx_formats.h\n * @brief Fixed-point formats, table sizes and parameter words of fricore.\n *\n");
+    fprintf(f, " * %s\n *\n", banner);
+    fprintf(f, " * Every constant is a function of the datapath width W (16 or 18).\n * Formats are written (S,I,F): signed?, integer bits, fraction bits.\n */\n");
+    fprintf(f, "#ifndef FRIC_FX_FORMATS_H\n#define FRIC_FX_FORMATS_H\n\n#include <stdint.h>\n\n");
+    fprintf(f, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    fprintf(f, "/** Datapath widths the generator provides tables for. */\n#define FRIC_FX_W_MIN 16\n#define FRIC_FX_W_MAX 18\n\n");
+    for (size_t i = 0; i < NCONST; i++)
+        fprintf(f, "/** %s */\n#define FRIC_FX_%s(W) ((%d) * (W) + (%d))\n", consts[i].what, consts[i].name, consts[i].a, consts[i].b);
+    fprintf(f, "\n/** Entries of every lookup table: 2^TB + 1. */\n#define FRIC_FX_TABLE_N %d\n\n", NTAB(16));
+    fprintf(f, "/* Lookup tables, one per width (fric_fx_tables.c). */\n");
+    for (size_t t = 0; t < NTABLE; t++)
+        for (size_t k = 0; k < NWIDTH; k++)
+            fprintf(f, "/** %s */\nextern const int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N];\n", tables[t].what, tables[t].name, widths[k]);
+    fprintf(f, "\n/* Parameter words: one field per 32-bit word, in this order. */\n");
+    for (size_t i = 0; i < NFIELD; i++)
+        fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
+                fields[i].what, fields[i].sgn ? "signed" : "unsigned", fields[i].a, fields[i].b,
+                fields[i].name, i, fields[i].name, fields[i].a, fields[i].b, fields[i].name, fields[i].sgn);
+    fprintf(f, "/** Words of a Stribeck set. */\n#define FRIC_FX_WORDS_STRIBECK %d\n", NFIELD_STRIBECK);
+    fprintf(f, "/** Words of a Dahl or LuGre set. */\n#define FRIC_FX_WORDS_LUGRE %zu\n\n", NFIELD);
+    fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* FRIC_FX_FORMATS_H */\n");
+    close_out(f);
+}
+
+static void write_c_tables(const char *dir)
+{
+    FILE *f = open_out(dir, "cmodel/src/fric_fx_tables.c");
+    fprintf(f, "/* The lookup tables of the fixed-point model. %s */\n", banner);
+    fprintf(f, "#include \"fric_fx_formats.h\"\n");
+    for (size_t t = 0; t < NTABLE; t++)
+        for (size_t k = 0; k < NWIDTH; k++) {
+            const int w = widths[k];
+            fprintf(f, "\n/* %s, W = %d */\nconst int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N] = {", tables[t].what, w, tables[t].name, w);
+            for (int i = 0; i < NTAB(w); i++)
+                fprintf(f, "%s%ld,", (i % 8) ? " " : "\n    ", tables[t].entry(w, i));
+            fprintf(f, "\n};\n");
+        }
+    close_out(f);
+}
+
+static void write_verilog_include(const char *dir)
+{
+    FILE *f = open_out(dir, "rtl/fric_formats.vh");
+    fprintf(f, "// fric_formats.vh: fixed-point formats and parameter words of fricore.\n// %s\n//\n", banner);
+    fprintf(f, "// Include inside a module that declares the integer parameter W (16 or 18).\n// Formats are (S,I,F): signed?, integer bits, fraction bits.\n\n");
+    for (size_t i = 0; i < NCONST; i++)
+        fprintf(f, "// %s\nlocalparam integer FRIC_%s = (%d) * W + (%d);\n", consts[i].what, consts[i].name, consts[i].a, consts[i].b);
+    fprintf(f, "// entries of every lookup table\nlocalparam integer FRIC_TABLE_N = %d;\n", NTAB(16));
+    fprintf(f, "\n// Parameter words (one field per 32-bit word).\n");
+    for (size_t i = 0; i < NFIELD; i++)
+        fprintf(f, "// %s\nlocalparam integer FRIC_WORD_%s = %zu;\nlocalparam integer FRIC_BITS_%s = (%d) * W + (%d);\n",
+                fields[i].what, fields[i].name, i, fields[i].name, fields[i].a, fields[i].b);
+    fprintf(f, "localparam integer FRIC_WORDS_STRIBECK = %d;\nlocalparam integer FRIC_WORDS_LUGRE = %zu;\n", NFIELD_STRIBECK, NFIELD);
+    close_out(f);
+}
+
+static void write_hex(const char *dir)
+{
+    for (size_t t = 0; t < NTABLE; t++)
+        for (size_t k = 0; k < NWIDTH; k++) {
+            char rel[256];
+            const int w = widths[k];
+            snprintf(rel, sizeof rel, "rtl/tables/fric_%s_w%d.hex", tables[t].name, w);
+            FILE *f = open_out(dir, rel);
+            fprintf(f, "// fric_%s_w%d.hex: %s, %d entries. %s\n", tables[t].name, w, tables[t].what, NTAB(w), banner);
+            for (int i = 0; i < NTAB(w); i++) fprintf(f, "%06lx\n", tables[t].entry(w, i));
+            close_out(f);
+        }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fric_gen OUTDIR\n");
+        return 2;
+    }
+    write_c_header(argv[1]);
+    write_c_tables(argv[1]);
+    write_verilog_include(argv[1]);
+    write_hex(argv[1]);
+    return 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * @file fric_compile.h
+ * @brief The parameter compiler: SI parameters to the integers that the
+ *        fixed-point model (fric_fx.h) and the RTL hold, with a report of
+ *        every parameter's quantization error.
+ *
+ * All reciprocals and exponential scale factors (1/vs, sigma0*Ts/g's
+ * constant, sigma1/(sigma0*Ts), 1/vd) are computed here, once, in double
+ * precision, so that no per-sample division reaches the core. A parameter
+ * that cannot be represented is refused with ::FRIC_ERR_RANGE and a message
+ * in the report that names it and gives the representable range; nothing
+ * wraps and nothing is clamped silently.
+ *
+ * Port scaling: velocity code v means v * V_LSB m/s with
+ * V_LSB = v_max / 2^(W-1); force code F means F * F_LSB N with
+ * F_LSB = f_max / 2^(W-1).
+ */
+#ifndef FRIC_COMPILE_H
+#define FRIC_COMPILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fric_fx.h"
+#include "fric_lugre.h"
+#include "fric_stribeck.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Compile options. */
+typedef struct {
+    uint32_t width; /**< datapath width W, 16 or 18 */
+    double v_max;   /**< velocity full scale, m/s, > 0 (default 1) */
+    double f_max;   /**< force full scale, N; 0 = automatic (fric_compile_auto_fmax()) */
+    double ts;      /**< sample time, s, > 0 (Dahl and LuGre only) */
+} fric_compile_opts_t;
+
+/** Default options: W = 16, v_max = 1 m/s, automatic f_max, ts = 0 (unset). */
+fric_compile_opts_t fric_compile_opts_default(void);
+
+/** One row of the quantization report. */
+typedef struct {
+    const char *param; /**< the option's name: "fc", "vs", "sigma0", ... */
+    const char *unit;
+    double requested;  /**< SI value asked for */
+    double represented;/**< SI value the integers represent */
+} fric_quant_t;
+
+#define FRIC_COMPILE_MAX_QUANT 16
+
+/** What the compiler did. */
+typedef struct {
+    uint32_t width;
+    double v_max, f_max, v_lsb, f_lsb, ts;
+    fric_quant_t quant[FRIC_COMPILE_MAX_QUANT];
+    size_t nquant;
+    char why[400]; /**< on an error: the parameter and its representable range */
+} fric_compile_report_t;
+
+/**
+ * @brief Smallest power of two (N) at least 1.25 times the peak |F| of the
+ *        steady-state curve over |v| <= v_max (sampled at every velocity code).
+ */
+double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width);
+
+/** @brief Compile a Stribeck (Coulomb, Coulomb + viscous) set. */
+fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_compile_opts_t *opt,
+                                    fric_fx_stribeck_t *out, fric_compile_report_t *rep);
+
+/** @brief Compile a LuGre set at sample time opt->ts. */
+fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile_opts_t *opt,
+                                 fric_fx_lugre_t *out, fric_compile_report_t *rep);
+
+/** @brief Compile a Dahl set (the LuGre set with g = Fc, sigma1 = 0). */
+fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,
+                                fric_fx_lugre_t *out, fric_compile_report_t *rep);
+
+/** @brief The SI set that a fixed-point Stribeck set represents. */
+fric_stribeck_cfg_t fric_fx_stribeck_effective(const fric_fx_stribeck_t *p, double v_lsb,
+                                               double f_lsb);
+
+/** @brief The SI set that a fixed-point LuGre set represents at sample time ts. */
+fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb, double f_lsb,
+                                         double ts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRIC_COMPILE_H */

@@ -1,0 +1,201 @@
+/**
+ * @file fric_fx.h
+ * @brief The bit-exact fixed-point model of fricore: the exponential unit,
+ *        Stribeck / Coulomb + viscous, and the Dahl / LuGre exact step.
+ *
+ * This is the hardware's specification: the RTL computes exactly these
+ * integers. It is integer-only C (no floating point anywhere in fric_fx.c,
+ * fric_fx_tables.c or fric_status.c; a test checks their objects), so it can
+ * also run as friction-compensation firmware on an MCU without an FPU.
+ *
+ * Formats (S,I,F) = (signed?, integer bits, fraction bits), with W the
+ * datapath width (16 or 18) and the constants of fric_fx_formats.h:
+ *
+ *  - velocity code v: (S,W,0), v_SI = v * V_LSB, V_LSB = v_max / 2^(W-1);
+ *  - force code F:    (S,W,0), F_SI = F * F_LSB, F_LSB = f_max / 2^(W-1),
+ *    saturated to +-(2^(W-1) - 1) so that the range is symmetric;
+ *  - force intermediates carry G guard bits (units 2^-G output LSB);
+ *  - the LuGre state w = sigma0 * z is (S,W,WG) in output LSB: an int32.
+ *
+ * Rounding rule: every right shift by s > 0 rounds half up,
+ * rsr(x, s) = floor((x + 2^(s-1)) / 2^s) (fric_fx_rsr()). Saturation rule:
+ * op, then round, then saturate; each saturation sets a sticky flag bit in
+ * *flags (the caller clears it). The range limits of the exponent argument
+ * (y >= 2^YI, where E is already exactly 0) are exact and set no flag.
+ *
+ * See docs/fixed-point.md for every intermediate and the error budget.
+ */
+#ifndef FRIC_FX_H
+#define FRIC_FX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fric_fx_formats.h"
+#include "fric_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Sticky flag bits (OR-ed into *flags). */
+enum {
+    FRIC_FX_FLAG_F_SAT = 1u << 0,   /**< force output saturated at +-(2^(W-1) - 1) */
+    FRIC_FX_FLAG_MAG_NEG = 1u << 1, /**< Stribeck magnitude below 0, clamped to 0 */
+    FRIC_FX_FLAG_G_SAT = 1u << 2,   /**< LuGre g(v) outside [1, 2^(W-1+G) - 1], clamped */
+    FRIC_FX_FLAG_S1_SAT = 1u << 3,  /**< LuGre sigma1 term beyond +-2^(W+1) LSB, clamped */
+    FRIC_FX_FLAG_W_SAT = 1u << 4,   /**< LuGre state outside int32 (cannot happen; kept as a check) */
+    FRIC_FX_FLAG_V_SAT = 1u << 5    /**< velocity code outside (S,W,0), clamped (C API only) */
+};
+
+/** Per-direction fields: the level, dip and viscous term. */
+typedef struct {
+    uint32_t fc; /**< Coulomb level, (U,W-1,G) output LSB */
+    int32_t dm;  /**< dip mantissa (S,W,0): D = (Fs - Fc) = dm * 2^-ds output LSB */
+    uint32_t ds; /**< dip shift, 0..31 */
+    uint32_t bm; /**< viscous mantissa (U,W,0): visc = |v| * bm >> bs, units 2^-G LSB */
+    uint32_t bs; /**< viscous shift, 0..63 */
+} fric_fx_dir_t;
+
+/** A fixed-point Stribeck set (Coulomb and Coulomb + viscous: dm = 0). */
+typedef struct {
+    uint32_t width;       /**< W: 16 or 18 */
+    uint32_t km;          /**< scale mantissa (U,W,0) */
+    uint32_t ks;          /**< scale shift, 0..63 */
+    uint32_t dsel;        /**< 0: delta = 1, 1: delta = 2 */
+    fric_fx_dir_t dir[2]; /**< [0]: v > 0, [1]: v < 0 */
+} fric_fx_stribeck_t;
+
+/** A fixed-point Dahl or LuGre set. Dahl: dm = 0 both ways, c1m = 0. */
+typedef struct {
+    fric_fx_stribeck_t g; /**< g(v) (fc, dm, ds, km, ks, dsel) and sigma2 (bm, bs) */
+    uint32_t kym;         /**< step-exponent mantissa (U,W,0) */
+    int32_t kyx;          /**< step-exponent exponent, -128..127 */
+    uint32_t c1m;         /**< sigma1/(sigma0*Ts) mantissa (U,W,0) */
+    uint32_t c1s;         /**< its shift, 0..63 */
+    uint32_t md_en;       /**< 1: micro-damping exp(-(v/vd)^2) on the sigma1 term */
+    uint32_t kdm;         /**< micro-damping scale mantissa (U,W,0), delta = 2 path */
+    uint32_t kds;         /**< its shift, 0..63 */
+} fric_fx_lugre_t;
+
+/** State of one fixed-point Dahl/LuGre contact: w = sigma0*z, (S,W,WG) LSB. */
+typedef struct {
+    int32_t w;
+} fric_fx_state_t;
+
+/** Intermediates of one Stribeck evaluation (for debugging and the RTL bench). */
+typedef struct {
+    uint32_t y;  /**< exponent argument (U,YI,YF) */
+    uint32_t e;  /**< E = 2^-y, (U,1,EF) */
+    int64_t mag; /**< magnitude before the final rounding, (S,W+1,G) */
+} fric_fx_stribeck_detail_t;
+
+/** Intermediates of one LuGre step. */
+typedef struct {
+    int64_t g;     /**< g(v), (U,W-1,G) LSB */
+    uint32_t y2;   /**< step exponent sigma0|v|Ts/g*log2(e), (U,YI,YF), saturated at 2^(YI+YF) */
+    int path;      /**< 0: v = 0 (hold), 1: y2 < 1/2 (h table), 2: exp2, 3: y2 >= 2^YI (w = w_ss) */
+    int64_t dw;    /**< w(k+1) - w(k), (S,W+1,WG) */
+    int64_t s1;    /**< sigma1 term, (S,W+2,WG) */
+} fric_fx_lugre_detail_t;
+
+/** Round half up after an arithmetic right shift by s (s <= 0: no shift).
+ *  Valid for |x| < 2^61; shifts of 62 or more give 0. */
+static inline int64_t fric_fx_rsr(int64_t x, int s)
+{
+    if (s <= 0) return x;
+    if (s >= 62) return 0;
+    const int64_t t = x + ((int64_t)1 << (s - 1));
+    /* Arithmetic shift pinned down without implementation-defined >> of a
+     * negative value: for t < 0, ~t >= 0 and ~(~t >> s) = floor(t / 2^s). */
+    return (t >= 0) ? (t >> s) : ~((~t) >> s);
+}
+
+/** Largest output magnitude 2^(W-1) - 1. */
+static inline int32_t fric_fx_fmax(uint32_t width) { return (int32_t)((1u << (width - 1)) - 1); }
+
+/**
+ * @brief The exponential unit: E = 2^-y.
+ *
+ * y is (U,YI,YF); y >= 2^(YI+YF) is treated as 2^(YI+YF) - 1 (E is 0 there).
+ * Method: y = yi + f, 2^-f from the exp2 table with linear interpolation over
+ * the low FB bits, then a right shift by yi with rounding.
+ *
+ * Scaling and overflow: returns (U,1,EF) in [0, 2^EF]; 2^EF only for y near
+ * 0. Monotonic non-increasing in y.
+ */
+uint32_t fric_fx_exp2(uint32_t width, uint32_t y);
+
+/**
+ * @brief The exponent argument of a Stribeck-type weight, y = (|v|/vs)^delta
+ *        * log2(e) in (U,YI,YF): delta = 1: y = a*km >> ks; delta = 2:
+ *        a^2 normalized to a W-bit mantissa p * 2^pe, y = p*km >> (ks - pe).
+ *
+ * Scaling and overflow: a is (U,W,0) <= 2^(W-1); y saturates at
+ * 2^(YI+YF) - 1, where E is exactly 0 (a range limit, no flag).
+ */
+uint32_t fric_fx_stribeck_y(uint32_t width, uint32_t a, uint32_t km, uint32_t ks,
+                            uint32_t dsel);
+
+/** @brief Reciprocal of a normalized mantissa m in [2^(W-1), 2^W):
+ *         about (2^W - 1) * 2^(W-1) / m, (U,W,0), from the recip table. */
+uint32_t fric_fx_recip(uint32_t width, uint32_t m);
+
+/** @brief h(y) = (1 - 2^-y)/y for y (U,YI,YF) < 1/2, (U,0,HP), from the h table. */
+uint32_t fric_fx_h(uint32_t width, uint32_t y);
+
+/** @brief Check every field of a set against its width (::FRIC_ERR_FX_FIELD,
+ *         ::FRIC_ERR_FX_WIDTH). */
+fric_status_t fric_fx_stribeck_check(const fric_fx_stribeck_t *p);
+/** @brief As fric_fx_stribeck_check() for a Dahl/LuGre set. */
+fric_status_t fric_fx_lugre_check(const fric_fx_lugre_t *p);
+
+/**
+ * @brief Stribeck force code for velocity code v.
+ *
+ * F = sign(v) * sat(rsr(fc + rsr(dm*E, EF + ds - G) + rsr(|v|*bm, bs), G)),
+ * with the direction's fields; F(0) = 0.
+ *
+ * Scaling and overflow: v (S,W,0) (clamped, FRIC_FX_FLAG_V_SAT, if outside);
+ * result (S,W,0) in +-(2^(W-1) - 1), FRIC_FX_FLAG_F_SAT when clamped;
+ * FRIC_FX_FLAG_MAG_NEG when the magnitude is negative (only with hand-made
+ * fields: the compiler never produces one).
+ * @param detail may be NULL.
+ */
+int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
+                         fric_fx_stribeck_detail_t *detail);
+
+/** @brief Rest state w = 0. */
+void fric_fx_lugre_reset(fric_fx_state_t *st);
+
+/**
+ * @brief One exact step of a Dahl/LuGre contact at velocity code v; updates
+ *        st->w and returns the force code.
+ *
+ * w_ss = sign(v)*g(v); w(k+1) = w(k) + (w_ss - w(k))*(1 - 2^-y2),
+ * y2 = sigma0*|v|*Ts/g(v)*log2(e); F = rsr(w(k+1) + c1(v)*(w(k+1) - w(k)) +
+ * sign(v)*sigma2*|v|, WG). No division: 1/g comes from the recip table.
+ * v = 0 holds the state exactly.
+ *
+ * Scaling and overflow: |w(k+1)| <= max(|w(k)|, |w_ss|), so |w| never
+ * exceeds the largest g(v) (the update is a convex combination, also after
+ * rounding). Flags: G_SAT, S1_SAT, W_SAT, F_SAT, V_SAT.
+ * @param detail may be NULL.
+ */
+int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
+                           uint32_t *flags, fric_fx_lugre_detail_t *detail);
+
+/** @brief g(v) in (U,W-1,G) output LSB, as the step uses it. */
+int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags);
+
+/** @brief Write the set as FRIC_FX_WORDS_STRIBECK words (signed fields
+ *         sign-extended to 32 bits). */
+void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words);
+/** @brief Write the set as FRIC_FX_WORDS_LUGRE words. */
+void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRIC_FX_H */

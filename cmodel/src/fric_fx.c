@@ -1,0 +1,332 @@
+/* The bit-exact fixed-point model (see fric_fx.h and docs/fixed-point.md).
+ * Integer arithmetic only: this file must not reference floating point (it
+ * is compiled with -mgeneral-regs-only and a test inspects its object). */
+#include "fric_fx.h"
+
+/* ---- helpers --------------------------------------------------------------- */
+
+#define BIT(n) ((int64_t)1 << (n))
+
+static int bitlen(uint64_t x)
+{
+    int n = 0;
+    while (x) {
+        n++;
+        x >>= 1;
+    }
+    return n;
+}
+
+/* Normalize x > 0 to a W-bit mantissa m in [2^(W-1), 2^W) with x ~ m * 2^e
+ * (rounded when bits are dropped, exact otherwise); x = 0 gives m = 0, e = 0. */
+static uint64_t norm(uint64_t x, int w, int *e)
+{
+    const int bl = bitlen(x);
+    if (x == 0) {
+        *e = 0;
+        return 0;
+    }
+    if (bl <= w) {
+        *e = bl - w;
+        return x << (w - bl);
+    }
+    *e = bl - w;
+    uint64_t m = (uint64_t)fric_fx_rsr((int64_t)x, *e);
+    if (m >> w) { /* rounded up to 2^W: renormalize, exactly */
+        m >>= 1;
+        (*e)++;
+    }
+    return m;
+}
+
+/* x * 2^-s rounded (s > 0) or x * 2^-s exactly (s <= 0), saturated at lim
+ * (a range limit, x >= 0). */
+static uint64_t shift_to(uint64_t x, int s, uint64_t lim)
+{
+    if (s >= 0) {
+        const uint64_t y = (uint64_t)fric_fx_rsr((int64_t)x, s);
+        return y > lim ? lim : y;
+    }
+    if (-s >= 62 || x > (lim >> -s)) return x ? lim : 0;
+    return x << -s;
+}
+
+static const int32_t *table(const int32_t *t16, const int32_t *t18, uint32_t w)
+{
+    return (w == 18) ? t18 : t16;
+}
+
+/* Linear interpolation of table t at index i with fraction fr of fb bits. */
+static int64_t interp(const int32_t *t, uint32_t i, uint32_t fr, int fb)
+{
+    return t[i] - fric_fx_rsr((int64_t)(t[i] - t[i + 1]) * fr, fb);
+}
+
+/* dm * E with E in [0, 2^EF]: the multiplier sees E's low EF bits; E = 2^EF
+ * (exactly 1.0) selects dm << EF instead (a mux, not a wider multiplier). */
+static int64_t mul_e(int64_t m, uint32_t e, int ef)
+{
+    return (e == (1u << ef)) ? m * BIT(ef) : m * (int64_t)e;
+}
+
+/* ---- the exponential unit ---------------------------------------------------- */
+
+uint32_t fric_fx_exp2(uint32_t w, uint32_t y)
+{
+    const int yf = FRIC_FX_YF(w), fb = FRIC_FX_FB(w);
+    const uint32_t ymax = (uint32_t)(BIT(FRIC_FX_YI(w) + yf) - 1);
+    if (y > ymax) y = ymax;
+    const uint32_t yi = y >> yf;                       /* (U,YI,0) */
+    const uint32_t f = y & (uint32_t)(BIT(yf) - 1);    /* (U,0,YF) */
+    const uint32_t idx = f >> fb;                      /* TB bits */
+    const uint32_t fr = f & (uint32_t)(BIT(fb) - 1);   /* (U,0,FB) */
+    const int64_t m = interp(table(fric_fx_exp2_w16, fric_fx_exp2_w18, w), idx, fr, fb); /* (U,1,TP) */
+    return (uint32_t)fric_fx_rsr(m, FRIC_FX_TP(w) - FRIC_FX_EF(w) + (int)yi);
+}
+
+uint32_t fric_fx_stribeck_y(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, uint32_t dsel)
+{
+    const uint64_t ymax = (uint64_t)(BIT(FRIC_FX_YI(w) + FRIC_FX_YF(w)) - 1);
+    uint64_t p = a; /* (U,W,0) */
+    int pe = 0;
+    if (dsel) {
+        const uint64_t q = (uint64_t)a * a; /* (U,2W-2,0), exact */
+        if (bitlen(q) > (int)w) p = norm(q, (int)w, &pe);
+        else p = q;
+    }
+    const uint64_t prod = p * km; /* (U,2W,0) */
+    return (uint32_t)shift_to(prod, (int)ks - pe, ymax);
+}
+
+uint32_t fric_fx_recip(uint32_t w, uint32_t m)
+{
+    const int rf = FRIC_FX_RF(w);
+    const uint32_t low = m - (1u << (w - 1));               /* (U,W-1,0) */
+    const uint32_t idx = low >> rf;                         /* TB bits */
+    const uint32_t fr = low & (uint32_t)(BIT(rf) - 1);
+    return (uint32_t)interp(table(fric_fx_recip_w16, fric_fx_recip_w18, w), idx, fr, rf);
+}
+
+uint32_t fric_fx_h(uint32_t w, uint32_t y)
+{
+    const int hf = FRIC_FX_HF(w);
+    const uint32_t idx = y >> hf;
+    const uint32_t fr = y & (uint32_t)(BIT(hf) - 1);
+    return (uint32_t)interp(table(fric_fx_h_w16, fric_fx_h_w18, w), idx, fr, hf);
+}
+
+/* ---- field checks ---------------------------------------------------------------- */
+
+static bool fits_u(uint32_t x, int bits) { return bits >= 32 || x < (1u << bits); }
+static bool fits_s(int32_t x, int bits) { return x >= -(int32_t)BIT(bits - 1) && x < (int32_t)BIT(bits - 1); }
+
+fric_status_t fric_fx_stribeck_check(const fric_fx_stribeck_t *p)
+{
+    if (!p) return FRIC_ERR_NULL;
+    const uint32_t w = p->width;
+    if (w != 16 && w != 18) return FRIC_ERR_FX_WIDTH;
+    bool ok = fits_u(p->km, FRIC_FX_BITS_KM(w)) && fits_u(p->ks, FRIC_FX_BITS_KS(w)) &&
+              fits_u(p->dsel, FRIC_FX_BITS_DSEL(w));
+    for (int d = 0; d < 2; d++) {
+        const fric_fx_dir_t *q = &p->dir[d];
+        ok = ok && fits_u(q->fc, FRIC_FX_BITS_FC_P(w)) && fits_s(q->dm, FRIC_FX_BITS_DM_P(w)) &&
+             fits_u(q->ds, FRIC_FX_BITS_DS_P(w)) && fits_u(q->bm, FRIC_FX_BITS_BM_P(w)) &&
+             fits_u(q->bs, FRIC_FX_BITS_BS_P(w));
+    }
+    return ok ? FRIC_OK : FRIC_ERR_FX_FIELD;
+}
+
+fric_status_t fric_fx_lugre_check(const fric_fx_lugre_t *p)
+{
+    if (!p) return FRIC_ERR_NULL;
+    const fric_status_t s = fric_fx_stribeck_check(&p->g);
+    if (s != FRIC_OK) return s;
+    const uint32_t w = p->g.width;
+    const bool ok = fits_u(p->kym, FRIC_FX_BITS_KYM(w)) && fits_s(p->kyx, FRIC_FX_BITS_KYX(w)) &&
+                    fits_u(p->c1m, FRIC_FX_BITS_C1M(w)) && fits_u(p->c1s, FRIC_FX_BITS_C1S(w)) &&
+                    fits_u(p->md_en, FRIC_FX_BITS_MD_EN(w)) && fits_u(p->kdm, FRIC_FX_BITS_KDM(w)) &&
+                    fits_u(p->kds, FRIC_FX_BITS_KDS(w));
+    return ok ? FRIC_OK : FRIC_ERR_FX_FIELD;
+}
+
+/* ---- Stribeck ---------------------------------------------------------------------- */
+
+static int32_t clamp_v(uint32_t w, int32_t v, uint32_t *flags)
+{
+    const int32_t lo = -(int32_t)BIT(w - 1), hi = (int32_t)BIT(w - 1) - 1;
+    if (v < lo || v > hi) {
+        *flags |= FRIC_FX_FLAG_V_SAT;
+        return v < lo ? lo : hi;
+    }
+    return v;
+}
+
+static int32_t sat_f(uint32_t w, int64_t f, uint32_t *flags)
+{
+    const int64_t fm = fric_fx_fmax(w);
+    if (f > fm || f < -fm) {
+        *flags |= FRIC_FX_FLAG_F_SAT;
+        return (int32_t)(f > 0 ? fm : -fm);
+    }
+    return (int32_t)f;
+}
+
+/* The dip of the direction: rsr(dm * E, EF + ds - G), (S,W,G). */
+static int64_t dip(uint32_t w, const fric_fx_dir_t *d, uint32_t e)
+{
+    return fric_fx_rsr(mul_e(d->dm, e, FRIC_FX_EF(w)), FRIC_FX_EF(w) + (int)d->ds - FRIC_FX_G(w));
+}
+
+/* The viscous magnitude rsr(a * bm, bs), (U,W,G). */
+static int64_t visc(const fric_fx_dir_t *d, uint32_t a)
+{
+    return fric_fx_rsr((int64_t)a * d->bm, (int)d->bs);
+}
+
+int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
+                         fric_fx_stribeck_detail_t *detail)
+{
+    const uint32_t w = p->width;
+    v = clamp_v(w, v, flags);
+    const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);   /* (U,W,0) */
+    const fric_fx_dir_t *d = &p->dir[v < 0];
+    const uint32_t y = fric_fx_stribeck_y(w, a, p->km, p->ks, p->dsel);
+    const uint32_t e = fric_fx_exp2(w, y);
+    const int64_t mag = (int64_t)d->fc + dip(w, d, e) + visc(d, a); /* (S,W+1,G) */
+    if (detail) *detail = (fric_fx_stribeck_detail_t){y, e, mag};
+    if (v == 0) return 0;
+    int64_t m = fric_fx_rsr(mag, FRIC_FX_G(w));
+    if (m < 0) {
+        *flags |= FRIC_FX_FLAG_MAG_NEG;
+        m = 0;
+    }
+    return sat_f(w, v < 0 ? -m : m, flags);
+}
+
+/* ---- Dahl / LuGre ---------------------------------------------------------------------- */
+
+void fric_fx_lugre_reset(fric_fx_state_t *st) { st->w = 0; }
+
+int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
+{
+    const uint32_t w = p->g.width;
+    const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
+    const fric_fx_dir_t *d = &p->g.dir[v < 0];
+    const uint32_t e = fric_fx_exp2(w, fric_fx_stribeck_y(w, a, p->g.km, p->g.ks, p->g.dsel));
+    int64_t g = (int64_t)d->fc + dip(w, d, e); /* (S,W,G) */
+    const int64_t gmax = BIT(w - 1 + FRIC_FX_G(w)) - 1;
+    if (g < 1 || g > gmax) {
+        *flags |= FRIC_FX_FLAG_G_SAT;
+        g = (g < 1) ? 1 : gmax;
+    }
+    return g;
+}
+
+int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
+                           uint32_t *flags, fric_fx_lugre_detail_t *detail)
+{
+    const uint32_t w = p->g.width;
+    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w), yf = FRIC_FX_YF(w);
+    const uint64_t ylim = (uint64_t)BIT(FRIC_FX_YI(w) + yf);
+    fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
+    v = clamp_v(w, v, flags);
+    const int64_t w0 = st->w;
+    if (v == 0) { /* hold: dz = 0, sigma2*v = 0 */
+        if (detail) *detail = dt;
+        return sat_f(w, fric_fx_rsr(w0, wg), flags);
+    }
+    const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
+    const fric_fx_dir_t *d = &p->g.dir[v < 0];
+
+    /* g(v) and the steady state w_ss = sign(v)*g, (S,W,WG) */
+    const int64_t g = fric_fx_lugre_g(p, v, flags);
+    const int64_t wss = (v < 0 ? -g : g) * BIT(wg - gb);
+    const int64_t diff = wss - w0; /* (S,W+1,WG) */
+
+    /* y2 = a*K/g: t = a*KYM normalized, 1/g from the recip table */
+    int te, ge;
+    const uint64_t tn = norm((uint64_t)a * p->kym, iw, &te); /* (U,W,0) * 2^te */
+    const uint64_t gn = norm((uint64_t)g, iw, &ge);          /* (U,W,0) * 2^ge */
+    const uint64_t r = fric_fx_recip(w, (uint32_t)gn);       /* (U,W,0) */
+    const uint64_t prod = tn * r;                            /* (U,2W,0) */
+    const int sh = 2 * iw - 1 - yf + p->kyx + ge - te;        /* y2 = prod * 2^-(sh+YF) */
+    const uint64_t y2 = shift_to(prod, sh, ylim);            /* (U,YI,YF), saturated at 2^YI */
+    dt.y2 = (uint32_t)y2;
+
+    int64_t dw;
+    if (prod == 0) { /* KYM = 0: no bristle motion */
+        dw = 0;
+        dt.path = 1;
+    } else if (y2 >= ylim) { /* 2^-y2 below every representable value: w = w_ss */
+        dw = diff;
+        dt.path = 3;
+    } else if (y2 >= (uint64_t)BIT(yf - 1)) { /* psi = 1 - 2^-y2 in [0.29, 1] */
+        const int64_t psim = BIT(iw) - fric_fx_exp2(w, (uint32_t)y2); /* (U,1,W) */
+        dw = fric_fx_rsr(diff * psim, iw);
+        dt.path = 2;
+    } else { /* psi = y2 * h(y2), kept in floating form for small y2 */
+        int pn;
+        const uint64_t pm = norm(prod, iw, &pn); /* y2 = pm * 2^(pn - sh - YF) */
+        const int64_t psim = fric_fx_rsr((int64_t)(pm * fric_fx_h(w, (uint32_t)y2)), FRIC_FX_HP(w));
+        dw = fric_fx_rsr(diff * psim, sh + yf - pn);
+        dt.path = 1;
+    }
+
+    int64_t w1 = w0 + dw;
+    if (w1 > INT32_MAX || w1 < INT32_MIN) {
+        *flags |= FRIC_FX_FLAG_W_SAT;
+        w1 = (w1 > 0) ? INT32_MAX : INT32_MIN;
+    }
+    st->w = (int32_t)w1;
+    dw = w1 - w0;
+    dt.g = g;
+    dt.dw = dw;
+
+    /* sigma1 term c1(v) * dw, with c1(v) = c1 * exp(-(v/vd)^2) when enabled */
+    uint64_t c1 = p->c1m; /* (U,W,0) * 2^-C1S */
+    if (p->md_en) {
+        const uint32_t ed = fric_fx_exp2(w, fric_fx_stribeck_y(w, a, p->kdm, p->kds, 1));
+        c1 = (uint64_t)fric_fx_rsr(mul_e((int64_t)p->c1m, ed, FRIC_FX_EF(w)), FRIC_FX_EF(w));
+    }
+    int64_t s1 = fric_fx_rsr(dw * (int64_t)c1, (int)p->c1s); /* (S,W+2,WG) after clamp */
+    const int64_t s1max = BIT(iw + 1 + wg) - 1;
+    if (s1 > s1max || s1 < -s1max) {
+        *flags |= FRIC_FX_FLAG_S1_SAT;
+        s1 = (s1 > 0) ? s1max : -s1max;
+    }
+    dt.s1 = s1;
+    const int64_t vv = visc(d, a) * BIT(wg - gb);
+    const int64_t total = w1 + s1 + (v < 0 ? -vv : vv);
+    if (detail) *detail = dt;
+    return sat_f(w, fric_fx_rsr(total, wg), flags);
+}
+
+/* ---- parameter words ---------------------------------------------------------------------- */
+
+void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words)
+{
+    words[FRIC_FX_WORD_KM] = p->km;
+    words[FRIC_FX_WORD_KS] = p->ks;
+    words[FRIC_FX_WORD_DSEL] = p->dsel;
+    for (int d = 0; d < 2; d++) {
+        const fric_fx_dir_t *q = &p->dir[d];
+        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
+        words[FRIC_FX_WORD_FC_P + o] = q->fc;
+        words[FRIC_FX_WORD_DM_P + o] = (uint32_t)q->dm;
+        words[FRIC_FX_WORD_DS_P + o] = q->ds;
+        words[FRIC_FX_WORD_BM_P + o] = q->bm;
+        words[FRIC_FX_WORD_BS_P + o] = q->bs;
+    }
+}
+
+void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words)
+{
+    fric_fx_stribeck_pack(&p->g, words);
+    words[FRIC_FX_WORD_KYM] = p->kym;
+    words[FRIC_FX_WORD_KYX] = (uint32_t)p->kyx;
+    words[FRIC_FX_WORD_C1M] = p->c1m;
+    words[FRIC_FX_WORD_C1S] = p->c1s;
+    words[FRIC_FX_WORD_MD_EN] = p->md_en;
+    words[FRIC_FX_WORD_KDM] = p->kdm;
+    words[FRIC_FX_WORD_KDS] = p->kds;
+}

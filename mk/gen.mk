@@ -1,0 +1,27 @@
+# The generator: the single source of truth for formats, tables and
+# parameter words (cmodel/gen/fric_gen.c). Its outputs are committed;
+# `make gen` rewrites them, and `make test` regenerates them into build/gen
+# and fails if any committed file differs.
+
+FRIC_GEN := $(BIN)/fric_gen
+GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh \
+  $(foreach t,exp2 recip h,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex))
+
+$(FRIC_GEN): cmodel/gen/fric_gen.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< -lm -o $@
+
+.PHONY: gen test-gen
+gen: $(FRIC_GEN)
+	$(FRIC_GEN) .
+
+test-gen: $(FRIC_GEN)
+	@rm -rf $(BUILD)/gen && mkdir -p $(BUILD)/gen/cmodel/include $(BUILD)/gen/cmodel/src $(BUILD)/gen/rtl/tables
+	@$(FRIC_GEN) $(BUILD)/gen
+	@bad=0; for f in $(GEN_FILES); do \
+	  if cmp -s $$f $(BUILD)/gen/$$f; then echo "ok   $$f matches its regeneration"; \
+	  else echo "FAIL $$f differs from its regeneration (run make gen)"; diff $$f $(BUILD)/gen/$$f | head -5; bad=1; fi; done; \
+	n=$$(cd $(BUILD)/gen && find . -type f | wc -l); \
+	if [ $$n -ne $(words $(GEN_FILES)) ]; then echo "FAIL the generator writes $$n files, the list has $(words $(GEN_FILES))"; bad=1; fi; \
+	exit $$bad
+TEST_ALL += test-gen
