@@ -4,7 +4,7 @@
 
 CC := gcc
 CWARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/cli
+CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/cli -Icmodel/bench
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lm
 
@@ -44,10 +44,15 @@ $(FRICORE_SAN): $(CLI_SRCS:%.c=$(BUILD)/san/obj/%.o) $(LIB_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/tests/%: $(BUILD)/obj/cmodel/tests/%.o $(LIB)
+# The accuracy measurements (cmodel/bench/fric_accuracy.c) are shared by the
+# benchmark and the unit tests, which run a reduced sweep of the same code.
+ACC_OBJ := $(BUILD)/obj/cmodel/bench/fric_accuracy.o
+ACC_OBJ_SAN := $(BUILD)/san/obj/cmodel/bench/fric_accuracy.o
+
+$(BUILD)/tests/%: $(BUILD)/obj/cmodel/tests/%.o $(ACC_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
-$(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(LIB_SAN)
+$(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(ACC_OBJ_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
@@ -75,3 +80,15 @@ test-nofp: $(FX_OBJS) $(BUILD)/obj/cmodel/src/fric_compile.o
 	@if scripts/check_nofp.sh $(BUILD)/obj/cmodel/src/fric_compile.o >/dev/null; then \
 	  echo "FAIL check_nofp.sh does not flag the double-precision fric_compile.o"; exit 1; \
 	else echo "ok   check_nofp.sh flags fric_compile.o (double precision), as it must"; fi
+
+# The accuracy benchmark: every input code, every trace, 1 us .. 10 ms.
+BENCH_ACC := $(BIN)/fric-bench-accuracy
+$(BENCH_ACC): $(BUILD)/obj/cmodel/bench/fric_bench_accuracy.o $(ACC_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+BUILD_ALL += $(BENCH_ACC)
+
+.PHONY: bench-accuracy
+bench-accuracy: $(BENCH_ACC)
+	@mkdir -p $(BUILD)/results docs/results
+	$(BENCH_ACC) $(BUILD)/results/accuracy.json docs/results/accuracy.md

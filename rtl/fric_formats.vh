@@ -6,8 +6,8 @@
 
 // guard fraction bits of force intermediates (units of 2^-G output LSB)
 localparam integer FRIC_G = (0) * W + (4);
-// guard fraction bits of the LuGre state w (int32: W + WG = 32)
-localparam integer FRIC_WG = (-1) * W + (32);
+// guard fraction bits of the LuGre state w, (S,W,WG): W + 24 bits
+localparam integer FRIC_WG = (0) * W + (24);
 // fraction bits of the exponential E = 2^-y, E in [0, 2^EF] (U,1,EF)
 localparam integer FRIC_EF = (1) * W + (0);
 // table index bits: every table has 2^TB + 1 entries

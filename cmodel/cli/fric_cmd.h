@@ -4,5 +4,7 @@
 
 /** Each returns the process exit status: 0, or FRIC_EXIT_USAGE for bad input. */
 int fric_cmd_curve(int argc, char **argv);
+int fric_cmd_compile(int argc, char **argv);
+int fric_cmd_trace(int argc, char **argv);
 
 #endif /* FRIC_CMD_H */

@@ -10,7 +10,9 @@ static const struct {
     int (*run)(int, char **);
     const char *what;
 } cmds[] = {
-    {"curve", fric_cmd_curve, "evaluate a static curve or a dynamic model's steady-state curve"},
+    {"curve", fric_cmd_curve, "evaluate a static curve or a dynamic model's steady-state curve (--fixed: bit-exact)"},
+    {"compile", fric_cmd_compile, "turn SI parameters into the fixed-point words the hardware holds"},
+    {"trace", fric_cmd_trace, "run a Dahl or LuGre contact open-loop over a velocity record on stdin"},
 };
 
 static void usage(FILE *out)

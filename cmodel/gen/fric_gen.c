@@ -31,7 +31,7 @@ typedef struct {
 
 static const fconst_t consts[] = {
     {"G", 0, 4, "guard fraction bits of force intermediates (units of 2^-G output LSB)"},
-    {"WG", -1, 32, "guard fraction bits of the LuGre state w (int32: W + WG = 32)"},
+    {"WG", 0, 24, "guard fraction bits of the LuGre state w, (S,W,WG): W + 24 bits"},
     {"EF", 1, 0, "fraction bits of the exponential E = 2^-y, E in [0, 2^EF] (U,1,EF)"},
     {"TB", 0, 8, "table index bits: every table has 2^TB + 1 entries"},
     {"TP", 1, 4, "fraction bits of the exp2 table T[i] = 2^-(i/2^TB), (U,1,TP)"},

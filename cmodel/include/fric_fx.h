@@ -15,7 +15,7 @@
  *  - force code F:    (S,W,0), F_SI = F * F_LSB, F_LSB = f_max / 2^(W-1),
  *    saturated to +-(2^(W-1) - 1) so that the range is symmetric;
  *  - force intermediates carry G guard bits (units 2^-G output LSB);
- *  - the LuGre state w = sigma0 * z is (S,W,WG) in output LSB: an int32.
+ *  - the LuGre state w = sigma0 * z is (S,W,WG) in output LSB: W + 24 bits.
  *
  * Rounding rule: every right shift by s > 0 rounds half up,
  * rsr(x, s) = floor((x + 2^(s-1)) / 2^s) (fric_fx_rsr()). Saturation rule:
@@ -44,7 +44,7 @@ enum {
     FRIC_FX_FLAG_MAG_NEG = 1u << 1, /**< Stribeck magnitude below 0, clamped to 0 */
     FRIC_FX_FLAG_G_SAT = 1u << 2,   /**< LuGre g(v) outside [1, 2^(W-1+G) - 1], clamped */
     FRIC_FX_FLAG_S1_SAT = 1u << 3,  /**< LuGre sigma1 term beyond +-2^(W+1) LSB, clamped */
-    FRIC_FX_FLAG_W_SAT = 1u << 4,   /**< LuGre state outside int32 (cannot happen; kept as a check) */
+    FRIC_FX_FLAG_W_SAT = 1u << 4,   /**< LuGre state outside (S,W,WG) (cannot happen; kept as a check) */
     FRIC_FX_FLAG_V_SAT = 1u << 5    /**< velocity code outside (S,W,0), clamped (C API only) */
 };
 
@@ -80,7 +80,7 @@ typedef struct {
 
 /** State of one fixed-point Dahl/LuGre contact: w = sigma0*z, (S,W,WG) LSB. */
 typedef struct {
-    int32_t w;
+    int64_t w; /**< (S,W,WG): 40 bits at W = 16, 42 at W = 18 */
 } fric_fx_state_t;
 
 /** Intermediates of one Stribeck evaluation (for debugging and the RTL bench). */

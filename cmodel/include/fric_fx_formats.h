@@ -22,8 +22,8 @@ extern "C" {
 
 /** guard fraction bits of force intermediates (units of 2^-G output LSB) */
 #define FRIC_FX_G(W) ((0) * (W) + (4))
-/** guard fraction bits of the LuGre state w (int32: W + WG = 32) */
-#define FRIC_FX_WG(W) ((-1) * (W) + (32))
+/** guard fraction bits of the LuGre state w, (S,W,WG): W + 24 bits */
+#define FRIC_FX_WG(W) ((0) * (W) + (24))
 /** fraction bits of the exponential E = 2^-y, E in [0, 2^EF] (U,1,EF) */
 #define FRIC_FX_EF(W) ((1) * (W) + (0))
 /** table index bits: every table has 2^TB + 1 entries */

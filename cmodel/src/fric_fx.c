@@ -273,11 +273,12 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     }
 
     int64_t w1 = w0 + dw;
-    if (w1 > INT32_MAX || w1 < INT32_MIN) {
+    const int64_t wmax = BIT(iw - 1 + wg) - 1;
+    if (w1 > wmax || w1 < -wmax) {
         *flags |= FRIC_FX_FLAG_W_SAT;
-        w1 = (w1 > 0) ? INT32_MAX : INT32_MIN;
+        w1 = (w1 > 0) ? wmax : -wmax;
     }
-    st->w = (int32_t)w1;
+    st->w = w1;
     dw = w1 - w0;
     dt.g = g;
     dt.dw = dw;

@@ -1,0 +1,220 @@
+/* Accuracy of the fixed-point model against the double model (see
+ * fric_accuracy.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "fric_accuracy.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+/* ---- Stribeck ----------------------------------------------------------------- */
+
+const fric_acc_stribeck_set_t fric_acc_stribeck_sets[] = {
+    {"reference", "Fc 1, Fs 1.5, vs 0.1, b 0.1, delta 2", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 2.0}},
+    {"reference-delta1", "the same with delta 1", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 1.0}},
+    {"narrow-dip", "Fc 1, Fs 2, vs 2 mm/s, b 0.05", {1.0, 1.0, 2.0, 2.0, 0.05, 0.05, 0.002, 2.0}},
+    {"asymmetric", "Fc 1 / 0.3, Fs 1.8 / 0.4, b 0.2 / 0.02, vs 0.05", {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}},
+    {"fs-below-fc", "Fc 1.5, Fs 1, vs 0.2, b 0.05 (a bump, not a dip)", {1.5, 1.5, 1.0, 1.0, 0.05, 0.05, 0.2, 2.0}},
+    {"deep-dip", "Fc 0.05, Fs 1.5, vs 0.1, b 0: the dip near full scale", {0.05, 0.05, 1.5, 1.5, 0.0, 0.0, 0.1, 2.0}},
+    {"coulomb-viscous", "Fc 1, b 0.3 (Fs = Fc)", {1.0, 1.0, 1.0, 1.0, 0.3, 0.3, 1.0, 2.0}},
+    {"coulomb", "Fc 0.7 / 0.5, no viscous term", {0.7, 0.5, 0.7, 0.5, 0.0, 0.0, 1.0, 2.0}},
+};
+const size_t fric_acc_n_stribeck_sets = sizeof fric_acc_stribeck_sets / sizeof fric_acc_stribeck_sets[0];
+
+fric_status_t fric_acc_stribeck(const fric_stribeck_cfg_t *cfg, uint32_t width, int stride,
+                                fric_acc_stribeck_result_t *out)
+{
+    memset(out, 0, sizeof *out);
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = width;
+    fric_fx_stribeck_t p;
+    const fric_status_t st = fric_compile_stribeck(cfg, &o, &p, &out->rep);
+    if (st != FRIC_OK) return st;
+    const fric_stribeck_cfg_t eff = fric_fx_stribeck_effective(&p, out->rep.v_lsb, out->rep.f_lsb);
+    const long half = 1L << (width - 1);
+    const double fl = out->rep.f_lsb, gs = ldexp(1.0, FRIC_FX_G(width));
+    double sum = 0.0;
+    for (long c = -half; c < half; c += stride) {
+        const double v = (double)c * out->rep.v_lsb;
+        fric_fx_stribeck_detail_t d;
+        const int32_t f = fric_fx_stribeck(&p, (int32_t)c, &out->flags, &d);
+        const double want = fric_stribeck_force(cfg, v) / fl, rep = fric_stribeck_force(&eff, v) / fl;
+        const double sgn = (c > 0) - (c < 0);
+        const double pre = sgn * (double)d.mag / gs;
+        const double e = fabs(f - want);
+        sum += e * e;
+        if (e > out->max_lsb) {
+            out->max_lsb = e;
+            out->worst_v = v;
+        }
+        if (fabs(rep - want) > out->param_lsb) out->param_lsb = fabs(rep - want);
+        if (c != 0 && fabs(pre - rep) > out->path_lsb) out->path_lsb = fabs(pre - rep);
+        if (c != 0 && fabs(f - pre) > out->round_lsb) out->round_lsb = fabs(f - pre);
+        out->n++;
+    }
+    out->rms_lsb = sqrt(sum / (double)out->n);
+    return FRIC_OK;
+}
+
+/* ---- traces ------------------------------------------------------------------------ */
+
+const double fric_acc_sample_times[] = {1e-6, 1e-5, 1e-4, 1e-3, 1e-2};
+const size_t fric_acc_n_sample_times = sizeof fric_acc_sample_times / sizeof fric_acc_sample_times[0];
+
+static const struct {
+    const char *name, *what;
+    double duration;
+} traces[FRIC_TRACE_COUNT] = {
+    {"sine-sweep", "0.05 m/s sine, frequency swept 0.5 to 20 Hz, through zero every half period", 2.0},
+    {"stick-slip", "slider velocity of the Canudas de Wit (1995) stick-slip run (k 2 N/m, vd 0.1 m/s, m 1 kg) from t = 7 s, just before the first slip", 10.0},
+    {"random-steps", "velocity steps every 20 ms, uniform in [-0.1, 0.1] m/s", 2.0},
+    {"slow-creep", "50 um/s sine at 0.1 Hz: creep and slow reversals within a few LSB", 10.0},
+};
+
+const char *fric_trace_name(fric_trace_kind_t k) { return traces[k].name; }
+const char *fric_trace_what(fric_trace_kind_t k) { return traces[k].what; }
+double fric_trace_duration(fric_trace_kind_t k) { return traces[k].duration; }
+
+/* The stick-slip record: the Canudas de Wit (1995) run, simulated once with
+ * the double model's exact step and a semi-implicit Euler plant at 10 us. */
+#define SS_DT 1e-5
+#define SS_T0 7.0
+static double *ss_v;
+static size_t ss_n;
+
+static void stick_slip_init(void)
+{
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    ss_n = (size_t)((SS_T0 + traces[FRIC_TRACE_STICK_SLIP].duration) / SS_DT) + 2;
+    ss_v = malloc(ss_n * sizeof *ss_v);
+    if (!ss_v) {
+        fprintf(stderr, "fric_accuracy: out of memory\n");
+        exit(1);
+    }
+    fric_lugre_state_t st = {0};
+    double x = 0.0, v = 0.0;
+    for (size_t i = 0; i < ss_n; i++) {
+        ss_v[i] = v;
+        const double t = (double)i * SS_DT;
+        const double f = fric_lugre_step(&c, &st, v, SS_DT);
+        v += SS_DT * (2.0 * (0.1 * t - x) - f) / 1.0;
+        x += SS_DT * v;
+    }
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+double fric_trace_velocity(fric_trace_kind_t k, double t)
+{
+    switch (k) {
+    case FRIC_TRACE_SINE_SWEEP: { /* phase of a linear chirp 0.5 -> 20 Hz over 2 s */
+        const double f0 = 0.5, f1 = 20.0, d = traces[k].duration;
+        return 0.05 * sin(2.0 * PI * (f0 * t + 0.5 * (f1 - f0) / d * t * t));
+    }
+    case FRIC_TRACE_STICK_SLIP: {
+        if (!ss_v) stick_slip_init();
+        const double u = (t + SS_T0) / SS_DT;
+        size_t i = (size_t)u;
+        if (i + 1 >= ss_n) i = ss_n - 2;
+        const double a = u - (double)i;
+        return ss_v[i] * (1.0 - a) + ss_v[i + 1] * a;
+    }
+    case FRIC_TRACE_RANDOM_STEPS: {
+        const uint64_t seg = (uint64_t)(t / 0.02);
+        return ((double)(mix(seg + 12345) >> 11) / 9007199254740992.0 * 2.0 - 1.0) * 0.1;
+    }
+    case FRIC_TRACE_SLOW_CREEP: return 5e-5 * sin(2.0 * PI * 0.1 * t);
+    case FRIC_TRACE_COUNT: break;
+    }
+    return 0.0;
+}
+
+/* ---- Dahl / LuGre ------------------------------------------------------------------- */
+
+const fric_acc_dynamic_set_t fric_acc_dynamic_sets[] = {
+    {"lugre-canudas1995", "sigma0 1e5, sigma1 sqrt(1e5), sigma2 0.4, Fc 1, Fs 1.5, vs 1 mm/s", FRIC_ACC_LUGRE,
+     {1.0, 1.0, 1.5, 1.5, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 0.0}},
+    {"lugre-microdamping", "the same with sigma1(v) = sigma1 exp(-(v/vd)^2), vd 1 mm/s", FRIC_ACC_LUGRE,
+     {1.0, 1.0, 1.5, 1.5, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 1e-3}},
+    {"lugre-asymmetric", "Fc 1 / 0.6, Fs 1.4 / 0.9, sigma2 0.5 / 0.2, vs 5 mm/s, delta 1, sigma0 2e4, sigma1 50",
+     FRIC_ACC_LUGRE, {1.0, 0.6, 1.4, 0.9, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0}},
+    {"dahl", "Fc 1, sigma0 1e5, sigma2 0.4", FRIC_ACC_DAHL,
+     {1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 1e5, 0.0, 0.4, 0.4, 0.0}},
+};
+const size_t fric_acc_n_dynamic_sets = sizeof fric_acc_dynamic_sets / sizeof fric_acc_dynamic_sets[0];
+
+static double pow2_above(double x)
+{
+    double p = 0x1p-30;
+    while (p < x) p *= 2.0;
+    return p;
+}
+
+fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
+                               uint32_t width, size_t max_samples, fric_acc_dynamic_result_t *out,
+                               char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = (size_t)(fric_trace_duration(trace) / ts);
+    if (n > max_samples) n = max_samples;
+    if (n < 1) n = 1;
+    /* ranges: velocity from the trace, force from the double model's run */
+    double vpk = 0.0, fpk = 0.0;
+    for (size_t k = 0; k < n; k++) vpk = fmax(vpk, fabs(fric_trace_velocity(trace, (double)k * ts)));
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = width;
+    o.ts = ts;
+    o.v_max = pow2_above(vpk * 1.001 + 1e-12);
+    {
+        fric_lugre_state_t st = {0};
+        const double half = ldexp(1.0, (int)width - 1), vl = o.v_max / half;
+        for (size_t k = 0; k < n; k++) {
+            const double v = nearbyint(fric_trace_velocity(trace, (double)k * ts) / vl) * vl;
+            fpk = fmax(fpk, fabs(fric_lugre_step(&set->cfg, &st, v, ts)));
+        }
+        fric_stribeck_cfg_t curve = fric_lugre_steady_curve(&set->cfg);
+        fpk = fmax(fpk, fric_compile_auto_fmax(&curve, o.v_max, width) / 1.25);
+    }
+    o.f_max = pow2_above(1.25 * fpk);
+    fric_fx_lugre_t p;
+    fric_compile_report_t rep;
+    const fric_status_t s = fric_compile_lugre(&set->cfg, &o, &p, &rep);
+    if (s != FRIC_OK) {
+        if (why) snprintf(why, why_len, "%s", rep.why);
+        return s;
+    }
+    const fric_lugre_cfg_t eff = fric_fx_lugre_effective(&p, rep.v_lsb, rep.f_lsb, ts);
+    out->v_max = rep.v_max;
+    out->f_max = rep.f_max;
+    fric_fx_state_t fx;
+    fric_fx_lugre_reset(&fx);
+    fric_lugre_state_t dq = {0}, de = {0};
+    const double fl = rep.f_lsb, wl = ldexp(rep.f_lsb, -FRIC_FX_WG(width));
+    double sum = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        const int32_t vc = (int32_t)nearbyint(fric_trace_velocity(trace, (double)k * ts) / rep.v_lsb);
+        const double v = vc * rep.v_lsb;
+        const int32_t f = fric_fx_lugre_step(&p, &fx, vc, &out->flags, NULL);
+        const double fq = fric_lugre_step(&set->cfg, &dq, v, ts) / fl;
+        const double fe = fric_lugre_step(&eff, &de, v, ts) / fl;
+        const double e = fabs(f - fq);
+        sum += e * e;
+        out->max_lsb = fmax(out->max_lsb, e);
+        out->param_lsb = fmax(out->param_lsb, fabs(fe - fq));
+        out->arith_lsb = fmax(out->arith_lsb, fabs(f - fe));
+        out->state_max_lsb = fmax(out->state_max_lsb, fabs(fx.w * wl - set->cfg.sigma0 * dq.z) / fl);
+    }
+    out->n = n;
+    out->rms_lsb = sqrt(sum / (double)n);
+    return FRIC_OK;
+}

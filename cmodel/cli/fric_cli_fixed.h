@@ -1,0 +1,51 @@
+/**
+ * @file fric_cli_fixed.h
+ * @brief The fixed-point options shared by fricore compile, trace and
+ *        curve --fixed (--width, --v-max, --f-max, --ts), and the step from a
+ *        validated friction model to its compiled fixed-point set.
+ */
+#ifndef FRIC_CLI_FIXED_H
+#define FRIC_CLI_FIXED_H
+
+#include "fric_cli.h"
+#include "fric_cli_friction.h"
+
+/** Raw option values. */
+typedef struct {
+    const char *width; /* "16" | "18" */
+    double v_max, f_max, ts;
+} fric_cli_fixed_t;
+
+/** A compiled set: the Stribeck core for the static kinds, else the LuGre core. */
+typedef struct {
+    bool dynamic;
+    fric_fx_stribeck_t s;
+    fric_fx_lugre_t l;
+    fric_compile_report_t rep;
+} fric_cli_fx_t;
+
+#define FRIC_CLI_FIXED_NOPTS 4
+
+void fric_cli_fixed_defaults(fric_cli_fixed_t *x);
+
+/** Write the options (at most FRIC_CLI_FIXED_NOPTS); ts_help says what --ts means here. */
+size_t fric_cli_fixed_opts(fric_cli_fixed_t *x, fric_opt_t *out, const char *ts_help);
+
+/**
+ * @brief Compile model m with the options. ts_default > 0 is used for a
+ *        dynamic model when --ts is not given; 0 makes --ts required for it.
+ * @return 0, or FRIC_EXIT_USAGE after one error line naming the parameter.
+ */
+int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fric_opt_t *opts,
+                           size_t n, const char *cmd, double ts_default, fric_cli_fx_t *out);
+
+/**
+ * @brief The velocity code of v, refusing (exit 2, one line naming the value
+ *        and the representable range) a velocity outside the port's range.
+ */
+int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, int32_t *code);
+
+/** Report sticky flags on stderr as warnings (nothing when flags = 0). */
+void fric_cli_report_flags(const char *cmd, uint32_t flags);
+
+#endif /* FRIC_CLI_FIXED_H */

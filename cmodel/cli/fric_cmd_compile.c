@@ -1,0 +1,98 @@
+/* fricore compile: SI parameters to the integers the hardware holds, as
+ * JSON (default), a Verilog include, or a $readmemh hex image. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fric_cli.h"
+#include "fric_cli_fixed.h"
+#include "fric_cli_friction.h"
+#include "fric_cmd.h"
+
+#define CMD "compile"
+#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
+
+static const char *const field_names[FRIC_FX_WORDS_LUGRE] = {
+    "KM", "KS", "DSEL", "FC_P", "DM_P", "DS_P", "BM_P", "BS_P", "FC_N", "DM_N", "DS_N", "BM_N", "BS_N",
+    "KYM", "KYX", "C1M", "C1S", "MD_EN", "KDM", "KDS",
+};
+_Static_assert(FRIC_FX_WORD_KDS == 19 && FRIC_FX_WORD_KYM == 13, "field order follows fric_fx_formats.h");
+
+static double rel(const fric_quant_t *q)
+{
+    return q->requested != 0.0 ? (q->represented - q->requested) / q->requested : 0.0;
+}
+
+static void print_json(const fric_model_t *m, const fric_cli_fx_t *c, const uint32_t *w, size_t nw)
+{
+    const fric_compile_report_t *r = &c->rep;
+    printf("{\n  \"model\": \"%s\",\n  \"core\": \"%s\",\n  \"width\": %u,\n", fric_model_name(m->kind),
+           c->dynamic ? "lugre" : "stribeck", r->width);
+    printf("  \"v_max\": %.17g,\n  \"f_max\": %.17g,\n  \"v_lsb\": %.17g,\n  \"f_lsb\": %.17g,\n  \"ts\": %.17g,\n",
+           r->v_max, r->f_max, r->v_lsb, r->f_lsb, r->ts);
+    printf("  \"fields\": {");
+    for (size_t i = 0; i < nw; i++) printf("%s\n    \"%s\": %d", i ? "," : "", field_names[i], (int32_t)w[i]);
+    printf("\n  },\n  \"words\": [");
+    for (size_t i = 0; i < nw; i++) printf("%s\"0x%08x\"", i ? ", " : "", w[i]);
+    printf("],\n  \"quantization\": [");
+    for (size_t i = 0; i < r->nquant; i++) {
+        const fric_quant_t *q = &r->quant[i];
+        printf("%s\n    {\"param\": \"%s\", \"unit\": \"%s\", \"requested\": %.17g, \"represented\": %.17g, "
+               "\"abs_error\": %.6g, \"rel_error\": %.6g}",
+               i ? "," : "", q->param, q->unit, q->requested, q->represented, q->represented - q->requested, rel(q));
+    }
+    printf("\n  ]\n}\n");
+}
+
+static void print_comment_header(const char *cc, const fric_model_t *m, const fric_cli_fx_t *c)
+{
+    const fric_compile_report_t *r = &c->rep;
+    printf("%s fricore compile: model %s on the %s core, width %u\n", cc, fric_model_name(m->kind),
+           c->dynamic ? "lugre" : "stribeck", r->width);
+    printf("%s v_max %.9g m/s (V_LSB %.9g), f_max %.9g N (F_LSB %.9g), ts %.9g s\n", cc, r->v_max, r->v_lsb,
+           r->f_max, r->f_lsb, r->ts);
+    printf("%s quantization (parameter: requested -> represented, relative error):\n", cc);
+    for (size_t i = 0; i < r->nquant; i++)
+        printf("%s   %-10s %.9g -> %.9g %s (%.3g)\n", cc, r->quant[i].param, r->quant[i].requested,
+               r->quant[i].represented, r->quant[i].unit, rel(&r->quant[i]));
+}
+
+int fric_cmd_compile(int argc, char **argv)
+{
+    fric_cli_friction_t fp;
+    fric_cli_fixed_t fx;
+    const char *format = "json";
+    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 1];
+    fric_cli_friction_defaults(&fp, "stribeck");
+    fric_cli_fixed_defaults(&fx);
+    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre");
+    n += fric_cli_fixed_opts(&fx, opts + n, "sample time; required for dahl and lugre, recorded only for the static models");
+    opts[n++] = (fric_opt_t){"format", NULL, FRIC_OPT_CHOICE, &format, "",
+                             "json: fields, words and quantization; vh: Verilog localparams; hex: one word per line for $readmemh (default json)",
+                             "json|vh|hex", false};
+    int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
+    fric_model_t m;
+    fric_cli_fx_t c;
+    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
+    if (rc == 0) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 0.0, &c);
+    if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
+
+    uint32_t w[FRIC_FX_WORDS_LUGRE];
+    const size_t nw = c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
+    if (c.dynamic) fric_fx_lugre_pack(&c.l, w);
+    else fric_fx_stribeck_pack(&c.s, w);
+
+    if (strcmp(format, "json") == 0) {
+        print_json(&m, &c, w, nw);
+    } else if (strcmp(format, "vh") == 0) {
+        print_comment_header("//", &m, &c);
+        printf("localparam integer FRIC_P_WIDTH = %u;\nlocalparam integer FRIC_P_WORDS = %zu;\n", c.rep.width, nw);
+        for (size_t i = 0; i < nw; i++)
+            printf("localparam [31:0] FRIC_P_%s = 32'h%08x; // %d\n", field_names[i], w[i], (int32_t)w[i]);
+    } else {
+        print_comment_header("//", &m, &c);
+        printf("// %zu words in the order of fric_fx_formats.h (KM first)\n", nw);
+        for (size_t i = 0; i < nw; i++) printf("%08x\n", w[i]);
+    }
+    return 0;
+}

@@ -1,0 +1,419 @@
+/* Unit tests of the bit-exact fixed-point model (fric_fx.h): the rounding
+ * helper, the exponential unit and its tables, saturation, the state bound,
+ * reset, exactness of the degenerate cases, and the accuracy goals on a
+ * reduced sweep of the benchmark's own code (fric_accuracy.c). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fric_accuracy.h"
+#include "fricore.h"
+
+static const uint32_t widths[] = {16, 18};
+
+static fric_fx_stribeck_t compile_s(fric_stribeck_cfg_t c, uint32_t w)
+{
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = w;
+    fric_fx_stribeck_t p;
+    fric_compile_report_t r;
+    if (fric_compile_stribeck(&c, &o, &p, &r) != FRIC_OK) fail_msg("refused: %s", r.why);
+    return p;
+}
+
+static fric_fx_lugre_t compile_l(fric_lugre_cfg_t c, uint32_t w, double ts, double vmax, double fmax)
+{
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = w;
+    o.ts = ts;
+    o.v_max = vmax;
+    o.f_max = fmax;
+    fric_fx_lugre_t p;
+    fric_compile_report_t r;
+    if (fric_compile_lugre(&c, &o, &p, &r) != FRIC_OK) fail_msg("refused: %s", r.why);
+    return p;
+}
+
+/* ---- the rounding helper ---------------------------------------------------- */
+
+static void test_rsr_rounds_half_up_for_both_signs(void **state)
+{
+    (void)state;
+    assert_int_equal(fric_fx_rsr(3, 1), 2);   /* 1.5 -> 2 */
+    assert_int_equal(fric_fx_rsr(-3, 1), -1); /* -1.5 -> -1 */
+    assert_int_equal(fric_fx_rsr(-5, 2), -1); /* -1.25 -> -1 */
+    assert_int_equal(fric_fx_rsr(-6, 2), -1); /* -1.5 -> -1 */
+    assert_int_equal(fric_fx_rsr(-7, 2), -2); /* -1.75 -> -2 */
+    assert_int_equal(fric_fx_rsr(5, 0), 5);
+    assert_int_equal(fric_fx_rsr(-5, -3), -5);
+    assert_int_equal(fric_fx_rsr((int64_t)1 << 60, 62), 0);
+    for (int64_t x = -1000; x <= 1000; x++)
+        for (int s = 1; s < 12; s++) {
+            const double want = floor((double)x / ldexp(1.0, s) + 0.5);
+            if ((double)fric_fx_rsr(x, s) != want) fail_msg("rsr(%lld, %d) = %lld, want %g", (long long)x, s, (long long)fric_fx_rsr(x, s), want);
+        }
+}
+
+/* ---- the exponential unit and its tables ----------------------------------- */
+
+static void test_exp_tables_monotonic_and_exact_at_ends(void **state)
+{
+    (void)state;
+    const int32_t *t16[] = {fric_fx_exp2_w16, fric_fx_recip_w16, fric_fx_h_w16};
+    const int32_t *t18[] = {fric_fx_exp2_w18, fric_fx_recip_w18, fric_fx_h_w18};
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const int32_t *const *t = k ? t18 : t16;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i + 1 < FRIC_FX_TABLE_N; i++)
+                if (!(t[j][i + 1] < t[j][i])) fail_msg("W=%u table %d not strictly decreasing at %d", w, j, i);
+        /* exp2 spans exactly one octave: 2^TP .. 2^(TP-1) */
+        assert_int_equal(t[0][0], 1 << FRIC_FX_TP(w));
+        assert_int_equal(t[0][FRIC_FX_TABLE_N - 1], 1 << (FRIC_FX_TP(w) - 1));
+        /* recip spans (2^W - 1) .. (2^W - 1)/2 */
+        assert_int_equal(t[1][0], (1 << w) - 1);
+        /* h starts at ln 2 */
+        assert_int_equal(t[2][0], (int32_t)lround(ldexp(log(2.0), FRIC_FX_HP(w))));
+    }
+}
+
+static void test_exp2_monotonic_accurate_and_reaches_zero_without_a_step(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const int yf = FRIC_FX_YF(w), ef = FRIC_FX_EF(w);
+        const uint32_t ymax = (1u << (FRIC_FX_YI(w) + yf)) - 1;
+        assert_int_equal(fric_fx_exp2(w, 0), 1u << ef);
+        uint32_t prev = fric_fx_exp2(w, 0), first_zero = 0;
+        double emax = 0.0;
+        /* exhaustive at W = 16 (2^25 codes); every 3rd code at W = 18 */
+        const uint32_t step = (w == 16) ? 1 : 3;
+        for (uint32_t y = step; y <= ymax; y += step) {
+            const uint32_t e = fric_fx_exp2(w, y);
+            if (e > prev) fail_msg("W=%u: E rises at y = %u (%u -> %u)", w, y, prev, e);
+            if (prev - e > 1 + (uint32_t)(step * ldexp(1.0, ef - yf))) fail_msg("W=%u: E steps by %u at y = %u", w, prev - e, y);
+            if (e == 0 && first_zero == 0) {
+                first_zero = y;
+                assert_true(prev <= 1); /* the last nonzero value is 1 LSB: no step to zero */
+            }
+            if (first_zero) assert_int_equal(e, 0);
+            const double want = ldexp(exp2(-ldexp((double)y, -yf)), ef);
+            emax = fmax(emax, fabs(e - want));
+            prev = e;
+        }
+        /* E is 0 from y = W + 2 on, long before the range limit 2^YI */
+        assert_true(first_zero > 0 && first_zero <= (uint32_t)(w + 2) << yf);
+        assert_int_equal(fric_fx_exp2(w, ymax), 0);
+        assert_int_equal(fric_fx_exp2(w, UINT32_MAX), 0); /* beyond the range: still 0 */
+        /* bound: output rounding 0.5 + (curvature (ln2)^2 2^TP 2^-2TB / 8 + entry and
+         * interpolation-term rounding 1) table LSB, a table LSB being 2^-(TP-EF) LSB of E */
+        const double tl = ldexp(1.0, FRIC_FX_EF(w) - FRIC_FX_TP(w));
+        const double bound = 0.5 + tl * (log(2.0) * log(2.0) * ldexp(1.0, FRIC_FX_TP(w) - 2 * FRIC_FX_TB(w)) / 8.0 + 1.0);
+        if (emax > bound) fail_msg("W=%u: exp2 error %.3f LSB of E, bound %.3f", w, emax, bound);
+    }
+}
+
+static void test_recip_and_h_accurate(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const double rs = ldexp(1.0, (int)w) - 1.0;
+        double er = 0.0, eh = 0.0;
+        for (uint32_t m = 1u << (w - 1); m < (1u << w); m++)
+            er = fmax(er, fabs(fric_fx_recip(w, m) - rs * ldexp(1.0, (int)w - 1) / m));
+        for (uint32_t y = 1; y < (1u << (FRIC_FX_YF(w) - 1)); y += 5) {
+            const double yy = ldexp((double)y, -FRIC_FX_YF(w));
+            eh = fmax(eh, fabs(fric_fx_h(w, y) - ldexp(-expm1(-yy * log(2.0)) / yy, FRIC_FX_HP(w))));
+        }
+        /* bound: entry rounding 0.5 + interpolation-term rounding 0.5 + curvature
+         * h^2/8 |f''| with h = 2^-TB: 2^W * 2^(-2TB-2) for recip, far less for h */
+        const double bound = 1.0 + ldexp(1.0, (int)w - 2 * FRIC_FX_TB(w) - 2);
+        if (er > bound || eh > bound) fail_msg("W=%u: recip error %.3f, h error %.3f LSB, bound %.3f", w, er, eh, bound);
+    }
+}
+
+/* ---- Stribeck ------------------------------------------------------------------- */
+
+static void test_stribeck_saturates_at_both_extremes(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        fric_fx_stribeck_t p = {0};
+        p.width = w;
+        p.dsel = 1;
+        for (int d = 0; d < 2; d++) /* largest level and viscous term: far beyond the output */
+            p.dir[d] = (fric_fx_dir_t){(1u << (w + 3)) - 1, (1 << (w - 1)) - 1, 0, (1u << w) - 1, 0};
+        assert_int_equal(fric_fx_stribeck_check(&p), FRIC_OK);
+        const int32_t fm = fric_fx_fmax(w), vmax = (1 << (w - 1)) - 1, vmin = -(1 << (w - 1));
+        uint32_t fl = 0;
+        assert_int_equal(fric_fx_stribeck(&p, vmax, &fl, NULL), fm);
+        assert_int_equal(fl, FRIC_FX_FLAG_F_SAT);
+        fl = 0;
+        assert_int_equal(fric_fx_stribeck(&p, vmin, &fl, NULL), -fm);
+        assert_int_equal(fl, FRIC_FX_FLAG_F_SAT);
+        fl = 0;
+        assert_int_equal(fric_fx_stribeck(&p, 0, &fl, NULL), 0);
+        assert_int_equal(fl, 0);
+        /* a negative magnitude clamps to 0 and says so */
+        p.dir[0] = (fric_fx_dir_t){0, -(1 << (w - 1)), 0, 0, 0};
+        p.km = 0; /* E = 1: the whole (negative) dip */
+        fl = 0;
+        assert_int_equal(fric_fx_stribeck(&p, 5, &fl, NULL), 0);
+        assert_int_equal(fl, FRIC_FX_FLAG_MAG_NEG);
+        /* a velocity code outside the port clamps and says so */
+        fl = 0;
+        fric_fx_stribeck(&p, 1 << w, &fl, NULL);
+        assert_true(fl & FRIC_FX_FLAG_V_SAT);
+        /* a field too wide for its word is refused */
+        p.dir[1].fc = 1u << (w + 3);
+        assert_int_equal(fric_fx_stribeck_check(&p), FRIC_ERR_FX_FIELD);
+        p.width = 17;
+        assert_int_equal(fric_fx_stribeck_check(&p), FRIC_ERR_FX_WIDTH);
+    }
+}
+
+static void test_coulomb_viscous_is_exact(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const fric_fx_stribeck_t p = compile_s(fric_viscous_cfg(1.0, 0.6, 0.3, 0.7), w);
+        assert_int_equal(p.dir[0].dm, 0);
+        assert_int_equal(p.dir[1].dm, 0);
+        const int g = FRIC_FX_G(w);
+        for (int32_t v = -(1 << (w - 1)); v < (1 << (w - 1)); v++) {
+            uint32_t fl = 0;
+            const fric_fx_dir_t *d = &p.dir[v < 0];
+            const int64_t a = v < 0 ? -(int64_t)v : v;
+            const int64_t m = fric_fx_rsr((int64_t)d->fc + fric_fx_rsr(a * d->bm, (int)d->bs), g);
+            const int64_t want = v == 0 ? 0 : (v < 0 ? -m : m);
+            if (fric_fx_stribeck(&p, v, &fl, NULL) != want || fl) fail_msg("W=%u v=%d", w, v);
+        }
+    }
+}
+
+static void test_symmetric_set_is_odd(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const fric_fx_stribeck_t p = compile_s(fric_stribeck_cfg_symmetric(1.0, 1.5, 0.1, 0.1, 2.0), w);
+        for (int32_t v = 1; v < (1 << (w - 1)); v++) {
+            uint32_t fl = 0;
+            if (fric_fx_stribeck(&p, -v, &fl, NULL) != -fric_fx_stribeck(&p, v, &fl, NULL)) fail_msg("W=%u v=%d", w, v);
+        }
+    }
+}
+
+static void test_stribeck_accuracy_goal_reduced_sweep(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < fric_acc_n_stribeck_sets; i++)
+        for (int k = 0; k < 2; k++) {
+            fric_acc_stribeck_result_t r;
+            assert_int_equal(fric_acc_stribeck(&fric_acc_stribeck_sets[i].cfg, widths[k], 13, &r), FRIC_OK);
+            const double m16 = r.max_lsb / (double)(1u << (widths[k] - 16));
+            if (m16 > 1.5 || r.flags) fail_msg("%s W=%u: %.3f LSB, flags %u", fric_acc_stribeck_sets[i].name, widths[k], m16, r.flags);
+            /* the budget's terms bound the total */
+            assert_true(r.max_lsb <= r.param_lsb + r.path_lsb + r.round_lsb + 1e-9);
+            assert_true(r.round_lsb <= 0.5 + 1e-12);
+        }
+}
+
+/* ---- Dahl / LuGre ------------------------------------------------------------------ */
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+/* The largest g(v) over every velocity code, in state units. */
+static int64_t g_bound(const fric_fx_lugre_t *p)
+{
+    const uint32_t w = p->g.width;
+    int64_t m = 0;
+    for (int32_t v = -(1 << (w - 1)); v < (1 << (w - 1)); v++) {
+        uint32_t fl = 0;
+        const int64_t g = fric_fx_lugre_g(p, v, &fl);
+        if (g > m) m = g;
+    }
+    return m << (FRIC_FX_WG(w) - FRIC_FX_G(w));
+}
+
+static void test_state_never_exceeds_max_g(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t sets[] = {
+        fric_lugre_cfg_canudas1995(),
+        {1.0, 0.6, 1.4, 0.9, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0},
+        {1.5, 1.5, 1.0, 1.0, 0.05, 2.0, 1e4, 10.0, 0.1, 0.1, 0.0}, /* Fs < Fc: g largest at speed */
+    };
+    const double ts[] = {1e-6, 1e-4, 1e-2};
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++)
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < 3; j++) {
+                const uint32_t w = widths[k];
+                const fric_fx_lugre_t p = compile_l(sets[s], w, ts[j], 0.125, 64.0);
+                const int64_t bound = g_bound(&p);
+                const int32_t half = 1 << (w - 1);
+                fric_fx_state_t st;
+                fric_fx_lugre_reset(&st);
+                uint32_t fl = 0;
+                for (int n = 0; n < 60000; n++) {
+                    int32_t v;
+                    switch ((n / 5000) % 4) { /* adversarial phases */
+                    case 0: v = (n & 1) ? half - 1 : -half; break;              /* full-scale reversals */
+                    case 1: v = (int32_t)(rnd() % (uint32_t)(2 * half)) - half; break; /* random codes */
+                    case 2: v = (n % 50 < 49) ? 1 : -half; break;              /* creep at g = Fs, then slam */
+                    default: v = (int32_t)(rnd() % 7) - 3; break;              /* dither around zero */
+                    }
+                    const int64_t w0 = st.w;
+                    fric_fx_lugre_detail_t d;
+                    fric_fx_lugre_step(&p, &st, v, &fl, &d);
+                    const int64_t wss = v == 0 ? w0 : (v < 0 ? -d.g : d.g) * ((int64_t)1 << (FRIC_FX_WG(w) - FRIC_FX_G(w)));
+                    if (llabs(st.w) > bound) fail_msg("set %zu W=%u ts %g n=%d: |w| = %lld > %lld", s, w, ts[j], n, (long long)llabs(st.w), (long long)bound);
+                    /* convex: w(k+1) lies between w(k) and w_ss */
+                    if (st.w < (w0 < wss ? w0 : wss) || st.w > (w0 > wss ? w0 : wss)) fail_msg("set %zu n=%d: not convex", s, n);
+                }
+                assert_int_equal(fl & (FRIC_FX_FLAG_W_SAT | FRIC_FX_FLAG_G_SAT), 0);
+            }
+}
+
+static void test_reset_and_hold(void **state)
+{
+    (void)state;
+    const fric_fx_lugre_t p = compile_l(fric_lugre_cfg_canudas1995(), 16, 1e-4, 0.125, 8.0);
+    fric_fx_state_t a, b;
+    fric_fx_lugre_reset(&a);
+    assert_int_equal(a.w, 0);
+    uint32_t fl = 0;
+    assert_int_equal(fric_fx_lugre_step(&p, &a, 0, &fl, NULL), 0); /* rest: no force */
+    int32_t first[500];
+    for (int n = 0; n < 500; n++) first[n] = fric_fx_lugre_step(&p, &a, (n % 97) - 40, &fl, NULL);
+    assert_true(a.w != 0);
+    /* v = 0 holds the state exactly and outputs it */
+    const int64_t held = a.w;
+    for (int n = 0; n < 100; n++) {
+        const int32_t f = fric_fx_lugre_step(&p, &a, 0, &fl, NULL);
+        assert_int_equal(a.w, held);
+        assert_int_equal(f, fric_fx_rsr(held, FRIC_FX_WG(16)));
+    }
+    /* a reset in mid-run gives the fresh-state sequence again */
+    fric_fx_lugre_reset(&a);
+    fric_fx_lugre_reset(&b);
+    for (int n = 0; n < 500; n++) {
+        assert_int_equal(fric_fx_lugre_step(&p, &a, (n % 97) - 40, &fl, NULL), first[n]);
+        fric_fx_lugre_step(&p, &b, (n % 97) - 40, &fl, NULL);
+        assert_int_equal(a.w, b.w);
+    }
+    assert_int_equal(fl, 0);
+}
+
+static void test_lugre_saturation_flags(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        /* f_max far below the sigma1 transient: the output saturates both ways */
+        fric_fx_lugre_t p = compile_l(fric_lugre_cfg_canudas1995(), w, 1e-6, 0.125, 2.0);
+        const int32_t half = 1 << (w - 1), fm = fric_fx_fmax(w);
+        fric_fx_state_t st;
+        fric_fx_lugre_reset(&st);
+        uint32_t fl = 0;
+        assert_int_equal(fric_fx_lugre_step(&p, &st, half - 1, &fl, NULL), fm);
+        assert_true(fl & FRIC_FX_FLAG_F_SAT);
+        for (int n = 0; n < 1000; n++) fric_fx_lugre_step(&p, &st, half - 1, &fl, NULL);
+        fl = 0;
+        assert_int_equal(fric_fx_lugre_step(&p, &st, -half, &fl, NULL), -fm);
+        assert_true(fl & FRIC_FX_FLAG_F_SAT);
+        /* a hand-made huge c1 saturates the sigma1 term */
+        p.c1m = (1u << w) - 1;
+        p.c1s = 0;
+        fric_fx_lugre_reset(&st);
+        fl = 0;
+        fric_fx_lugre_step(&p, &st, half - 1, &fl, NULL);
+        assert_true(fl & FRIC_FX_FLAG_S1_SAT);
+        assert_true(fl & FRIC_FX_FLAG_F_SAT);
+        /* g = 0 from hand-made fields clamps to 1 and says so */
+        p.g.dir[0].fc = 0;
+        p.g.dir[0].dm = 0;
+        fl = 0;
+        assert_int_equal(fric_fx_lugre_g(&p, 10, &fl), 1);
+        assert_int_equal(fl, FRIC_FX_FLAG_G_SAT);
+        assert_int_equal(fric_fx_lugre_check(&p), FRIC_OK);
+        p.kyx = 200;
+        assert_int_equal(fric_fx_lugre_check(&p), FRIC_ERR_FX_FIELD);
+    }
+}
+
+static void test_dahl_is_lugre_without_dip_and_sigma1(void **state)
+{
+    (void)state;
+    const fric_dahl_cfg_t d = {1.0, 0.5, 1e5, 0.4, 0.2};
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.ts = 1e-4;
+    o.v_max = 0.5;
+    fric_fx_lugre_t p;
+    fric_compile_report_t r;
+    assert_int_equal(fric_compile_dahl(&d, &o, &p, &r), FRIC_OK);
+    assert_int_equal(p.g.dir[0].dm, 0);
+    assert_int_equal(p.g.dir[1].dm, 0);
+    assert_int_equal(p.c1m, 0);
+    /* g is Fc in each direction at every speed */
+    for (int32_t v = -32768; v < 32768; v += 111) {
+        uint32_t fl = 0;
+        assert_int_equal(fric_fx_lugre_g(&p, v, &fl), p.g.dir[v < 0].fc);
+    }
+}
+
+static void test_dynamic_accuracy_goal_reduced_sweep(void **state)
+{
+    (void)state;
+    const double ts[] = {1e-6, 1e-4, 1e-2};
+    for (size_t i = 0; i < fric_acc_n_dynamic_sets; i++)
+        for (int t = 0; t < FRIC_TRACE_COUNT; t++)
+            for (int j = 0; j < 3; j++)
+                for (int k = 0; k < 2; k++) {
+                    fric_acc_dynamic_result_t r;
+                    char why[400];
+                    assert_int_equal(fric_acc_dynamic(&fric_acc_dynamic_sets[i], (fric_trace_kind_t)t, ts[j], widths[k],
+                                                      8000, &r, why, sizeof why), FRIC_OK);
+                    const double m16 = r.max_lsb / (double)(1u << (widths[k] - 16));
+                    if (m16 > 4.0 || r.flags)
+                        fail_msg("%s %s ts %g W=%u: %.3f LSB, flags %u", fric_acc_dynamic_sets[i].name,
+                                 fric_trace_name((fric_trace_kind_t)t), ts[j], widths[k], m16, r.flags);
+                    assert_true(r.max_lsb <= r.param_lsb + r.arith_lsb + 1e-9);
+                }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rsr_rounds_half_up_for_both_signs),
+        cmocka_unit_test(test_exp_tables_monotonic_and_exact_at_ends),
+        cmocka_unit_test(test_exp2_monotonic_accurate_and_reaches_zero_without_a_step),
+        cmocka_unit_test(test_recip_and_h_accurate),
+        cmocka_unit_test(test_stribeck_saturates_at_both_extremes),
+        cmocka_unit_test(test_coulomb_viscous_is_exact),
+        cmocka_unit_test(test_symmetric_set_is_odd),
+        cmocka_unit_test(test_stribeck_accuracy_goal_reduced_sweep),
+        cmocka_unit_test(test_state_never_exceeds_max_g),
+        cmocka_unit_test(test_reset_and_hold),
+        cmocka_unit_test(test_lugre_saturation_flags),
+        cmocka_unit_test(test_dahl_is_lugre_without_dip_and_sigma1),
+        cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
