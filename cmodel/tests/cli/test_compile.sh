@@ -1,0 +1,125 @@
+# fricore compile, curve --fixed and trace (sourced by run.sh; $FRICORE is the binary).
+
+# ---- compile: the three formats carry the same words --------------------------
+S="--model stribeck --fc 1 --fs 1.5 --vs 0.1 --b 0.1"
+run "$FRICORE" compile $S
+cp "$tmp/out" "$tmp/c.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["model"] == "stribeck" and d["core"] == "stribeck" and d["width"] == 16
+assert d["f_max"] == 2 and d["v_max"] == 1 and abs(d["f_lsb"] - 2 / 32768) < 1e-18
+f = d["fields"]
+assert len(d["words"]) == 13 == len(f)
+assert f["FC_P"] == 16 * 16384 and f["DM_P"] * 2 ** -f["DS_P"] == 8192, f   # Fc = 1 N, Fs - Fc = 0.5 N
+assert f["DSEL"] == 1 and f["FC_N"] == f["FC_P"]
+for w, v in zip(d["words"], f.values()):
+    assert int(w, 16) == v & 0xffffffff
+q = {r["param"]: r for r in d["quantization"]}
+assert set(q) == {"fc", "fc-neg", "fs", "fs-neg", "b", "b-neg", "vs"}, q.keys()
+for r in q.values():
+    assert abs(r["rel_error"]) < 1e-4 and abs(r["represented"] - r["requested"] - r["abs_error"]) < 1e-9
+PY
+then ok "compile: JSON fields, words and quantization report"; else bad "compile: JSON (status $rc): $(head -c 400 "$tmp/out")"; fi
+
+run "$FRICORE" compile $S --format hex
+grep -v '^//' "$tmp/out" >"$tmp/hexwords"
+python3 -c "import json,sys; print('\n'.join(w[2:] for w in json.load(open('$tmp/c.json'))['words']))" >"$tmp/jsonwords"
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/hexwords" "$tmp/jsonwords" && grep -q '^//   vs ' "$tmp/out"; then ok "compile: hex image = JSON words, quantization in comments"; else bad "compile: hex image"; fi
+
+run "$FRICORE" compile $S --format vh
+if [ "$rc" -eq 0 ] && grep -q "^localparam \[31:0\] FRIC_P_KM = 32'h$(sed -n 1p "$tmp/jsonwords");" "$tmp/out" && grep -q '^localparam integer FRIC_P_WORDS = 13;' "$tmp/out"; then
+  ok "compile: Verilog include"; else bad "compile: Verilog include: $(head -c 300 "$tmp/out")"; fi
+
+run "$FRICORE" compile --model dahl --fc 1 --sigma0 1e5 --sigma2 0.4 --ts 1e-4 --width 18
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["fields"]
+assert d["core"] == "lugre" and d["width"] == 18 and len(d["words"]) == 20
+assert f["DM_P"] == 0 and f["DM_N"] == 0 and f["C1M"] == 0 and f["MD_EN"] == 0
+assert 2 ** 17 <= f["KYM"] < 2 ** 18
+assert {r["param"] for r in d["quantization"]} >= {"sigma0", "sigma1"}
+PY
+then ok "compile: Dahl on the LuGre core, W = 18"; else bad "compile: Dahl (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+# ---- compile: refused parameters name themselves and their range ---------------
+expect_usage_error "compile: delta 1.5 not in hardware" 'delta = 1.5 cannot be compiled: .* delta = 1 and delta = 2 only' "$FRICORE" compile $S --delta 1.5
+expect_usage_error "compile: vs below resolution" 'vs = 1e-07 m/s is below the smallest representable .* m/s at v-max = 1 m/s' "$FRICORE" compile $S --vs 1e-7
+expect_usage_error "compile: f-max too small" 'outside the force range .* of f-max = 1 N; raise --f-max' "$FRICORE" compile $S --f-max 1
+expect_usage_error "compile: f-max not positive" '--f-max .* must be > 0' "$FRICORE" compile $S --f-max -2
+expect_usage_error "compile: v-max not positive" 'v-max .* must be finite and > 0' "$FRICORE" compile $S --v-max 0
+expect_usage_error "compile: width 17" "--width: expected one of 16\|18, got '17'" "$FRICORE" compile $S --width 17
+expect_usage_error "compile: lugre needs --ts" '--ts .* is required for --model lugre' "$FRICORE" compile --model lugre --fs 1
+expect_usage_error "compile: ts not positive" 'ts .* must be finite and > 0' "$FRICORE" compile --model lugre --fs 1 --ts 0
+expect_usage_error "compile: sigma1/(sigma0 ts) too large" 'sigma1/\(sigma0\*ts\) = .* outside the representable range' "$FRICORE" compile --model lugre --fs 1 --sigma1 1e6 --ts 1e-9
+expect_usage_error "compile: unknown format" "--format: expected one of json\|vh\|hex" "$FRICORE" compile $S --format bin
+
+# ---- curve --fixed: bit-exact model within its goal of the double curve -------
+printf '%s\n' -0.9 -0.3 -0.05 -0.001 0 3e-5 0.002 0.1 0.45 0.99 >"$tmp/vel"
+"$FRICORE" curve $S <"$tmp/vel" >"$tmp/dbl"
+run "$FRICORE" curve $S --fixed <"$tmp/vel"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/dbl" <<'PY'
+import sys
+fx = [l.split(",") for l in open(sys.argv[1]).read().split()]
+db = [l.split(",") for l in open(sys.argv[2]).read().split()]
+assert fx[0] == ["v", "F", "F_code"] and db[0] == ["v", "F"]
+lsb = 2 / 32768
+for (v, f, c), (vd, fd) in zip(fx[1:], db[1:]):
+    assert float(v) == round(float(vd) / (1 / 32768)) / 32768       # the quantized velocity
+    assert float(f) == int(c) * lsb
+    assert abs(float(f) - float(fd)) <= 1.5 * lsb, (v, f, fd)
+PY
+then ok "curve --fixed: F = F_code * F_LSB within 1.5 LSB of the double curve"; else bad "curve --fixed (status $rc): $(head -c 300 "$tmp/out")"; fi
+
+run "$FRICORE" curve $S --fixed --v 0.5
+if [ "$rc" -eq 0 ] && grep -qx '0.5,1.04998779296875,17203' "$tmp/out"; then ok "curve --fixed: F_code at 0.5 m/s"; else bad "curve --fixed at 0.5: $(cat "$tmp/out")"; fi
+
+run "$FRICORE" curve --model lugre --fixed --v -0.01 --v 0.01 --f-max 4
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import math, sys
+rows = [l.split(",") for l in open(sys.argv[1]).read().split()[1:]]
+for v, f, c in rows:
+    v = float(v); want = math.copysign(1 + 0.5 * math.exp(-(v / 1e-3) ** 2), v) + 0.4 * v
+    assert abs(float(f) - want) <= 1.5 * 4 / 32768, (v, f, want)
+PY
+then ok "curve --fixed: LuGre steady state"; else bad "curve --fixed LuGre (status $rc): $(cat "$tmp/out" "$tmp/err")"; fi
+
+expect_usage_error "curve --fixed: velocity outside the port" 'velocity 2 m/s is outside the input range \[-1, 0.99996948[0-9]*\] m/s' "$FRICORE" curve $S --fixed --v 2
+expect_usage_error "curve: --width needs --fixed" '--width applies only with --fixed' "$FRICORE" curve $S --width 18 --v 1
+
+# ---- trace ---------------------------------------------------------------------
+L="--model lugre --fc 1 --fs 1.5 --vs 0.001 --sigma0 1e5 --sigma1 316.2 --sigma2 0.4"
+python3 -c "
+import math
+for k in range(4000): print(0.02 * math.sin(2 * math.pi * 5 * k * 1e-4))" >"$tmp/sine"
+run "$FRICORE" trace $L --ts 1e-4 <"$tmp/sine"
+cp "$tmp/out" "$tmp/tdbl"
+run "$FRICORE" trace $L --ts 1e-4 --fixed --v-max 0.03125 --f-max 4 <"$tmp/sine"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/tdbl" <<'PY'
+import sys
+fx = [l.split(",") for l in open(sys.argv[1]).read().split()]
+db = [l.split(",") for l in open(sys.argv[2]).read().split()]
+assert fx[0] == ["v", "F", "z", "F_code"] and db[0] == ["v", "F", "z"]
+assert len(fx) == len(db) == 4001
+lsb = 4 / 32768
+worst = max(abs(float(a[1]) - float(b[1])) for a, b in zip(fx[1:], db[1:])) / lsb
+zw = max(abs(float(a[2]) - float(b[2])) for a, b in zip(fx[1:], db[1:])) * 1e5 / lsb
+assert worst <= 4 and zw <= 4, (worst, zw)
+assert any(int(r[3]) > 8000 for r in fx[1:]) and any(int(r[3]) < -8000 for r in fx[1:])
+PY
+then ok "trace --fixed: within 4 LSB of the double exact step over a sine"; else bad "trace --fixed (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+run "$FRICORE" trace --model dahl --fc 1 --sigma0 1e5 --ts 1e-3 --v 1
+if [ "$rc" -eq 2 ]; then ok "trace: velocities come from stdin only"; else bad "trace: --v accepted (status $rc)"; fi
+printf '0.01\n0.01\n' >"$tmp/in"
+run "$FRICORE" trace --model dahl --fc 1 --sigma0 1e5 --sigma2 0 --ts 1 <"$tmp/in"
+if [ "$rc" -eq 0 ] && [ "$(sed -n 3p "$tmp/out")" = "0.01,1,1.0000000000000001e-05" ]; then ok "trace: Dahl reaches the steady state sign(v) Fc"; else bad "trace: Dahl steady state: $(cat "$tmp/out")"; fi
+expect_usage_error "trace: --ts required" '--ts .* is required' bash -c "echo 0 | \"$FRICORE\" trace --model dahl"
+expect_usage_error "trace: --f-max needs --fixed" '--f-max applies only with --fixed' bash -c "echo 0 | \"$FRICORE\" trace --model dahl --ts 1e-3 --f-max 4"
+expect_usage_error "trace: stribeck is not dynamic" "--model: expected one of dahl\|lugre, got 'stribeck'" bash -c "echo 0 | \"$FRICORE\" trace --model stribeck --ts 1e-3"
+expect_usage_error "trace --fixed: velocity out of range, nothing printed" 'velocity 5 m/s is outside the input range' bash -c "printf '0.1\n5\n' | \"$FRICORE\" trace --model dahl --ts 1e-3 --fixed"
+# the sigma1 transient of a velocity step (316 N*s/m * 0.1 m/s) is far beyond f-max = 2 N
+printf '0\n0.1\n' >"$tmp/in"
+run "$FRICORE" trace --model lugre --ts 1e-5 --fixed <"$tmp/in"
+if [ "$rc" -eq 0 ] && grep -q 'warning: force output saturated' "$tmp/err" && grep -q ',32767$' "$tmp/out" ; then ok "trace --fixed: saturation is reported, not silent"; else bad "trace --fixed: saturation report (status $rc): $(cat "$tmp/out" "$tmp/err")"; fi
