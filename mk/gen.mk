@@ -4,7 +4,7 @@
 # and fails if any committed file differs.
 
 FRIC_GEN := $(BIN)/fric_gen
-GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh \
+GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh docs/generated/formats.md \
   $(foreach t,exp2 recip h,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex))
 
 $(FRIC_GEN): cmodel/gen/fric_gen.c
@@ -13,10 +13,11 @@ $(FRIC_GEN): cmodel/gen/fric_gen.c
 
 .PHONY: gen test-gen
 gen: $(FRIC_GEN)
+	@mkdir -p docs/generated
 	$(FRIC_GEN) .
 
 test-gen: $(FRIC_GEN)
-	@rm -rf $(BUILD)/gen && mkdir -p $(BUILD)/gen/cmodel/include $(BUILD)/gen/cmodel/src $(BUILD)/gen/rtl/tables
+	@rm -rf $(BUILD)/gen && mkdir -p $(BUILD)/gen/cmodel/include $(BUILD)/gen/cmodel/src $(BUILD)/gen/rtl/tables $(BUILD)/gen/docs/generated
 	@$(FRIC_GEN) $(BUILD)/gen
 	@bad=0; for f in $(GEN_FILES); do \
 	  if cmp -s $$f $(BUILD)/gen/$$f; then echo "ok   $$f matches its regeneration"; \

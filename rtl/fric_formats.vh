@@ -36,7 +36,7 @@ localparam integer FRIC_KXW = (0) * W + (8);
 localparam integer FRIC_TABLE_N = 257;
 
 // Parameter words (one field per 32-bit word).
-// Stribeck scale mantissa: y = (|v| or |v|^2 normalized) * KM >> KS
+// Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS
 localparam integer FRIC_WORD_KM = 0;
 localparam integer FRIC_BITS_KM = (1) * W + (0);
 // Stribeck scale shift (0..63)
@@ -54,7 +54,7 @@ localparam integer FRIC_BITS_DM_P = (1) * W + (0);
 // dip shift, v > 0 (0..31)
 localparam integer FRIC_WORD_DS_P = 5;
 localparam integer FRIC_BITS_DS_P = (0) * W + (5);
-// viscous mantissa, v > 0: b*|v| = |v| * BM >> BS (units 2^-G LSB)
+// viscous mantissa, v > 0: b*abs(v) = abs(v) * BM >> BS (units 2^-G LSB)
 localparam integer FRIC_WORD_BM_P = 6;
 localparam integer FRIC_BITS_BM_P = (1) * W + (0);
 // viscous shift, v > 0 (0..63)
@@ -75,7 +75,7 @@ localparam integer FRIC_BITS_BM_N = (1) * W + (0);
 // viscous shift, v < 0
 localparam integer FRIC_WORD_BS_N = 12;
 localparam integer FRIC_BITS_BS_N = (0) * W + (6);
-// LuGre step-exponent mantissa: y2 = |v|*KYM/g scaled by 2^-KYX
+// LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX
 localparam integer FRIC_WORD_KYM = 13;
 localparam integer FRIC_BITS_KYM = (1) * W + (0);
 // LuGre step-exponent exponent (-128..127)

@@ -9,6 +9,7 @@
  *   cmodel/src/fric_fx_tables.c        the lookup tables, both widths
  *   rtl/fric_formats.vh                the same constants as Verilog localparams
  *   rtl/tables/fric_<table>_w<W>.hex   the tables for $readmemh
+ *   docs/generated/formats.md          the constants, tables and words as tables
  *
  * Every format constant is an affine function A*W + B of the datapath width
  * W (16 or 18), so one table below serves both configurations and both
@@ -67,20 +68,20 @@ typedef struct {
 } field_t;
 
 static const field_t fields[] = {
-    {"KM", 1, 0, 0, "Stribeck scale mantissa: y = (|v| or |v|^2 normalized) * KM >> KS"},
+    {"KM", 1, 0, 0, "Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS"},
     {"KS", 0, 6, 0, "Stribeck scale shift (0..63)"},
     {"DSEL", 0, 1, 0, "Stribeck exponent: 0 = delta 1, 1 = delta 2"},
     {"FC_P", 1, 3, 0, "Coulomb level, v > 0, (U,W-1,G) in output LSB"},
     {"DM_P", 1, 0, 1, "dip (Fs - Fc) mantissa, v > 0: D = DM * 2^-DS output LSB"},
     {"DS_P", 0, 5, 0, "dip shift, v > 0 (0..31)"},
-    {"BM_P", 1, 0, 0, "viscous mantissa, v > 0: b*|v| = |v| * BM >> BS (units 2^-G LSB)"},
+    {"BM_P", 1, 0, 0, "viscous mantissa, v > 0: b*abs(v) = abs(v) * BM >> BS (units 2^-G LSB)"},
     {"BS_P", 0, 6, 0, "viscous shift, v > 0 (0..63)"},
     {"FC_N", 1, 3, 0, "Coulomb level, v < 0 (magnitude)"},
     {"DM_N", 1, 0, 1, "dip mantissa, v < 0"},
     {"DS_N", 0, 5, 0, "dip shift, v < 0"},
     {"BM_N", 1, 0, 0, "viscous mantissa, v < 0"},
     {"BS_N", 0, 6, 0, "viscous shift, v < 0"},
-    {"KYM", 1, 0, 0, "LuGre step-exponent mantissa: y2 = |v|*KYM/g scaled by 2^-KYX"},
+    {"KYM", 1, 0, 0, "LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX"},
     {"KYX", 0, 8, 1, "LuGre step-exponent exponent (-128..127)"},
     {"C1M", 1, 0, 0, "sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S"},
     {"C1S", 0, 6, 0, "sigma1 term shift (0..63)"},
@@ -218,6 +219,23 @@ static void write_verilog_include(const char *dir)
     close_out(f);
 }
 
+static void write_doc(const char *dir)
+{
+    FILE *f = open_out(dir, "docs/generated/formats.md");
+    fprintf(f, "# Format constants and parameter words\n\n%s\n\n", banner);
+    fprintf(f, "## Format constants\n\nEach is A*W + B for the datapath width W.\n\n| name | W = 16 | W = 18 | meaning |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < NCONST; i++)
+        fprintf(f, "| %s | %d | %d | %s |\n", consts[i].name, cval(consts[i].name, 16), cval(consts[i].name, 18), consts[i].what);
+    fprintf(f, "\n## Lookup tables\n\n%d entries each, in `rtl/tables/fric_<name>_w<W>.hex` and `cmodel/src/fric_fx_tables.c`.\n\n| table | contents | first (W = 16) | last (W = 16) |\n|---|---|---|---|\n", NTAB(16));
+    for (size_t t = 0; t < NTABLE; t++)
+        fprintf(f, "| %s | %s | %ld | %ld |\n", tables[t].name, tables[t].what, tables[t].entry(16, 0), tables[t].entry(16, NTAB(16) - 1));
+    fprintf(f, "\n## Parameter words\n\nOne field per 32-bit word, right-aligned; signed fields are sign-extended. Words 0 to %d are a Stribeck set;\na Dahl or LuGre set has all %zu.\n\n| word | field | bits (W = 16 / 18) | signed | meaning |\n|---|---|---|---|---|\n", NFIELD_STRIBECK - 1, NFIELD);
+    for (size_t i = 0; i < NFIELD; i++)
+        fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", i, fields[i].name, fields[i].a * 16 + fields[i].b, fields[i].a * 18 + fields[i].b,
+                fields[i].sgn ? "yes" : "no", fields[i].what);
+    close_out(f);
+}
+
 static void write_hex(const char *dir)
 {
     for (size_t t = 0; t < NTABLE; t++)
@@ -242,5 +260,6 @@ int main(int argc, char **argv)
     write_c_tables(argv[1]);
     write_verilog_include(argv[1]);
     write_hex(argv[1]);
+    write_doc(argv[1]);
     return 0;
 }

@@ -67,7 +67,7 @@ extern const int32_t fric_fx_h_w16[FRIC_FX_TABLE_N];
 extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 
 /* Parameter words: one field per 32-bit word, in this order. */
-/** Stribeck scale mantissa: y = (|v| or |v|^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */
+/** Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_KM 0
 #define FRIC_FX_BITS_KM(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_KM 0
@@ -91,7 +91,7 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_WORD_DS_P 5
 #define FRIC_FX_BITS_DS_P(W) ((0) * (W) + (5))
 #define FRIC_FX_SIGNED_DS_P 0
-/** viscous mantissa, v > 0: b*|v| = |v| * BM >> BS (units 2^-G LSB); unsigned, 1*W+0 bits */
+/** viscous mantissa, v > 0: b*abs(v) = abs(v) * BM >> BS (units 2^-G LSB); unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_BM_P 6
 #define FRIC_FX_BITS_BM_P(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_BM_P 0
@@ -119,7 +119,7 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_WORD_BS_N 12
 #define FRIC_FX_BITS_BS_N(W) ((0) * (W) + (6))
 #define FRIC_FX_SIGNED_BS_N 0
-/** LuGre step-exponent mantissa: y2 = |v|*KYM/g scaled by 2^-KYX; unsigned, 1*W+0 bits */
+/** LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX; unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_KYM 13
 #define FRIC_FX_BITS_KYM(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_KYM 0
