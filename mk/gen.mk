@@ -5,7 +5,7 @@
 
 FRIC_GEN := $(BIN)/fric_gen
 GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh docs/generated/formats.md \
-  $(foreach t,exp2 recip h,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex))
+  $(foreach t,exp2 recip h exp2pair,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex))
 
 $(FRIC_GEN): cmodel/gen/fric_gen.c
 	@mkdir -p $(@D)

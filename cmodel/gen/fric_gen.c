@@ -122,14 +122,31 @@ static long h_entry(int w, int i)
     return lround(ldexp(h, hp));
 }
 
+/* exp2pair: the exp2 table as the RTL reads it, one word per index
+ * i = 0..2^TB-1: {T[i] - T[i+1] (FB bits), T[i] - 2^(TP-1) (TP bits)},
+ * 2W bits in all, so one read gives both interpolation points. */
+static long exp2pair_entry(int w, int i)
+{
+    const int tb = cval("TB", w), tp = cval("TP", w);
+    if (i >= (1 << tb)) return 0; /* padding: the RTL never reads it */
+    const long t0 = exp2_entry(w, i), t1 = exp2_entry(w, i + 1);
+    if (t0 - t1 >= (1L << cval("FB", w)) || t0 - (1L << (tp - 1)) > (1L << (tp - 1))) {
+        fprintf(stderr, "fric_gen: exp2pair entry %d does not fit its fields\n", i);
+        exit(1);
+    }
+    return ((t0 - t1) << tp) | (t0 - (1L << (tp - 1)));
+}
+
 static const struct {
     const char *name;
     long (*entry)(int, int);
     const char *what;
+    int in_c; /* also a C table (the pair is for the RTL only) */
 } tables[] = {
-    {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)"},
-    {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa"},
-    {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)"},
+    {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)", 1},
+    {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa", 1},
+    {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)", 1},
+    {"exp2pair", exp2pair_entry, "{T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation; entry 2^TB is padding", 0},
 };
 #define NTABLE (sizeof tables / sizeof tables[0])
 
@@ -174,7 +191,7 @@ static void write_c_header(const char *dir)
     fprintf(f, "\n/** Entries of every lookup table: 2^TB + 1. */\n#define FRIC_FX_TABLE_N %d\n\n", NTAB(16));
     fprintf(f, "/* Lookup tables, one per width (fric_fx_tables.c). */\n");
     for (size_t t = 0; t < NTABLE; t++)
-        for (size_t k = 0; k < NWIDTH; k++)
+        for (size_t k = 0; k < NWIDTH && tables[t].in_c; k++)
             fprintf(f, "/** %s */\nextern const int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N];\n", tables[t].what, tables[t].name, widths[k]);
     fprintf(f, "\n/* Parameter words: one field per 32-bit word, in this order. */\n");
     for (size_t i = 0; i < NFIELD; i++)
@@ -193,7 +210,7 @@ static void write_c_tables(const char *dir)
     fprintf(f, "/* The lookup tables of the fixed-point model. %s */\n", banner);
     fprintf(f, "#include \"fric_fx_formats.h\"\n");
     for (size_t t = 0; t < NTABLE; t++)
-        for (size_t k = 0; k < NWIDTH; k++) {
+        for (size_t k = 0; k < NWIDTH && tables[t].in_c; k++) {
             const int w = widths[k];
             fprintf(f, "\n/* %s, W = %d */\nconst int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N] = {", tables[t].what, w, tables[t].name, w);
             for (int i = 0; i < NTAB(w); i++)
@@ -245,7 +262,7 @@ static void write_hex(const char *dir)
             snprintf(rel, sizeof rel, "rtl/tables/fric_%s_w%d.hex", tables[t].name, w);
             FILE *f = open_out(dir, rel);
             fprintf(f, "// fric_%s_w%d.hex: %s, %d entries. %s\n", tables[t].name, w, tables[t].what, NTAB(w), banner);
-            for (int i = 0; i < NTAB(w); i++) fprintf(f, "%06lx\n", tables[t].entry(w, i));
+            for (int i = 0; i < NTAB(w); i++) fprintf(f, "%09lx\n", tables[t].entry(w, i));
             close_out(f);
         }
 }
