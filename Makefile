@@ -42,6 +42,7 @@ TEST_ALL :=
 
 include mk/gen.mk
 include mk/cmodel.mk
+include mk/tb.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -127,8 +127,7 @@ static long h_entry(int w, int i)
  * 2W bits in all, so one read gives both interpolation points. */
 static long exp2pair_entry(int w, int i)
 {
-    const int tb = cval("TB", w), tp = cval("TP", w);
-    if (i >= (1 << tb)) return 0; /* padding: the RTL never reads it */
+    const int tp = cval("TP", w);
     const long t0 = exp2_entry(w, i), t1 = exp2_entry(w, i + 1);
     if (t0 - t1 >= (1L << cval("FB", w)) || t0 - (1L << (tp - 1)) > (1L << (tp - 1))) {
         fprintf(stderr, "fric_gen: exp2pair entry %d does not fit its fields\n", i);
@@ -146,7 +145,7 @@ static const struct {
     {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)", 1},
     {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa", 1},
     {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)", 1},
-    {"exp2pair", exp2pair_entry, "{T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation; entry 2^TB is padding", 0},
+    {"exp2pair", exp2pair_entry, "{T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation, 2^TB entries", 0},
 };
 #define NTABLE (sizeof tables / sizeof tables[0])
 
@@ -224,15 +223,18 @@ static void write_verilog_include(const char *dir)
 {
     FILE *f = open_out(dir, "rtl/fric_formats.vh");
     fprintf(f, "// fric_formats.vh: fixed-point formats and parameter words of fricore.\n// %s\n//\n", banner);
-    fprintf(f, "// Include inside a module that declares the integer parameter W (16 or 18).\n// Formats are (S,I,F): signed?, integer bits, fraction bits.\n\n");
+    fprintf(f, "// Macros of the datapath width w (16 or 18), so that they can size ports:\n"
+               "// `include this file before the module, then write `FRIC_YF(W) and so on.\n"
+               "// Formats are (S,I,F): signed?, integer bits, fraction bits.\n\n");
+    fprintf(f, "`ifndef FRIC_FORMATS_VH\n`define FRIC_FORMATS_VH\n\n");
     for (size_t i = 0; i < NCONST; i++)
-        fprintf(f, "// %s\nlocalparam integer FRIC_%s = (%d) * W + (%d);\n", consts[i].what, consts[i].name, consts[i].a, consts[i].b);
-    fprintf(f, "// entries of every lookup table\nlocalparam integer FRIC_TABLE_N = %d;\n", NTAB(16));
-    fprintf(f, "\n// Parameter words (one field per 32-bit word).\n");
+        fprintf(f, "// %s\n`define FRIC_%s(w) ((%d) * (w) + (%d))\n", consts[i].what, consts[i].name, consts[i].a, consts[i].b);
+    fprintf(f, "// entries of the exp2, recip and h tables (exp2pair has 2^TB)\n`define FRIC_TABLE_N %d\n", NTAB(16));
+    fprintf(f, "\n// Parameter words (one field per 32-bit word) and their field widths.\n");
     for (size_t i = 0; i < NFIELD; i++)
-        fprintf(f, "// %s\nlocalparam integer FRIC_WORD_%s = %zu;\nlocalparam integer FRIC_BITS_%s = (%d) * W + (%d);\n",
+        fprintf(f, "// %s\n`define FRIC_WORD_%s %zu\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n",
                 fields[i].what, fields[i].name, i, fields[i].name, fields[i].a, fields[i].b);
-    fprintf(f, "localparam integer FRIC_WORDS_STRIBECK = %d;\nlocalparam integer FRIC_WORDS_LUGRE = %zu;\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "`define FRIC_WORDS_STRIBECK %d\n`define FRIC_WORDS_LUGRE %zu\n\n`endif\n", NFIELD_STRIBECK, NFIELD);
     close_out(f);
 }
 
@@ -261,8 +263,9 @@ static void write_hex(const char *dir)
             const int w = widths[k];
             snprintf(rel, sizeof rel, "rtl/tables/fric_%s_w%d.hex", tables[t].name, w);
             FILE *f = open_out(dir, rel);
-            fprintf(f, "// fric_%s_w%d.hex: %s, %d entries. %s\n", tables[t].name, w, tables[t].what, NTAB(w), banner);
-            for (int i = 0; i < NTAB(w); i++) fprintf(f, "%09lx\n", tables[t].entry(w, i));
+            const int n = tables[t].in_c ? NTAB(w) : NTAB(w) - 1;
+            fprintf(f, "// fric_%s_w%d.hex: %s, %d entries. %s\n", tables[t].name, w, tables[t].what, n, banner);
+            for (int i = 0; i < n; i++) fprintf(f, "%09lx\n", tables[t].entry(w, i));
             close_out(f);
         }
 }

@@ -1,0 +1,491 @@
+/* tb_stribeck.c: the C test logic of the fric_stribeck bench (cmocka),
+ * driving the Verilated core through dut_stribeck.h and checking every
+ * output beat against the fixed-point C model, bit for bit.
+ *
+ * Built once per configuration: TB_W (16 or 18), TB_FABRIC (the core's
+ * OPT_FABRIC), and TB_REAL = 1 for the simulation-only real variant, which
+ * is checked against the double model within the port quantization instead.
+ * TRACE=1 in the environment writes build/tb/<name>.fst. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dut_stribeck.h"
+#include "fric_accuracy.h"
+#include "fricore.h"
+
+#ifndef TB_W
+#error "TB_W must be 16 or 18"
+#endif
+#ifndef TB_REAL
+#define TB_REAL 0
+#endif
+#ifndef TB_NAME
+#define TB_NAME "tb_stribeck"
+#endif
+
+#define NAX 8
+#define NWORDS FRIC_FX_WORDS_STRIBECK
+#define LATENCY ((TB_W == 16) ? 40 : 42)
+#define HALF (1 << (TB_W - 1))
+
+/* ---- the model of the whole core: staging, parameter sets, flags --------------- */
+
+static uint32_t stg[NWORDS];
+static fric_fx_stribeck_t model[NAX];
+static uint32_t sticky;
+
+static int32_t sext(uint32_t x, int bits)
+{
+    const uint32_t m = 1u << (bits - 1);
+    return (int32_t)((x & ((m << 1) - 1)) ^ m) - (int32_t)m;
+}
+
+static fric_fx_stribeck_t unpack(const uint32_t *w)
+{
+    fric_fx_stribeck_t p;
+    memset(&p, 0, sizeof p);
+    p.width = TB_W;
+    p.km = w[FRIC_FX_WORD_KM];
+    p.ks = w[FRIC_FX_WORD_KS];
+    p.dsel = w[FRIC_FX_WORD_DSEL];
+    for (int d = 0; d < 2; d++) {
+        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
+        p.dir[d].fc = w[FRIC_FX_WORD_FC_P + o];
+        p.dir[d].dm = sext(w[FRIC_FX_WORD_DM_P + o], TB_W);
+        p.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
+        p.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
+        p.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
+    }
+    return p;
+}
+
+static int field_bits(uint32_t addr)
+{
+    switch (addr) {
+    case FRIC_FX_WORD_KM: return FRIC_FX_BITS_KM(TB_W);
+    case FRIC_FX_WORD_KS: return FRIC_FX_BITS_KS(TB_W);
+    case FRIC_FX_WORD_DSEL: return FRIC_FX_BITS_DSEL(TB_W);
+    case FRIC_FX_WORD_FC_P: case FRIC_FX_WORD_FC_N: return FRIC_FX_BITS_FC_P(TB_W);
+    case FRIC_FX_WORD_DM_P: case FRIC_FX_WORD_DM_N: return -FRIC_FX_BITS_DM_P(TB_W); /* signed */
+    case FRIC_FX_WORD_DS_P: case FRIC_FX_WORD_DS_N: return FRIC_FX_BITS_DS_P(TB_W);
+    case FRIC_FX_WORD_BM_P: case FRIC_FX_WORD_BM_N: return FRIC_FX_BITS_BM_P(TB_W);
+    case FRIC_FX_WORD_BS_P: case FRIC_FX_WORD_BS_N: return FRIC_FX_BITS_BS_P(TB_W);
+    default: return 0;
+    }
+}
+
+static int word_fits(uint32_t addr, uint32_t data)
+{
+    const int b = field_bits(addr);
+    if (b == 0) return 0;
+    if (b > 0) return (data >> b) == 0;
+    const int32_t s = (int32_t)data >> (-b - 1);
+    return s == 0 || s == -1;
+}
+
+/* ---- expected outputs ------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t axis;
+    int32_t v;
+    int32_t f;      /* fixed model: the code */
+    double fd;      /* real variant: the double model, in LSB */
+    uint32_t flags; /* {MAG_NEG, F_SAT} */
+    uint64_t cycle;
+} expect_t;
+
+#define QN (1u << 12)
+static expect_t q[QN];
+static size_t qh, qt;
+
+static void expect_push(uint32_t axis, int32_t v, uint64_t cycle)
+{
+    expect_t e = {axis, v, 0, 0.0, 0, cycle};
+    uint32_t fl = 0;
+    e.f = fric_fx_stribeck(&model[axis], v, &fl, NULL);
+    e.flags = ((fl & FRIC_FX_FLAG_MAG_NEG) ? 2u : 0u) | ((fl & FRIC_FX_FLAG_F_SAT) ? 1u : 0u);
+    if (TB_REAL) { /* the double model with the represented parameters, in LSB */
+        const double lsb = 1.0 / HALF;
+        const fric_stribeck_cfg_t c = fric_fx_stribeck_effective(&model[axis], lsb, lsb);
+        /* the core's rule: the magnitude is limited to [0, 2^(W-1) - 1], sign after */
+        const double m = (v > 0 ? 1.0 : -1.0) * fric_stribeck_force(&c, v * lsb) / lsb;
+        e.fd = v == 0 ? 0.0 : (v > 0 ? 1.0 : -1.0) * fmin(fmax(m, 0.0), HALF - 1);
+    }
+    if (qt - qh >= QN) fail_msg("expectation queue overflow");
+    q[qt++ % QN] = e;
+}
+
+/* ---- the runner --------------------------------------------------------------------- */
+
+static dut_t *dut;
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+static uint32_t rnd32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 24);
+}
+static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
+
+typedef enum { EV_LOAD, EV_RESET, EV_BADWORD, EV_CLEAR } ev_kind_t;
+typedef struct {
+    size_t at;           /* after this many samples have been sent */
+    ev_kind_t kind;
+    uint32_t axis;
+    uint32_t words[NWORDS];
+    uint32_t clear;
+} ev_t;
+
+typedef struct {
+    size_t n;                  /* samples */
+    int32_t (*v)(size_t i);    /* velocity code of sample i */
+    uint32_t (*axis)(size_t i);
+    double p_valid, p_ready;
+    const ev_t *ev;
+    size_t nev;
+    uint64_t *latency;         /* if set: latency of the first sample */
+} scen_t;
+
+static size_t checked, dropped;
+static double real_worst;
+static uint32_t flags_set; /* the sticky bits this cycle's edge sets */
+
+static void check_beat(uint32_t tdata, uint32_t tuser, uint64_t cyc)
+{
+    if (qh == qt) fail_msg("cycle %llu: output beat with nothing expected (tdata %u)", (unsigned long long)cyc, tdata);
+    const expect_t e = q[qh++ % QN];
+    const int32_t f = sext(tdata, TB_W);
+    const uint32_t ax = tuser & (NAX - 1), fl = tuser >> 3;
+    if (TB_REAL) {
+        const double err = fabs(f - e.fd);
+        if (err > real_worst) real_worst = err;
+        if (ax != e.axis || err > 0.5 + 1e-6)
+            fail_msg("cycle %llu (input cycle %llu): axis %u v %d: real variant F %d, double %.6f LSB (error %.6f), axis %u",
+                     (unsigned long long)cyc, (unsigned long long)e.cycle, e.axis, e.v, f, e.fd, err, ax);
+    } else if (f != e.f || ax != e.axis || fl != e.flags) {
+        fail_msg("first mismatch at cycle %llu (input cycle %llu): axis %u v %d: C model F %d flags %u, RTL F %d flags %u axis %u",
+                 (unsigned long long)cyc, (unsigned long long)e.cycle, e.axis, e.v, e.f, e.flags, f, fl, ax);
+    }
+    flags_set |= fl;
+    checked++;
+}
+
+static void run(const scen_t *s)
+{
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    size_t sent = 0, evi = 0;
+    int cfg_step = -1; /* -1 idle, 0..NWORDS-1 word, NWORDS commit */
+    const ev_t *cur = NULL;
+    uint64_t first_in = 0, guard = 0;
+    int first_seen = 0;
+    int hold_valid = 0;
+    while (sent < s->n || qh != qt || cfg_step >= 0 || evi < s->nev) {
+        if (++guard > 50u * (s->n + 1000u)) fail_msg("the bench hangs: %zu of %zu sent, %zu waiting", sent, s->n, qt - qh);
+        in.rst = 0;
+        in.flags_clear = 0;
+        /* events due */
+        while (cfg_step < 0 && evi < s->nev && s->ev[evi].at <= sent) {
+            const ev_t *e = &s->ev[evi++];
+            if (e->kind == EV_RESET) in.rst = 1;
+            else if (e->kind == EV_CLEAR) in.flags_clear = e->clear;
+            else {
+                cur = e;
+                cfg_step = 0;
+            }
+            if (in.rst || in.flags_clear) break;
+        }
+        if (cfg_step >= 0) {
+            in.cfg_valid = 1;
+            in.cfg_axis = cur->axis;
+            if (cur->kind == EV_BADWORD) {
+                in.cfg_commit = 0;
+                in.cfg_addr = cur->words[0];
+                in.cfg_data = cur->words[1];
+            } else {
+                in.cfg_commit = (cfg_step == NWORDS);
+                in.cfg_addr = (uint32_t)(cfg_step < NWORDS ? cfg_step : 0);
+                in.cfg_data = cfg_step < NWORDS ? cur->words[cfg_step] : 0;
+            }
+        } else {
+            in.cfg_valid = 0;
+        }
+        /* AXI-Stream: once valid is raised, it stays with its data until taken */
+        if (!hold_valid) {
+            in.s_tvalid = (sent < s->n) && chance(s->p_valid);
+            if (in.s_tvalid) {
+                in.s_tdata = (uint32_t)s->v(sent) & ((1u << TB_W) - 1);
+                in.s_tuser = s->axis(sent);
+            }
+        }
+        in.m_tready = chance(s->p_ready);
+        flags_set = 0;
+        dut_set(dut, &in, &out);
+        const uint64_t cyc = dut_cycle(dut);
+        if (!TB_REAL && out.flags != sticky)
+            fail_msg("cycle %llu: sticky flags %u, C model %u", (unsigned long long)cyc, out.flags, sticky);
+        if (out.m_tvalid && in.m_tready) {
+            if (s->latency && !first_seen) {
+                *s->latency = cyc - first_in;
+                first_seen = 1;
+            }
+            check_beat(out.m_tdata, out.m_tuser, cyc);
+        }
+        if (in.s_tvalid && out.s_tready) {
+            if (sent == 0) first_in = cyc;
+            if (in.rst) dropped++;
+            else expect_push(in.s_tuser, sext(in.s_tdata, TB_W), cyc);
+            sent++;
+            hold_valid = 0;
+        } else {
+            hold_valid = in.s_tvalid;
+        }
+        if (in.cfg_valid && out.cfg_ready) {
+            if (cur->kind == EV_BADWORD) {
+                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_set |= 4u;
+                else stg[in.cfg_addr] = in.cfg_data;
+                cfg_step = -1;
+            } else if (in.cfg_commit) {
+                model[cur->axis] = unpack(stg);
+                cfg_step = -1;
+            } else {
+                if (word_fits(in.cfg_addr, in.cfg_data)) stg[in.cfg_addr] = in.cfg_data;
+                else flags_set |= 4u;
+                cfg_step++;
+            }
+        }
+        /* the RTL: flags <= (flags & ~clear) | set, and rst clears: a set wins over a clear */
+        sticky = (sticky & ~in.flags_clear) | flags_set;
+        if (in.rst) {
+            dropped += qt - qh;
+            qh = qt;
+            sticky = 0;
+        }
+        dut_tick(dut);
+    }
+}
+
+/* ---- parameter sets -------------------------------------------------------------------- */
+
+#define MAX_SETS 24
+static uint32_t sets[MAX_SETS][NWORDS];
+static const char *set_names[MAX_SETS];
+static size_t nsets;
+
+static void add_set(const char *name, const fric_fx_stribeck_t *p)
+{
+    assert_true(nsets < MAX_SETS);
+    assert_int_equal(fric_fx_stribeck_check(p), FRIC_OK);
+    fric_fx_stribeck_pack(p, sets[nsets]);
+    set_names[nsets++] = name;
+}
+
+static void build_sets(void)
+{
+    nsets = 0;
+    for (size_t i = 0; i < fric_acc_n_stribeck_sets; i++) {
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = TB_W;
+        fric_fx_stribeck_t p;
+        fric_compile_report_t r;
+        if (fric_compile_stribeck(&fric_acc_stribeck_sets[i].cfg, &o, &p, &r) != FRIC_OK) fail_msg("%s", r.why);
+        add_set(fric_acc_stribeck_sets[i].name, &p);
+    }
+    fric_fx_stribeck_t p;
+    memset(&p, 0, sizeof p);
+    p.width = TB_W;
+    p.dsel = 1;
+    for (int d = 0; d < 2; d++) /* everything at its largest: F_SAT both ways */
+        p.dir[d] = (fric_fx_dir_t){(1u << (TB_W + 3)) - 1, HALF - 1, 0, (1u << TB_W) - 1, 0};
+    p.km = (1u << TB_W) - 1;
+    add_set("saturating", &p);
+    memset(&p, 0, sizeof p);
+    p.width = TB_W;
+    for (int d = 0; d < 2; d++) /* a negative magnitude: MAG_NEG */
+        p.dir[d] = (fric_fx_dir_t){100, -HALF, 0, 3, 2};
+    add_set("negative-magnitude", &p);
+    static const char *rnames[] = {"random-a", "random-b", "random-c", "random-d", "random-e", "random-f"};
+    for (int k = 0; k < 6; k++) { /* random fields over their whole widths */
+        memset(&p, 0, sizeof p);
+        p.width = TB_W;
+        p.km = rnd32() & ((1u << TB_W) - 1);
+        p.ks = rnd32() % (k < 3 ? 24 : 64);
+        p.dsel = (uint32_t)k & 1u;
+        for (int d = 0; d < 2; d++)
+            p.dir[d] = (fric_fx_dir_t){rnd32() & ((1u << (TB_W + 3)) - 1), sext(rnd32(), TB_W), rnd32() % 32,
+                                       rnd32() & ((1u << TB_W) - 1), rnd32() % 64};
+        add_set(rnames[k], &p);
+    }
+}
+
+static ev_t load_ev(size_t at, uint32_t axis, size_t set)
+{
+    ev_t e;
+    memset(&e, 0, sizeof e);
+    e.at = at;
+    e.kind = EV_LOAD;
+    e.axis = axis;
+    memcpy(e.words, sets[set], sizeof e.words);
+    return e;
+}
+
+/* ---- stimulus ------------------------------------------------------------------------------ */
+
+static int32_t v_sweep(size_t i) { return (int32_t)(i / NAX) - HALF; }
+static uint32_t ax_rr(size_t i) { return (uint32_t)(i % NAX); }
+static int32_t v_rand(size_t i) { (void)i; return sext(rnd32(), TB_W); }
+static uint32_t ax_rand(size_t i) { (void)i; return rnd32() % NAX; }
+static const int32_t directed[] = {0, 1, -1, 2, -2, HALF - 1, -HALF, HALF - 2, -HALF + 1, 100, -100, 0};
+static int32_t v_directed(size_t i) { return directed[i / NAX % (sizeof directed / sizeof directed[0])]; }
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *t = getenv("TRACE");
+    dut = dut_open((t && t[0] == '1') ? "build/tb/" TB_NAME ".fst" : NULL);
+    memset(stg, 0, sizeof stg);
+    for (int a = 0; a < NAX; a++) model[a] = unpack(stg);
+    sticky = 0;
+    qh = qt = 0;
+    build_sets();
+    /* a reset first: a defined start */
+    ev_t r = {0, EV_RESET, 0, {0}, 0};
+    scen_t s = {0, v_rand, ax_rand, 1.0, 1.0, &r, 1, NULL};
+    run(&s);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dut_close(dut);
+    return 0;
+}
+
+/* Load sets first..first+7 into axes 0..7 (before the stream). */
+static void load_group(size_t first)
+{
+    ev_t ev[NAX];
+    for (size_t a = 0; a < NAX; a++) ev[a] = load_ev(0, (uint32_t)a, (first + a) % nsets);
+    scen_t s = {0, v_rand, ax_rand, 1.0, 1.0, ev, NAX, NULL};
+    run(&s);
+}
+
+/* ---- tests ------------------------------------------------------------------------------------- */
+
+static void test_latency_and_directed_extremes(void **state)
+{
+    (void)state;
+    load_group(fric_acc_n_stribeck_sets); /* saturating, negative and random sets first */
+    uint64_t lat = 0;
+    scen_t s = {NAX * (sizeof directed / sizeof directed[0]), v_directed, ax_rr, 1.0, 1.0, NULL, 0, &lat};
+    run(&s);
+    if (lat != LATENCY) fail_msg("latency %llu cycles, documented %d", (unsigned long long)lat, LATENCY);
+    printf("latency %llu cycles; %zu beats checked\n", (unsigned long long)lat, checked);
+}
+
+static void test_exhaustive_every_code_every_set(void **state)
+{
+    (void)state;
+    for (size_t g = 0; g < nsets; g += NAX) {
+        load_group(g);
+        const size_t before = checked;
+        scen_t s = {(size_t)NAX << TB_W, v_sweep, ax_rr, 1.0, 1.0, NULL, 0, NULL};
+        run(&s);
+        assert_int_equal(checked - before, (size_t)NAX << TB_W);
+        for (size_t a = 0; a < NAX && g + a < nsets + NAX; a++)
+            printf("set %-20s every one of the %d codes %s\n", set_names[(g + a) % nsets], 1 << TB_W,
+                   TB_REAL ? "within the port quantization of the double model" : "bit-exact");
+    }
+    if (TB_REAL) printf("real variant: worst |F - F_double| = %.6f LSB\n", real_worst);
+}
+
+static void test_random_gaps_and_backpressure(void **state)
+{
+    (void)state;
+    load_group(3);
+    const double pv[] = {0.3, 0.9, 1.0}, pr[] = {0.5, 0.8, 0.2};
+    for (int k = 0; k < 3; k++) {
+        scen_t s = {60000, v_rand, ax_rand, pv[k], pr[k], NULL, 0, NULL};
+        run(&s);
+    }
+}
+
+static void test_parameter_changes_mid_stream(void **state)
+{
+    (void)state;
+    load_group(0);
+    static ev_t ev[400];
+    size_t at = 0;
+    for (size_t k = 0; k < 400; k++) {
+        at += 20 + rnd32() % 400;
+        ev[k] = load_ev(at, rnd32() % NAX, rnd32() % nsets);
+    }
+    scen_t s = {at + 1000, v_rand, ax_rand, 0.8, 0.7, ev, 400, NULL};
+    run(&s);
+    scen_t f = {at + 1000, v_rand, ax_rand, 1.0, 1.0, ev, 400, NULL}; /* and at full rate */
+    run(&f);
+}
+
+static void test_resets_mid_stream(void **state)
+{
+    (void)state;
+    load_group(5);
+    static ev_t ev[300];
+    size_t at = 0, n = 0;
+    for (size_t k = 0; k < 150; k++) {
+        at += 10 + rnd32() % 300;
+        ev[n++] = (ev_t){at, EV_RESET, 0, {0}, 0};
+        ev[n] = load_ev(at + rnd32() % 5, rnd32() % NAX, rnd32() % nsets); /* a commit around the reset */
+        n++;
+    }
+    const size_t d0 = dropped;
+    scen_t s = {at + 500, v_rand, ax_rand, 0.9, 0.8, ev, n, NULL};
+    run(&s);
+    assert_true(dropped > d0); /* resets did drop samples in flight */
+}
+
+static void test_flags_sticky_clear_and_bad_words(void **state)
+{
+    (void)state;
+    load_group(fric_acc_n_stribeck_sets); /* axis 0: saturating, axis 1: negative */
+    ev_t ev[4];
+    memset(ev, 0, sizeof ev);
+    ev[0] = (ev_t){200, EV_CLEAR, 0, {0}, 1u};          /* clear F_SAT only */
+    ev[1] = (ev_t){300, EV_BADWORD, 0, {FRIC_FX_WORD_KS, 64u}, 0}; /* KS has 6 bits */
+    ev[2] = (ev_t){400, EV_BADWORD, 0, {FRIC_FX_WORD_DM_P, 1u << TB_W}, 0}; /* DM is W-bit signed */
+    ev[3] = (ev_t){500, EV_CLEAR, 0, {0}, 7u};
+    scen_t s = {800, v_rand, ax_rand, 1.0, 1.0, ev, 4, NULL};
+    run(&s);
+    /* the bad words changed nothing: commit the staging set and compare */
+    ev_t c = load_ev(0, 2, 0);
+    scen_t t = {2000, v_rand, ax_rand, 1.0, 1.0, &c, 1, NULL};
+    run(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_latency_and_directed_extremes),
+        cmocka_unit_test(test_exhaustive_every_code_every_set),
+        cmocka_unit_test(test_random_gaps_and_backpressure),
+        cmocka_unit_test(test_parameter_changes_mid_stream),
+        cmocka_unit_test(test_resets_mid_stream),
+#if !TB_REAL /* the sticky-flag model is that of the fixed-point core */
+        cmocka_unit_test(test_flags_sticky_clear_and_bad_words),
+#endif
+    };
+    printf("%s: W = %d, OPT_FABRIC = %d, %s\n", TB_NAME, TB_W, TB_FABRIC, TB_REAL ? "real variant" : "fixed point");
+    const int rc = cmocka_run_group_tests(tests, setup, teardown);
+    printf("%s: %zu output beats checked, %zu dropped by resets\n", TB_NAME, checked, dropped);
+    return rc;
+}
