@@ -454,6 +454,7 @@ static void test_resets_mid_stream(void **state)
     assert_true(dropped > d0); /* resets did drop samples in flight */
 }
 
+#if !TB_REAL
 static void test_flags_sticky_clear_and_bad_words(void **state)
 {
     (void)state;
@@ -471,6 +472,7 @@ static void test_flags_sticky_clear_and_bad_words(void **state)
     scen_t t = {2000, v_rand, ax_rand, 1.0, 1.0, &c, 1, NULL};
     run(&t);
 }
+#endif
 
 int main(void)
 {
