@@ -288,19 +288,19 @@ module fric_stribeck #(
 
     // The memories, one per field (and direction), each written by the
     // commit token at the stage that reads it.
-    reg [W-1:0]    mem_km   [0:NA-1];
-    reg [SH_W-1:0] mem_ks   [0:NA-1];
-    reg            mem_dsel [0:NA-1];
-    reg [FC_W-1:0] mem_fc_p [0:NA-1];
-    reg [FC_W-1:0] mem_fc_n [0:NA-1];
-    reg [W-1:0]    mem_dm_p [0:NA-1];
-    reg [W-1:0]    mem_dm_n [0:NA-1];
-    reg [DS_W-1:0] mem_ds_p [0:NA-1];
-    reg [DS_W-1:0] mem_ds_n [0:NA-1];
-    reg [W-1:0]    mem_bm_p [0:NA-1];
-    reg [W-1:0]    mem_bm_n [0:NA-1];
-    reg [SH_W-1:0] mem_bs_p [0:NA-1];
-    reg [SH_W-1:0] mem_bs_n [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0] mem_km [0:NA-1];
+    (* ram_style = "logic" *) reg [SH_W-1:0] mem_ks [0:NA-1];
+    (* ram_style = "logic" *) reg mem_dsel [0:NA-1];
+    (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_p [0:NA-1];
+    (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_n [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0] mem_dm_p [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0] mem_dm_n [0:NA-1];
+    (* ram_style = "logic" *) reg [DS_W-1:0] mem_ds_p [0:NA-1];
+    (* ram_style = "logic" *) reg [DS_W-1:0] mem_ds_n [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0] mem_bm_p [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0] mem_bm_n [0:NA-1];
+    (* ram_style = "logic" *) reg [SH_W-1:0] mem_bs_p [0:NA-1];
+    (* ram_style = "logic" *) reg [SH_W-1:0] mem_bs_n [0:NA-1];
     integer i;
     initial begin
         for (i = 0; i < NA; i = i + 1) begin
