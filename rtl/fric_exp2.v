@@ -11,10 +11,11 @@
 //   E = rsr(m, TP - EF + yi).
 //
 // Formats: y (U,YI,YF) = (U,5,W+4); e (U,1,EF) = (U,1,W), e in [0, 2^W].
-// Latency: ceil(FB/2) + 6 clock-enabled cycles from y to e (table read 1,
-// interpolation product ceil(FB/2), its rounding 2, subtraction 1, final
-// rounding shift 2); one y per cycle. The instantiating core passes the
-// latency it schedules for, and elaboration stops if it differs.
+// Latency: ceil(FB/2) + 2 RS + 2 clock-enabled cycles from y to e (table
+// read 1, interpolation product ceil(FB/2), its rounding RS, subtraction 1,
+// final rounding shift RS, RS being the fric_rsr stages); one y per cycle.
+// The instantiating core passes the latency it schedules for, and
+// elaboration stops if it differs.
 // Resources: the table (2^TB x 2W bits: two iCE40 EBR at W = 16, one ECP5
 // DP16KD at W = 18) and one (FB x FB) product, in fabric when OPT_FABRIC.
 module fric_exp2 #(
@@ -24,7 +25,9 @@ module fric_exp2 #(
     parameter integer OPT_FABRIC = 1,
     // $readmemh file of the exp2pair table for this W
     parameter TABLE_FILE = "rtl/tables/fric_exp2pair_w16.hex",
-    // the latency the caller expects: must be ceil(FB/2) + 6
+    // stages of each rounding shift (fric_rsr STAGES), 2 or 3
+    parameter integer RS = 2,
+    // the latency the caller expects: must be ceil(FB/2) + 2 RS + 2
     parameter integer LATENCY = 12
 ) (
     input  wire                                  clk,
@@ -44,8 +47,8 @@ module fric_exp2 #(
     localparam [YI:0] SH0 = SH0_I[YI:0];
 
     initial begin
-        if (LATENCY != LI + 6) begin
-            $display("fric_exp2: LATENCY %0d, but this unit takes %0d cycles", LATENCY, LI + 6);
+        if (LATENCY != LI + 2 * RS + 2) begin
+            $display("fric_exp2: LATENCY %0d, but this unit takes %0d cycles", LATENCY, LI + 2 * RS + 2);
             $finish;
         end
     end
@@ -72,23 +75,23 @@ module fric_exp2 #(
     fric_mul #(.A_W(FB), .B_W(FB), .LATENCY(LI), .OPT_FABRIC(OPT_FABRIC)) u_mul (
         .clk(clk), .ce(ce), .a(d1), .b(fr1), .p(dfr));
 
-    // ---- c1+LI -> c1+LI+2: rsr(D * fr, FB) --------------------------------
+    // ---- c1+LI -> c1+LI+RS: rsr(D * fr, FB) -------------------------------
     // the rounded product is below 2^FB: FB bits, read as unsigned
     wire [FB-1:0] dfr_r;
-    fric_rsr #(.X_W(2*FB+1), .S_W(6), .Y_W(FB)) u_rsr_interp (
+    fric_rsr #(.X_W(2*FB+1), .S_W(6), .Y_W(FB), .STAGES(RS)) u_rsr_interp (
         .clk(clk), .ce(ce), .x({1'b0, dfr}), .s(FB[5:0]), .y(dfr_r));
 
-    // ---- c1+LI+2 -> +3: m = T - rsr(D fr, FB), (U,1,TP) --------------------
+    // ---- c1+LI+RS -> +1: m = T - rsr(D fr, FB), (U,1,TP) -------------------
     wire [TP:0] t_m;
-    fric_delay #(.WIDTH(TP+1), .DEPTH(LI+2)) u_t (.clk(clk), .ce(ce), .d(t1), .q(t_m));
-    fric_delay #(.WIDTH(YI), .DEPTH(LI+4)) u_yi (.clk(clk), .ce(ce), .d(yi0), .q(yi_m));
+    fric_delay #(.WIDTH(TP+1), .DEPTH(LI+RS)) u_t (.clk(clk), .ce(ce), .d(t1), .q(t_m));
+    fric_delay #(.WIDTH(YI), .DEPTH(LI+RS+2)) u_yi (.clk(clk), .ce(ce), .d(yi0), .q(yi_m));
     reg [TP:0] m_reg;
     always @(posedge clk) if (ce) m_reg <= t_m - {{(TP+1-FB){1'b0}}, dfr_r};
 
-    // ---- +3 -> +5: E = rsr(m, TP - EF + yi) --------------------------------
+    // ---- -> +RS: E = rsr(m, TP - EF + yi) ------------------------------------
     wire [YI:0] sh = {1'b0, yi_m} + SH0;
     // E <= 2^W: W + 1 bits, read as unsigned
-    fric_rsr #(.X_W(TP+2), .S_W(YI+1), .Y_W(W+1)) u_rsr_e (
+    fric_rsr #(.X_W(TP+2), .S_W(YI+1), .Y_W(W+1), .STAGES(RS)) u_rsr_e (
         .clk(clk), .ce(ce), .x({1'b0, m_reg}), .s(sh), .y(e));
 endmodule
 `resetall

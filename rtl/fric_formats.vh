@@ -30,9 +30,11 @@
 `define FRIC_HP(w) ((1) * (w) + (0))
 // interpolation fraction bits of the h table: YF - 1 - TB
 `define FRIC_HF(w) ((1) * (w) + (-5))
-// bits of the dip shift field DS (0..31)
-`define FRIC_DSW(w) ((0) * (w) + (5))
-// bits of the unsigned shift fields KS, BS, C1S, KDS (0..63)
+// bits of the dip shift field DS (0..15)
+`define FRIC_DSW(w) ((0) * (w) + (4))
+// bits of the viscous shift field BS (0..31)
+`define FRIC_BSW(w) ((0) * (w) + (5))
+// bits of the unsigned shift fields KS, C1S, KDS (0..63)
 `define FRIC_SHW(w) ((0) * (w) + (6))
 // bits of the signed exponent field KYX (-128..127)
 `define FRIC_KXW(w) ((0) * (w) + (8))
@@ -55,15 +57,15 @@
 // dip (Fs - Fc) mantissa, v > 0: D = DM * 2^-DS output LSB
 `define FRIC_WORD_DM_P 4
 `define FRIC_BITS_DM_P(w) ((1) * (w) + (0))
-// dip shift, v > 0 (0..31)
+// dip shift, v > 0 (0..15)
 `define FRIC_WORD_DS_P 5
-`define FRIC_BITS_DS_P(w) ((0) * (w) + (5))
+`define FRIC_BITS_DS_P(w) ((0) * (w) + (4))
 // viscous mantissa, v > 0: b*abs(v) = abs(v) * BM >> BS (units 2^-G LSB)
 `define FRIC_WORD_BM_P 6
 `define FRIC_BITS_BM_P(w) ((1) * (w) + (0))
-// viscous shift, v > 0 (0..63)
+// viscous shift, v > 0 (0..31)
 `define FRIC_WORD_BS_P 7
-`define FRIC_BITS_BS_P(w) ((0) * (w) + (6))
+`define FRIC_BITS_BS_P(w) ((0) * (w) + (5))
 // Coulomb level, v < 0 (magnitude)
 `define FRIC_WORD_FC_N 8
 `define FRIC_BITS_FC_N(w) ((1) * (w) + (3))
@@ -72,13 +74,13 @@
 `define FRIC_BITS_DM_N(w) ((1) * (w) + (0))
 // dip shift, v < 0
 `define FRIC_WORD_DS_N 10
-`define FRIC_BITS_DS_N(w) ((0) * (w) + (5))
+`define FRIC_BITS_DS_N(w) ((0) * (w) + (4))
 // viscous mantissa, v < 0
 `define FRIC_WORD_BM_N 11
 `define FRIC_BITS_BM_N(w) ((1) * (w) + (0))
 // viscous shift, v < 0
 `define FRIC_WORD_BS_N 12
-`define FRIC_BITS_BS_N(w) ((0) * (w) + (6))
+`define FRIC_BITS_BS_N(w) ((0) * (w) + (5))
 // LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX
 `define FRIC_WORD_KYM 13
 `define FRIC_BITS_KYM(w) ((1) * (w) + (0))

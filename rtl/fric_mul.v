@@ -75,14 +75,18 @@ module fric_mul #(
                         if (j < B_W && b_in[j]) sum = sum + ({{B_W{1'b0}}, a_in} << j);
                 end
                 always @(posedge clk) if (ce) acc_reg <= sum;
-                // the operands travel with the partial sum, except out of the last stage
+                // the operands travel with the partial sum, except out of the
+                // last stage; the bits of b already used are dropped (constant
+                // zero, so synthesis removes their flip-flops)
                 if (k < LATENCY - 1) begin : g_carry
                     reg [A_W-1:0] a_reg;
                     reg [B_W-1:0] b_reg;
+                    wire [B_W-1:0] b_left = ((k + 1) * ROWS >= B_W) ? {B_W{1'b0}} :
+                                            ((b_in >> ((k + 1) * ROWS)) << ((k + 1) * ROWS));
                     always @(posedge clk) begin
                         if (ce) begin
                             a_reg <= a_in;
-                            b_reg <= b_in;
+                            b_reg <= b_left;
                         end
                     end
                 end

@@ -14,14 +14,17 @@
 // Y_W bits by construction (the dropped bits are then copies of the sign, or
 // zero for a result read as unsigned), so it is a change of width, not a
 // narrowing of value, and needs no saturation.
-// Latency: 2 clock-enabled cycles (barrel shift, then the rounding add).
+// Latency: STAGES clock-enabled cycles: 2 (barrel shift, then the rounding
+// add) or 3 (the barrel shift split in two, for a faster clock).
 module fric_rsr #(
     // input width
     parameter integer X_W = 32,
     // shift-amount width
     parameter integer S_W = 6,
     // output width
-    parameter integer Y_W = 32
+    parameter integer Y_W = 32,
+    // pipeline stages, 2 or 3
+    parameter integer STAGES = 2
 ) (
     input  wire                  clk,
     input  wire                  ce,
@@ -29,18 +32,54 @@ module fric_rsr #(
     input  wire        [S_W-1:0] s,
     output wire signed [Y_W-1:0] y
 );
-    reg signed [X_W-1:0] t_reg;
-    reg                  s_zero_reg;
+    initial begin
+        if ((STAGES != 2 && STAGES != 3) || (STAGES == 3 && S_W < 3)) begin
+            $display("fric_rsr: STAGES = %0d with S_W = %0d: must be 2, or 3 with S_W >= 3", STAGES, S_W);
+            $finish;
+        end
+    end
+
+    // t = x >>> (s - 1), or x for s = 0, after STAGES - 1 cycles
+    wire signed [X_W-1:0] t_reg;
+    wire                  s_zero_reg;
     // t + 1 in X_W + 1 bits; its top X_W bits are (t + 1) >>> 1, which fits X_W bits
     wire signed [X_W:0]  t_inc = {t_reg[X_W-1], t_reg} + {{X_W{1'b0}}, 1'b1};
     wire signed [X_W-1:0] y_full = s_zero_reg ? t_reg : t_inc[X_W:1];
 
-    always @(posedge clk) begin
-        if (ce) begin
-            s_zero_reg <= (s == {S_W{1'b0}});
-            t_reg      <= (s == {S_W{1'b0}}) ? x : (x >>> (s - {{(S_W-1){1'b0}}, 1'b1}));
+    wire                  z = (s == {S_W{1'b0}});
+    wire [S_W-1:0]        d = z ? {S_W{1'b0}} : s - {{(S_W-1){1'b0}}, 1'b1};
+    generate
+        if (STAGES == 2) begin : g_one_shift
+            reg signed [X_W-1:0] t1_reg;
+            reg                  z1_reg;
+            always @(posedge clk) begin
+                if (ce) begin
+                    z1_reg <= z;
+                    t1_reg <= x >>> d;
+                end
+            end
+            assign t_reg = t1_reg;
+            assign s_zero_reg = z1_reg;
+        end else begin : g_two_shifts
+            // the amount's high bits first (multiples of 4), then the low two
+            localparam integer LO = (S_W > 2) ? 2 : S_W;
+            reg signed [X_W-1:0] t1_reg, t2_reg;
+            reg [LO-1:0]         lo_reg;
+            reg                  z1_reg, z2_reg;
+            wire [S_W-1:0]       d_hi = {d[S_W-1:LO], {LO{1'b0}}};
+            always @(posedge clk) begin
+                if (ce) begin
+                    z1_reg <= z;
+                    t1_reg <= x >>> d_hi;
+                    lo_reg <= d[LO-1:0];
+                    z2_reg <= z1_reg;
+                    t2_reg <= t1_reg >>> lo_reg;
+                end
+            end
+            assign t_reg = t2_reg;
+            assign s_zero_reg = z2_reg;
         end
-    end
+    endgenerate
 
     generate
         if (Y_W > X_W) begin : g_extend

@@ -14,12 +14,13 @@
 // Streams (AXI4-Stream): s_axis: tdata = velocity code (S,W,0), tuser = axis
 // index. m_axis: tdata = force code (S,W,0), limited to +-(2^(W-1) - 1);
 // tuser = {MAG_NEG, F_SAT, axis index}: this sample's flags and the index.
-// Backpressure: one clock enable for the whole pipeline, ce = !m_axis_tvalid
-// || m_axis_tready; s_axis_tready = ce.
+// Backpressure: the pipeline advances on one registered clock enable, held
+// high while the 2-entry output buffer has room; s_axis_tready is that
+// register, so no ready path runs combinationally through the core.
 //
 // Latency: LATENCY clock cycles from the input handshake to m_axis_tvalid
-// with no backpressure; 40 at W = 16, 42 at W = 18 (LATENCY below; elaboration
-// checks these documented values).
+// with no backpressure: 41 for (W = 16, OPT_FAST = 0), 49 for (W = 18,
+// OPT_FAST = 1) (LATENCY below, fric_stribeck_latency.vh; the bench measures it).
 //
 // Parameters per axis: written word by word into a staging set through the
 // cfg port (word numbers and field widths of fric_formats.vh), then applied
@@ -27,8 +28,9 @@
 // samples and writes each field just as the samples that follow it reach the
 // stage that reads it, so a sample accepted after the commit sees only new
 // fields and a sample accepted before it (or with it) only old ones: no
-// sample mixes sets. cfg_ready is low while a commit is in flight and while
-// the pipeline is stalled. A word with bits outside its field is ignored and
+// sample mixes sets. Every field is read from its memory one stage before
+// its use into a register. cfg_ready is low while a commit is in flight and
+// while the pipeline is stalled. A word with bits outside its field is ignored and
 // sets the sticky CFG flag. Parameter memories start at zero (F = 0).
 //
 // Sticky flags: flags = {CFG, MAG_NEG, F_SAT}, set by any sample (or bad cfg
@@ -42,7 +44,9 @@ module fric_stribeck #(
     parameter integer NUM_AXES = 8,
     // 1: the square, the viscous and the interpolation products in fabric
     // (2 DSP blocks in all, for the iCE40 UP5K); 0: all five in DSP blocks
-    parameter integer OPT_FABRIC = 1
+    parameter integer OPT_FABRIC = 1,
+    // 1: three-stage rounding shifts, for a fast clock (ECP5); 0: two
+    parameter integer OPT_FAST = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -86,40 +90,55 @@ module fric_stribeck #(
     localparam integer YW = `FRIC_YI(W) + `FRIC_YF(W);
     localparam integer FC_W = `FRIC_BITS_FC_P(W);
     localparam integer DS_W = `FRIC_BITS_DS_P(W);
-    localparam integer SH_W = `FRIC_BITS_KS(W);
+    localparam integer BS_W = `FRIC_BITS_BS_P(W);
+    localparam integer KS_W = `FRIC_BITS_KS(W);
     localparam [YW-1:0] YMAX = {YW{1'b1}};
     localparam [W-1:0] FMAX = {1'b0, {(W-1){1'b1}}};
+    // the viscous limit 2^(W+G+1) - 1: never changes a result (fric_fx.c)
+    localparam integer VIS_W = W + G + 1;
+    localparam [VIS_W-1:0] VCL = {VIS_W{1'b1}};
+    localparam integer BASE_W = VIS_W + 1;      // FC + visc, unsigned
+    localparam integer DIP_W = W + 5;           // |dip| <= 2^(W+3), signed
+    localparam integer MAG_W = BASE_W + 2;      // signed
 
     // ---- schedule: the stage (cycle after the input handshake) of each step --
+    localparam integer RS = (OPT_FAST != 0) ? 3 : 2; // stages of a rounding shift
     localparam integer LS = (W + 1) / 2;        // square a*a, fabric or DSP
     localparam integer LV = (W + 1) / 2;        // viscous a*BM
     localparam integer LD = 2;                  // scale p*KM and dip DM*E
-    localparam integer LE = (FB + 1) / 2 + 6;   // exponential unit
+    localparam integer LE = (FB + 1) / 2 + 2 * RS + 2; // exponential unit
     localparam integer K_IN = 1;                // input register
     localparam integer K_Q = K_IN + LS;         // a^2
     localparam integer K_NRM = K_Q + 1;         // a^2 and its normalizing shift pe
-    localparam integer K_PM = K_NRM + 2;        // rsr(a^2, pe); DSEL read
-    localparam integer K_P = K_PM + 1;          // p, pe; KM read
-    localparam integer K_PP = K_P + LD;         // p*KM; KS read
-    localparam integer K_SH = K_PP + 1;         // shift KS - pe
-    localparam integer K_Y0 = K_SH + 2;         // both shift paths
+    localparam integer K_PM = K_NRM + RS;       // rsr(a^2, pe); DSEL used
+    localparam integer K_P = K_PM + 1;          // p, pe; KM used
+    localparam integer K_PP = K_P + LD;         // p*KM; KS used
+    localparam integer K_SH = K_PP + 1;         // P and the shift KS - pe
+    localparam integer K_Y0 = K_SH + RS;        // rsr(P, KS - pe)
     localparam integer K_Y = K_Y0 + 1;          // y (U,YI,YF)
-    localparam integer K_E = K_Y + LE;          // E (U,1,EF); DM read
+    localparam integer K_E = K_Y + LE;          // E (U,1,EF); DM used
     localparam integer K_DP = K_E + LD;         // |DM|*E
-    localparam integer K_DS = K_DP + 1;         // signed DM*E; DS read
-    localparam integer K_DIP = K_DS + 2;        // dip (S,.,G)
-    localparam integer K_VI = K_DIP - 3 - LV;   // viscous product start; BM read
-    localparam integer K_BS = K_VI + LV;        // BS read
-    localparam integer K_FC = K_BS + 2;         // FC read; base = FC + visc
-    localparam integer K_MAG = K_DIP + 1;       // magnitude (S,W+1,G)
-    localparam integer K_M = K_MAG + 2;         // rsr(mag, G)
-    localparam integer K_OUT = K_M + 1;         // output register
+    localparam integer K_DS = K_DP + 1;         // signed DM*E; DS used
+    localparam integer K_DIP = K_DS + RS;       // dip (S,W+4,G)
+    localparam integer K_VI = K_DIP - LV - RS - 1; // viscous product; BM used
+    localparam integer K_BS = K_VI + LV;        // BS used
+    localparam integer K_FC = K_BS + RS;        // FC used; base = FC + visc
+    localparam integer K_MAG = K_DIP + 1;       // magnitude (S,W+5,G)
+    localparam integer K_M = K_MAG + RS;        // rsr(mag, G)
+    localparam integer K_SAT = K_M + 1;         // saturated magnitude, flags
+    localparam integer K_OUT = K_SAT + 1;       // output buffer
     // cycles from the input handshake to m_axis_tvalid (no backpressure)
     localparam integer LATENCY = K_OUT;
-    // the last stage at which a commit writes a field
-    localparam integer K_LAST_FIELD = K_FC;
+    // the last stage at which a commit writes (fields are read one stage early)
+    localparam integer K_LAST_WRITE = K_FC - 1;
+
+`include "fric_stribeck_latency.vh"
 
     initial begin
+        if (LATENCY != fric_stribeck_latency(W, OPT_FAST)) begin
+            $display("fric_stribeck: LATENCY %0d differs from fric_stribeck_latency.vh", LATENCY);
+            $finish;
+        end
         if (W != 16 && W != 18) begin
             $display("fric_stribeck: W = %0d, must be 16 or 18 (tables exist for these)", W);
             $finish;
@@ -128,23 +147,21 @@ module fric_stribeck #(
             $display("fric_stribeck: NUM_AXES = %0d, must be >= 1", NUM_AXES);
             $finish;
         end
-        if (LATENCY != ((W == 16) ? 40 : 42)) begin
-            $display("fric_stribeck: LATENCY %0d differs from the documented value", LATENCY);
-            $finish;
-        end
-        if (K_VI < K_IN || K_FC + 1 != K_DIP || K_LAST_FIELD < K_FC) begin
+        if (K_VI < K_IN + 1 || K_FC + 1 != K_DIP || K_LAST_WRITE < K_DS - 1) begin
             $display("fric_stribeck: inconsistent schedule");
             $finish;
         end
     end
 
     // ---- pipeline control ----------------------------------------------------
-    wire ce = !m_axis_tvalid || m_axis_tready;
+    // ce: registered, high while the output buffer can take what is in flight
+    reg ce_reg = 1'b1;
+    wire ce = ce_reg;
     assign s_axis_tready = ce;
 
-    // per stage k = 2..K_M, slot k-2: axis, v < 0, v = 0 (valid bits: valid_reg)
+    // per stage k = 2..K_SAT, slot k-2: axis, v < 0, v = 0 (valid bits: valid_reg)
     localparam integer CTL_W = AXIS_W + 2;
-    reg [CTL_W*(K_M-1)-1:0] ctl_reg;
+    reg [CTL_W*(K_SAT-1)-1:0] ctl_reg;
     reg [W-1:0]           v_reg;
     reg [AXIS_W-1:0]      axis_in_reg;
     reg                   valid_in_reg;
@@ -155,7 +172,7 @@ module fric_stribeck #(
             v_reg        <= s_axis_tdata;
             axis_in_reg  <= s_axis_tuser;
             valid_in_reg <= s_axis_tvalid;
-            ctl_reg      <= {ctl_reg[CTL_W*(K_M-2)-1:0], ctl1};
+            ctl_reg      <= {ctl_reg[CTL_W*(K_SAT-2)-1:0], ctl1};
         end
         if (rst) begin
             valid_in_reg <= 1'b0;
@@ -180,11 +197,11 @@ module fric_stribeck #(
             zero_at = (k == 1) ? (v_reg == {W{1'b0}}) : ctl_reg[CTL_W*(k-2)];
         end
     endfunction
-    // valid bits of stages 2..K_OUT (bit k-2)
-    reg [K_OUT-2:0] valid_reg;
+    // valid bits of stages 2..K_SAT (bit k-2)
+    reg [K_SAT-2:0] valid_reg;
     always @(posedge clk) begin
-        if (ce) valid_reg <= {valid_reg[K_OUT-3:0], valid_in_reg};
-        if (rst) valid_reg <= {(K_OUT-1){1'b0}};
+        if (ce) valid_reg <= {valid_reg[K_SAT-3:0], valid_in_reg};
+        if (rst) valid_reg <= {(K_SAT-1){1'b0}};
     end
 
     // |v| and the stages that carry it (2 .. K_VI, slot k-2)
@@ -200,36 +217,30 @@ module fric_stribeck #(
 
     // ---- parameter staging, commit tokens and memories ----------------------
     reg [W-1:0]      stg_km;
-    reg [SH_W-1:0]   stg_ks;
+    reg [KS_W-1:0]   stg_ks;
     reg              stg_dsel;
     reg [FC_W-1:0]   stg_fc   [0:1];
     reg [W-1:0]      stg_dm   [0:1];
     reg [DS_W-1:0]   stg_ds   [0:1];
     reg [W-1:0]      stg_bm   [0:1];
-    reg [SH_W-1:0]   stg_bs   [0:1];
+    reg [BS_W-1:0]   stg_bs   [0:1];
 
-    // commit tokens: valid and axis per stage 1..K_LAST_FIELD
-    reg [K_LAST_FIELD-1:0]        tok_v_reg = {K_LAST_FIELD{1'b0}};
-    reg [AXIS_W*K_LAST_FIELD-1:0] tok_a_reg;
-    wire busy = |tok_v_reg;
+    // commit tokens, one bit per stage 1..K_LAST_WRITE; the axis is held in
+    // commit_axis_reg, stable while a token is in flight
+    reg [K_LAST_WRITE-1:0] tok_reg = {K_LAST_WRITE{1'b0}};
+    reg [AXIS_W-1:0]       commit_axis_reg;
+    wire busy = |tok_reg;
     assign cfg_ready = ce && !busy;
     wire cfg_take = cfg_valid && cfg_ready;
     always @(posedge clk) begin
-        if (ce) begin
-            tok_v_reg <= {tok_v_reg[K_LAST_FIELD-2:0], cfg_take && cfg_commit};
-            tok_a_reg <= {tok_a_reg[AXIS_W*(K_LAST_FIELD-1)-1:0], cfg_axis};
-        end
+        if (ce) tok_reg <= {tok_reg[K_LAST_WRITE-2:0], cfg_take && cfg_commit};
+        if (cfg_take && cfg_commit) commit_axis_reg <= cfg_axis;
     end
-    function tok_v_at;
+    // the token writes at stage k (the commit was taken k cycles of ce ago)
+    function tok_at;
         input integer k;
         begin
-            tok_v_at = tok_v_reg[k-1];
-        end
-    endfunction
-    function [AXIS_W-1:0] tok_a_at;
-        input integer k;
-        begin
-            tok_a_at = tok_a_reg[AXIS_W*k-1 -: AXIS_W];
+            tok_at = tok_reg[k-1];
         end
     endfunction
 
@@ -253,13 +264,13 @@ module fric_stribeck #(
     always @(*) begin
         case (cfg_addr)
             `FRIC_WORD_KM:   cfg_fits = fits_u(cfg_data, W);
-            `FRIC_WORD_KS:   cfg_fits = fits_u(cfg_data, SH_W);
+            `FRIC_WORD_KS:   cfg_fits = fits_u(cfg_data, KS_W);
             `FRIC_WORD_DSEL: cfg_fits = fits_u(cfg_data, 1);
             `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = fits_u(cfg_data, FC_W);
             `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = fits_s(cfg_data, W);
             `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = fits_u(cfg_data, DS_W);
             `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = fits_u(cfg_data, W);
-            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = fits_u(cfg_data, SH_W);
+            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = fits_u(cfg_data, BS_W);
             default: cfg_fits = 1'b0;
         endcase
     end
@@ -269,38 +280,40 @@ module fric_stribeck #(
         if (cfg_write) begin
             case (cfg_addr)
                 `FRIC_WORD_KM:   stg_km <= cfg_data[W-1:0];
-                `FRIC_WORD_KS:   stg_ks <= cfg_data[SH_W-1:0];
+                `FRIC_WORD_KS:   stg_ks <= cfg_data[KS_W-1:0];
                 `FRIC_WORD_DSEL: stg_dsel <= cfg_data[0];
                 `FRIC_WORD_FC_P: stg_fc[0] <= cfg_data[FC_W-1:0];
                 `FRIC_WORD_DM_P: stg_dm[0] <= cfg_data[W-1:0];
                 `FRIC_WORD_DS_P: stg_ds[0] <= cfg_data[DS_W-1:0];
                 `FRIC_WORD_BM_P: stg_bm[0] <= cfg_data[W-1:0];
-                `FRIC_WORD_BS_P: stg_bs[0] <= cfg_data[SH_W-1:0];
+                `FRIC_WORD_BS_P: stg_bs[0] <= cfg_data[BS_W-1:0];
                 `FRIC_WORD_FC_N: stg_fc[1] <= cfg_data[FC_W-1:0];
                 `FRIC_WORD_DM_N: stg_dm[1] <= cfg_data[W-1:0];
                 `FRIC_WORD_DS_N: stg_ds[1] <= cfg_data[DS_W-1:0];
                 `FRIC_WORD_BM_N: stg_bm[1] <= cfg_data[W-1:0];
-                `FRIC_WORD_BS_N: stg_bs[1] <= cfg_data[SH_W-1:0];
+                `FRIC_WORD_BS_N: stg_bs[1] <= cfg_data[BS_W-1:0];
                 default: ;
             endcase
         end
     end
 
-    // The memories, one per field (and direction), each written by the
-    // commit token at the stage that reads it.
-    (* ram_style = "logic" *) reg [W-1:0] mem_km [0:NA-1];
-    (* ram_style = "logic" *) reg [SH_W-1:0] mem_ks [0:NA-1];
-    (* ram_style = "logic" *) reg mem_dsel [0:NA-1];
+    // The memories, one per field (and direction). A field used at stage k is
+    // read at stage k-1 into a register, and the commit token writes it at
+    // stage k-1: the sample that entered with the commit reads the old value
+    // in that cycle, the next one the new value in the next.
+    (* ram_style = "logic" *) reg [W-1:0]    mem_km   [0:NA-1];
+    (* ram_style = "logic" *) reg [KS_W-1:0] mem_ks   [0:NA-1];
+    (* ram_style = "logic" *) reg            mem_dsel [0:NA-1];
     (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_p [0:NA-1];
     (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_n [0:NA-1];
-    (* ram_style = "logic" *) reg [W-1:0] mem_dm_p [0:NA-1];
-    (* ram_style = "logic" *) reg [W-1:0] mem_dm_n [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_dm_p [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_dm_n [0:NA-1];
     (* ram_style = "logic" *) reg [DS_W-1:0] mem_ds_p [0:NA-1];
     (* ram_style = "logic" *) reg [DS_W-1:0] mem_ds_n [0:NA-1];
-    (* ram_style = "logic" *) reg [W-1:0] mem_bm_p [0:NA-1];
-    (* ram_style = "logic" *) reg [W-1:0] mem_bm_n [0:NA-1];
-    (* ram_style = "logic" *) reg [SH_W-1:0] mem_bs_p [0:NA-1];
-    (* ram_style = "logic" *) reg [SH_W-1:0] mem_bs_n [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_bm_p [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_bm_n [0:NA-1];
+    (* ram_style = "logic" *) reg [BS_W-1:0] mem_bs_p [0:NA-1];
+    (* ram_style = "logic" *) reg [BS_W-1:0] mem_bs_n [0:NA-1];
     integer i;
     initial begin
         for (i = 0; i < NA; i = i + 1) begin
@@ -313,44 +326,57 @@ module fric_stribeck #(
         for (i = 0; i < 2; i = i + 1) begin
             stg_fc[i] = 0; stg_dm[i] = 0; stg_ds[i] = 0; stg_bm[i] = 0; stg_bs[i] = 0;
         end
+        commit_axis_reg = 0;
     end
     always @(posedge clk) begin
         if (ce) begin
-            if (tok_v_at(K_PM)) mem_dsel[tok_a_at(K_PM)] <= stg_dsel;
-            if (tok_v_at(K_P))  mem_km[tok_a_at(K_P)] <= stg_km;
-            if (tok_v_at(K_PP)) mem_ks[tok_a_at(K_PP)] <= stg_ks;
-            if (tok_v_at(K_E)) begin
-                mem_dm_p[tok_a_at(K_E)] <= stg_dm[0];
-                mem_dm_n[tok_a_at(K_E)] <= stg_dm[1];
+            if (tok_at(K_PM - 1)) mem_dsel[commit_axis_reg] <= stg_dsel;
+            if (tok_at(K_P - 1))  mem_km[commit_axis_reg] <= stg_km;
+            if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;
+            if (tok_at(K_E - 1)) begin
+                mem_dm_p[commit_axis_reg] <= stg_dm[0];
+                mem_dm_n[commit_axis_reg] <= stg_dm[1];
             end
-            if (tok_v_at(K_DS)) begin
-                mem_ds_p[tok_a_at(K_DS)] <= stg_ds[0];
-                mem_ds_n[tok_a_at(K_DS)] <= stg_ds[1];
+            if (tok_at(K_DS - 1)) begin
+                mem_ds_p[commit_axis_reg] <= stg_ds[0];
+                mem_ds_n[commit_axis_reg] <= stg_ds[1];
             end
-            if (tok_v_at(K_VI)) begin
-                mem_bm_p[tok_a_at(K_VI)] <= stg_bm[0];
-                mem_bm_n[tok_a_at(K_VI)] <= stg_bm[1];
+            if (tok_at(K_VI - 1)) begin
+                mem_bm_p[commit_axis_reg] <= stg_bm[0];
+                mem_bm_n[commit_axis_reg] <= stg_bm[1];
             end
-            if (tok_v_at(K_BS)) begin
-                mem_bs_p[tok_a_at(K_BS)] <= stg_bs[0];
-                mem_bs_n[tok_a_at(K_BS)] <= stg_bs[1];
+            if (tok_at(K_BS - 1)) begin
+                mem_bs_p[commit_axis_reg] <= stg_bs[0];
+                mem_bs_n[commit_axis_reg] <= stg_bs[1];
             end
-            if (tok_v_at(K_FC)) begin
-                mem_fc_p[tok_a_at(K_FC)] <= stg_fc[0];
-                mem_fc_n[tok_a_at(K_FC)] <= stg_fc[1];
+            if (tok_at(K_FC - 1)) begin
+                mem_fc_p[commit_axis_reg] <= stg_fc[0];
+                mem_fc_n[commit_axis_reg] <= stg_fc[1];
             end
         end
     end
 
-    // the fields each stage reads, for its sample's axis and direction
-    wire            f_dsel = mem_dsel[ax_at(K_PM)];
-    wire [W-1:0]    f_km = mem_km[ax_at(K_P)];
-    wire [SH_W-1:0] f_ks = mem_ks[ax_at(K_PP)];
-    wire [W-1:0]    f_dm = neg_at(K_E) ? mem_dm_n[ax_at(K_E)] : mem_dm_p[ax_at(K_E)];
-    wire [DS_W-1:0] f_ds = neg_at(K_DS) ? mem_ds_n[ax_at(K_DS)] : mem_ds_p[ax_at(K_DS)];
-    wire [W-1:0]    f_bm = neg_at(K_VI) ? mem_bm_n[ax_at(K_VI)] : mem_bm_p[ax_at(K_VI)];
-    wire [SH_W-1:0] f_bs = neg_at(K_BS) ? mem_bs_n[ax_at(K_BS)] : mem_bs_p[ax_at(K_BS)];
-    wire [FC_W-1:0] f_fc = neg_at(K_FC) ? mem_fc_n[ax_at(K_FC)] : mem_fc_p[ax_at(K_FC)];
+    // the fields, read one stage before their use into registers
+    reg            f_dsel;
+    reg [W-1:0]    f_km;
+    reg [KS_W-1:0] f_ks;
+    reg [W-1:0]    f_dm;
+    reg [DS_W-1:0] f_ds;
+    reg [W-1:0]    f_bm;
+    reg [BS_W-1:0] f_bs;
+    reg [FC_W-1:0] f_fc;
+    always @(posedge clk) begin
+        if (ce) begin
+            f_dsel <= mem_dsel[ax_at(K_PM - 1)];
+            f_km   <= mem_km[ax_at(K_P - 1)];
+            f_ks   <= mem_ks[ax_at(K_PP - 1)];
+            f_dm   <= neg_at(K_E - 1) ? mem_dm_n[ax_at(K_E - 1)] : mem_dm_p[ax_at(K_E - 1)];
+            f_ds   <= neg_at(K_DS - 1) ? mem_ds_n[ax_at(K_DS - 1)] : mem_ds_p[ax_at(K_DS - 1)];
+            f_bm   <= neg_at(K_VI - 1) ? mem_bm_n[ax_at(K_VI - 1)] : mem_bm_p[ax_at(K_VI - 1)];
+            f_bs   <= neg_at(K_BS - 1) ? mem_bs_n[ax_at(K_BS - 1)] : mem_bs_p[ax_at(K_BS - 1)];
+            f_fc   <= neg_at(K_FC - 1) ? mem_fc_n[ax_at(K_FC - 1)] : mem_fc_p[ax_at(K_FC - 1)];
+        end
+    end
 
     // ---- y: the exponent argument ---------------------------------------------
     // K_IN -> K_Q: q = a^2, (U,2W-2,0)
@@ -359,17 +385,17 @@ module fric_stribeck #(
         .clk(clk), .ce(ce), .a(a1), .b(a1), .p(q));
 
     // K_Q -> K_NRM: pe = max(0, bitlen(q) - W)
-    function [5:0] norm_shift;
+    function [4:0] norm_shift;
         input [2*W-1:0] x;
         integer b;
         begin
-            norm_shift = 6'd0;
+            norm_shift = 5'd0;
             for (b = W; b < 2 * W; b = b + 1)
-                if (x[b]) norm_shift = b[5:0] - W[5:0] + 6'd1;
+                if (x[b]) norm_shift = b[4:0] - W[4:0] + 5'd1;
         end
     endfunction
     reg [2*W-1:0] q_reg;
-    reg [5:0]     pe_nrm_reg;
+    reg [4:0]     pe_nrm_reg;
     always @(posedge clk) begin
         if (ce) begin
             q_reg      <= q;
@@ -379,22 +405,22 @@ module fric_stribeck #(
 
     // K_NRM -> K_PM: pm = rsr(q, pe) <= 2^W
     wire [W:0] pm;
-    wire [5:0] pe_pm;
-    fric_rsr #(.X_W(2*W+1), .S_W(6), .Y_W(W+1)) u_rsr_q (
+    wire [4:0] pe_pm;
+    fric_rsr #(.X_W(2*W+1), .S_W(5), .Y_W(W+1), .STAGES(RS)) u_rsr_q (
         .clk(clk), .ce(ce), .x({1'b0, q_reg}), .s(pe_nrm_reg), .y(pm));
-    fric_delay #(.WIDTH(6), .DEPTH(2)) u_pe_pm (.clk(clk), .ce(ce), .d(pe_nrm_reg), .q(pe_pm));
+    fric_delay #(.WIDTH(5), .DEPTH(RS)) u_pe_pm (.clk(clk), .ce(ce), .d(pe_nrm_reg), .q(pe_pm));
 
     // K_PM -> K_P: renormalize (pm = 2^W -> 2^(W-1), pe + 1); p = a for delta 1
     reg [W-1:0] p_reg;
-    reg [5:0]   pe_p_reg;
+    reg [4:0]   pe_p_reg;
     always @(posedge clk) begin
         if (ce) begin
             if (!f_dsel) begin
                 p_reg <= a_at(K_PM);
-                pe_p_reg <= 6'd0;
+                pe_p_reg <= 5'd0;
             end else if (pm[W]) begin
                 p_reg <= pm[W:1];
-                pe_p_reg <= pe_pm + 6'd1;
+                pe_p_reg <= pe_pm + 5'd1;
             end else begin
                 p_reg <= pm[W-1:0];
                 pe_p_reg <= pe_pm;
@@ -404,53 +430,43 @@ module fric_stribeck #(
 
     // K_P -> K_PP: P = p * KM, (U,2W,0)
     wire [2*W-1:0] pk;
-    wire [5:0]     pe_pp;
+    wire [4:0]     pe_pp;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0)) u_scale (
         .clk(clk), .ce(ce), .a(p_reg), .b(f_km), .p(pk));
-    fric_delay #(.WIDTH(6), .DEPTH(LD)) u_pe_pp (.clk(clk), .ce(ce), .d(pe_p_reg), .q(pe_pp));
+    fric_delay #(.WIDTH(5), .DEPTH(LD)) u_pe_pp (.clk(clk), .ce(ce), .d(pe_p_reg), .q(pe_pp));
 
-    // K_PP -> K_SH: the shift KS - pe (signed: KS 0..63, pe 0..W)
+    // K_PP -> K_SH: the shift KS - pe (a negative one saturates y: fric_fx.c)
     reg [2*W-1:0]    pk_reg;
-    reg signed [6:0] sh_reg;
+    reg [KS_W-1:0]   sh_reg;
+    reg              sh_neg_reg;
     always @(posedge clk) begin
         if (ce) begin
-            pk_reg <= pk;
-            sh_reg <= $signed({1'b0, f_ks}) - $signed({1'b0, pe_pp});
+            pk_reg     <= pk;
+            sh_neg_reg <= ({1'b0, f_ks} < {{(KS_W-4){1'b0}}, pe_pp});
+            sh_reg     <= f_ks - {{(KS_W-5){1'b0}}, pe_pp};
         end
     end
 
-    // K_SH -> K_Y0: right path rsr(P, sh), left path P << -sh with its overflow
-    wire        sh_neg = sh_reg[6];
-    wire [5:0]  sh_r = sh_neg ? 6'd0 : sh_reg[5:0];
-    wire [5:0]  sh_l = sh_neg ? 6'd0 - sh_reg[5:0] : 6'd0;
+    // K_SH -> K_Y0: rsr(P, sh)
     wire [2*W:0] yr;
-    fric_rsr #(.X_W(2*W+1), .S_W(6), .Y_W(2*W+1)) u_rsr_y (
-        .clk(clk), .ce(ce), .x({1'b0, pk_reg}), .s(sh_r), .y(yr));
-    reg [3*W-1:0] yl_reg;
-    reg [YW-1:0]  yl2_reg;
-    reg           yl_ovf_reg;
-    wire          sh_neg_y0;
-    always @(posedge clk) begin
-        if (ce) begin
-            yl_reg     <= {{W{1'b0}}, pk_reg} << sh_l;
-            yl2_reg    <= yl_reg[YW-1:0];
-            yl_ovf_reg <= (yl_reg > {{(3*W-YW){1'b0}}, YMAX});
-        end
-    end
-    fric_delay #(.WIDTH(1), .DEPTH(2)) u_shneg (.clk(clk), .ce(ce), .d(sh_neg), .q(sh_neg_y0));
+    wire [1:0]   yspec;    // {negative shift, P != 0} at K_Y0
+    fric_rsr #(.X_W(2*W+1), .S_W(KS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_y (
+        .clk(clk), .ce(ce), .x({1'b0, pk_reg}), .s(sh_neg_reg ? {KS_W{1'b0}} : sh_reg), .y(yr));
+    fric_delay #(.WIDTH(2), .DEPTH(RS)) u_yspec (.clk(clk), .ce(ce),
+        .d({sh_neg_reg, pk_reg != {(2*W){1'b0}}}), .q(yspec));
 
     // K_Y0 -> K_Y: y, limited to 2^(YI+YF) - 1 (a range limit: E is 0 there)
     reg [YW-1:0] y_reg;
     always @(posedge clk) begin
         if (ce) begin
-            if (sh_neg_y0) y_reg <= yl_ovf_reg ? YMAX : yl2_reg;
-            else           y_reg <= (yr > {{(2*W+1-YW){1'b0}}, YMAX}) ? YMAX : yr[YW-1:0];
+            if (yspec[1]) y_reg <= yspec[0] ? YMAX : {YW{1'b0}};
+            else          y_reg <= (yr > {{(2*W+1-YW){1'b0}}, YMAX}) ? YMAX : yr[YW-1:0];
         end
     end
 
     // ---- E and the dip ---------------------------------------------------------
     wire [W:0] e;
-    fric_exp2 #(.W(W), .OPT_FABRIC(OPT_FABRIC), .LATENCY(LE),
+    fric_exp2 #(.W(W), .OPT_FABRIC(OPT_FABRIC), .RS(RS), .LATENCY(LE),
                 .TABLE_FILE(W == 18 ? "rtl/tables/fric_exp2pair_w18.hex" : "rtl/tables/fric_exp2pair_w16.hex"))
         u_exp (.clk(clk), .ce(ce), .y(y_reg), .e(e));
 
@@ -468,52 +484,77 @@ module fric_stribeck #(
     reg signed [2*W:0] dsig_reg;
     always @(posedge clk) if (ce) dsig_reg <= dm_d[W] ? -$signed({1'b0, dmag}) : $signed({1'b0, dmag});
 
-    // K_DS -> K_DIP: dip = rsr(DM * E, EF + DS - G)
-    wire signed [2*W:0] dip;
+    // K_DS -> K_DIP: dip = rsr(DM * E, EF + DS - G), |dip| <= 2^(W+3)
+    wire signed [DIP_W-1:0] dip;
     localparam integer DSH0_I = EF - G;
     localparam [5:0] DSH0 = DSH0_I[5:0];
     wire [5:0] dsh = {{(6-DS_W){1'b0}}, f_ds} + DSH0;
-    fric_rsr #(.X_W(2*W+1), .S_W(6), .Y_W(2*W+1)) u_rsr_dip (
+    fric_rsr #(.X_W(2*W+1), .S_W(6), .Y_W(DIP_W), .STAGES(RS)) u_rsr_dip (
         .clk(clk), .ce(ce), .x(dsig_reg), .s(dsh), .y(dip));
 
     // ---- the viscous term and the base FC + visc ----------------------------------
     wire [2*W-1:0] vprod;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LV), .OPT_FABRIC(OPT_FABRIC)) u_visc (
         .clk(clk), .ce(ce), .a(a_at(K_VI)), .b(f_bm), .p(vprod));
-    wire signed [2*W:0] visc;
-    fric_rsr #(.X_W(2*W+1), .S_W(SH_W), .Y_W(2*W+1)) u_rsr_visc (
+    wire [2*W:0] visc;
+    fric_rsr #(.X_W(2*W+1), .S_W(BS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_visc (
         .clk(clk), .ce(ce), .x({1'b0, vprod}), .s(f_bs), .y(visc));
-    reg signed [2*W+1:0] base_reg;
-    always @(posedge clk) if (ce) base_reg <= $signed({{(2*W+2-FC_W){1'b0}}, f_fc}) + visc;
+    wire [VIS_W-1:0] visc_l = (visc > {{(2*W+1-VIS_W){1'b0}}, VCL}) ? VCL : visc[VIS_W-1:0];
+    reg [BASE_W-1:0] base_reg;
+    always @(posedge clk) if (ce) base_reg <= {{(BASE_W-FC_W){1'b0}}, f_fc} + {1'b0, visc_l};
 
     // ---- magnitude, rounding, saturation ------------------------------------------
-    reg signed [2*W+2:0] mag_reg;
-    always @(posedge clk) if (ce) mag_reg <= {base_reg[2*W+1], base_reg} + {{2{dip[2*W]}}, dip};
-    wire signed [2*W+2:0] mr;
-    fric_rsr #(.X_W(2*W+3), .S_W(3), .Y_W(2*W+3)) u_rsr_mag (
+    reg signed [MAG_W-1:0] mag_reg;
+    always @(posedge clk) if (ce) mag_reg <= $signed({2'b00, base_reg}) + {{(MAG_W-DIP_W){dip[DIP_W-1]}}, dip};
+    wire signed [MAG_W-1:0] mr;
+    fric_rsr #(.X_W(MAG_W), .S_W(3), .Y_W(MAG_W), .STAGES(RS)) u_rsr_mag (
         .clk(clk), .ce(ce), .x(mag_reg), .s(G[2:0]), .y(mr));
 
-    wire m_negative = mr[2*W+2];
-    wire m_over = !m_negative && (mr > $signed({{(W+3){1'b0}}, FMAX}));
-    wire [W-1:0] msat = m_negative ? {W{1'b0}} : (m_over ? FMAX : mr[W-1:0]);
-    wire v_zero = zero_at(K_M), v_neg = neg_at(K_M);
-    reg [W-1:0]      f_reg;
+    // K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit
+    wire m_negative = mr[MAG_W-1];
+    wire m_over = !m_negative && (mr > $signed({{(MAG_W-W){1'b0}}, FMAX}));
+    reg [W-1:0]      msat_reg;
     reg [1:0]        fl_reg;
-    reg [AXIS_W-1:0] ax_out_reg;
+    reg              neg_sat_reg, zero_sat_reg;
     always @(posedge clk) begin
         if (ce) begin
-            f_reg      <= v_zero ? {W{1'b0}} : (v_neg ? (~msat + {{(W-1){1'b0}}, 1'b1}) : msat);
-            fl_reg     <= v_zero ? 2'b00 : {m_negative, m_over};
-            ax_out_reg <= ax_at(K_M);
+            msat_reg     <= m_negative ? {W{1'b0}} : (m_over ? FMAX : mr[W-1:0]);
+            fl_reg       <= zero_at(K_M) ? 2'b00 : {m_negative, m_over};
+            neg_sat_reg  <= neg_at(K_M);
+            zero_sat_reg <= zero_at(K_M);
         end
     end
-    assign m_axis_tvalid = valid_reg[K_OUT-2];
-    assign m_axis_tdata  = f_reg;
-    assign m_axis_tuser  = {fl_reg, ax_out_reg};
+    wire [W-1:0] f_sat = zero_sat_reg ? {W{1'b0}} : (neg_sat_reg ? (~msat_reg + {{(W-1){1'b0}}, 1'b1}) : msat_reg);
+
+    // ---- K_SAT -> K_OUT: the two-entry output buffer ----------------------------
+    localparam integer BEAT_W = W + AXIS_W + 2;
+    wire [BEAT_W-1:0] beat = {fl_reg, ax_at(K_SAT), f_sat};
+    reg [BEAT_W-1:0] buf0_reg, buf1_reg;
+    reg [1:0]        count_reg = 2'd0;
+    wire pop = (count_reg != 2'd0) && m_axis_tready;
+    wire push = ce && valid_reg[K_SAT-2];
+    wire [1:0] count_next = count_reg + {1'b0, push} - {1'b0, pop};
+    always @(posedge clk) begin
+        if (pop) buf0_reg <= buf1_reg;
+        if (push) begin
+            if (count_reg - {1'b0, pop} == 2'd0) buf0_reg <= beat;
+            else buf1_reg <= beat;
+        end
+        count_reg <= count_next;
+        // at most one more beat arrives after ce falls: room for it is kept
+        ce_reg <= (count_next < 2'd2);
+        if (rst) begin
+            count_reg <= 2'd0;
+            ce_reg <= 1'b1;
+        end
+    end
+    assign m_axis_tvalid = (count_reg != 2'd0);
+    assign m_axis_tdata  = buf0_reg[W-1:0];
+    assign m_axis_tuser  = buf0_reg[BEAT_W-1:W];
 
     // ---- sticky flags ----------------------------------------------------------------
     reg [2:0] flags_reg;
-    wire [2:0] flags_set = {cfg_bad, (m_axis_tvalid && m_axis_tready) ? fl_reg : 2'b00};
+    wire [2:0] flags_set = {cfg_bad, pop ? buf0_reg[BEAT_W-1:BEAT_W-2] : 2'b00};
     always @(posedge clk) begin
         flags_reg <= (flags_reg & ~flags_clear) | flags_set;
         if (rst) flags_reg <= 3'b000;

@@ -52,9 +52,9 @@ enum {
 typedef struct {
     uint32_t fc; /**< Coulomb level, (U,W-1,G) output LSB */
     int32_t dm;  /**< dip mantissa (S,W,0): D = (Fs - Fc) = dm * 2^-ds output LSB */
-    uint32_t ds; /**< dip shift, 0..31 */
+    uint32_t ds; /**< dip shift, 0..15 */
     uint32_t bm; /**< viscous mantissa (U,W,0): visc = |v| * bm >> bs, units 2^-G LSB */
-    uint32_t bs; /**< viscous shift, 0..63 */
+    uint32_t bs; /**< viscous shift, 0..31 */
 } fric_fx_dir_t;
 
 /** A fixed-point Stribeck set (Coulomb and Coulomb + viscous: dm = 0). */

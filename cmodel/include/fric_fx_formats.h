@@ -42,9 +42,11 @@ extern "C" {
 #define FRIC_FX_HP(W) ((1) * (W) + (0))
 /** interpolation fraction bits of the h table: YF - 1 - TB */
 #define FRIC_FX_HF(W) ((1) * (W) + (-5))
-/** bits of the dip shift field DS (0..31) */
-#define FRIC_FX_DSW(W) ((0) * (W) + (5))
-/** bits of the unsigned shift fields KS, BS, C1S, KDS (0..63) */
+/** bits of the dip shift field DS (0..15) */
+#define FRIC_FX_DSW(W) ((0) * (W) + (4))
+/** bits of the viscous shift field BS (0..31) */
+#define FRIC_FX_BSW(W) ((0) * (W) + (5))
+/** bits of the unsigned shift fields KS, C1S, KDS (0..63) */
 #define FRIC_FX_SHW(W) ((0) * (W) + (6))
 /** bits of the signed exponent field KYX (-128..127) */
 #define FRIC_FX_KXW(W) ((0) * (W) + (8))
@@ -87,17 +89,17 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_WORD_DM_P 4
 #define FRIC_FX_BITS_DM_P(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_DM_P 1
-/** dip shift, v > 0 (0..31); unsigned, 0*W+5 bits */
+/** dip shift, v > 0 (0..15); unsigned, 0*W+4 bits */
 #define FRIC_FX_WORD_DS_P 5
-#define FRIC_FX_BITS_DS_P(W) ((0) * (W) + (5))
+#define FRIC_FX_BITS_DS_P(W) ((0) * (W) + (4))
 #define FRIC_FX_SIGNED_DS_P 0
 /** viscous mantissa, v > 0: b*abs(v) = abs(v) * BM >> BS (units 2^-G LSB); unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_BM_P 6
 #define FRIC_FX_BITS_BM_P(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_BM_P 0
-/** viscous shift, v > 0 (0..63); unsigned, 0*W+6 bits */
+/** viscous shift, v > 0 (0..31); unsigned, 0*W+5 bits */
 #define FRIC_FX_WORD_BS_P 7
-#define FRIC_FX_BITS_BS_P(W) ((0) * (W) + (6))
+#define FRIC_FX_BITS_BS_P(W) ((0) * (W) + (5))
 #define FRIC_FX_SIGNED_BS_P 0
 /** Coulomb level, v < 0 (magnitude); unsigned, 1*W+3 bits */
 #define FRIC_FX_WORD_FC_N 8
@@ -107,17 +109,17 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_WORD_DM_N 9
 #define FRIC_FX_BITS_DM_N(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_DM_N 1
-/** dip shift, v < 0; unsigned, 0*W+5 bits */
+/** dip shift, v < 0; unsigned, 0*W+4 bits */
 #define FRIC_FX_WORD_DS_N 10
-#define FRIC_FX_BITS_DS_N(W) ((0) * (W) + (5))
+#define FRIC_FX_BITS_DS_N(W) ((0) * (W) + (4))
 #define FRIC_FX_SIGNED_DS_N 0
 /** viscous mantissa, v < 0; unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_BM_N 11
 #define FRIC_FX_BITS_BM_N(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_BM_N 0
-/** viscous shift, v < 0; unsigned, 0*W+6 bits */
+/** viscous shift, v < 0; unsigned, 0*W+5 bits */
 #define FRIC_FX_WORD_BS_N 12
-#define FRIC_FX_BITS_BS_N(W) ((0) * (W) + (6))
+#define FRIC_FX_BITS_BS_N(W) ((0) * (W) + (5))
 #define FRIC_FX_SIGNED_BS_N 0
 /** LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX; unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_KYM 13

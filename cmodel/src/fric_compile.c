@@ -115,14 +115,14 @@ static fric_status_t compile_dir(double fc, double fs, double b, const char *sfx
     const double dl = (fs - fc) / rep->f_lsb, dmax = ldexp(1.0, w - 1) - 1.0;
     int ds = 0;
     if (dl != 0.0)
-        while (ds < 31 && fabs(nearbyint(ldexp(dl, ds + 1))) <= dmax) ds++;
+        while (ds < 15 && fabs(nearbyint(ldexp(dl, ds + 1))) <= dmax) ds++;
     const double dmr = nearbyint(ldexp(dl, ds));
     if (fabs(dmr) > dmax)
         return fail(rep, FRIC_ERR_RANGE, "fs%s - fc%s = %.6g N is outside the representable dip range |fs - fc| <= %.6g N; raise --f-max",
                     sfx, sfx, fs - fc, dmax * rep->f_lsb);
     if (dl != 0.0 && dmr == 0.0)
         return fail(rep, FRIC_ERR_RANGE, "fs%s - fc%s = %.3g N is below the smallest representable dip %.3g N; set fs%s = fc%s",
-                    sfx, sfx, fs - fc, ldexp(rep->f_lsb, -32), sfx, sfx);
+                    sfx, sfx, fs - fc, ldexp(rep->f_lsb, -16), sfx, sfx);
     d->dm = (int32_t)dmr;
     d->ds = (uint32_t)ds;
     if (dynamic && (double)d->fc + ldexp((double)d->dm, gb - ds) < 1.0)
@@ -130,12 +130,12 @@ static fric_status_t compile_dir(double fc, double fs, double b, const char *sfx
                     sfx, fs, ldexp(rep->f_lsb, -gb - 1), rep->f_max);
     /* viscous: b * |v| in 2^-G LSB per velocity code */
     const double bc = b * rep->v_lsb / rep->f_lsb * ldexp(1.0, gb);
-    if (!mant_shift(bc, w, 63, &d->bm, &d->bs))
+    if (!mant_shift(bc, w, 31, &d->bm, &d->bs))
         return fail(rep, FRIC_ERR_RANGE, "b%s = %.6g N*s/m is outside the representable range b < %.6g N*s/m; raise --f-max",
                     sfx, b, ldexp(1.0, w) / bc * b);
     if (b > 0.0 && d->bm == 0)
         return fail(rep, FRIC_ERR_RANGE, "b%s = %.3g N*s/m is below the smallest representable nonzero value %.3g N*s/m; use 0",
-                    sfx, b, ldexp(0.5, -63) / bc * b);
+                    sfx, b, ldexp(0.5, -31) / bc * b);
     return FRIC_OK;
 }
 

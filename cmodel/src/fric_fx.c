@@ -95,6 +95,10 @@ uint32_t fric_fx_stribeck_y(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, ui
         else p = q;
     }
     const uint64_t prod = p * km; /* (U,2W,0) */
+    /* A negative net shift means p is normalized and ks < pe: with a
+     * normalized KM (the compiler's) y is then at least 2^(2W-2) > 2^(YI+YF),
+     * so it saturates; the model defines the same for any field values. */
+    if ((int)ks < pe) return (uint32_t)(prod ? ymax : 0);
     return (uint32_t)shift_to(prod, (int)ks - pe, ymax);
 }
 
@@ -177,10 +181,20 @@ static int64_t dip(uint32_t w, const fric_fx_dir_t *d, uint32_t e)
     return fric_fx_rsr(mul_e(d->dm, e, FRIC_FX_EF(w)), FRIC_FX_EF(w) + (int)d->ds - FRIC_FX_G(w));
 }
 
-/* The viscous magnitude rsr(a * bm, bs), (U,W,G). */
+/* The viscous magnitude rsr(a * bm, bs), (U,W+1,G) before any limit. */
 static int64_t visc(const fric_fx_dir_t *d, uint32_t a)
 {
     return fric_fx_rsr((int64_t)a * d->bm, (int)d->bs);
+}
+
+/* The Stribeck core limits visc to VCL = 2^(W+G+1) - 1 (twice the output
+ * range). This never changes a result: with visc >= VCL the magnitude is at
+ * least VCL - 2^(W-1+G) > 2^(W-1+G), so the output saturates (F_SAT) either
+ * way; it keeps the adders after it W+G+3 bits wide. */
+static int64_t visc_limited(uint32_t w, const fric_fx_dir_t *d, uint32_t a)
+{
+    const int64_t v = visc(d, a), vcl = BIT(w + FRIC_FX_G(w) + 1) - 1;
+    return v > vcl ? vcl : v;
 }
 
 int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
@@ -192,7 +206,7 @@ int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags
     const fric_fx_dir_t *d = &p->dir[v < 0];
     const uint32_t y = fric_fx_stribeck_y(w, a, p->km, p->ks, p->dsel);
     const uint32_t e = fric_fx_exp2(w, y);
-    const int64_t mag = (int64_t)d->fc + dip(w, d, e) + visc(d, a); /* (S,W+1,G) */
+    const int64_t mag = (int64_t)d->fc + dip(w, d, e) + visc_limited(w, d, a); /* (S,W+2,G) */
     if (detail) *detail = (fric_fx_stribeck_detail_t){y, e, mag};
     if (v == 0) return 0;
     int64_t m = fric_fx_rsr(mag, FRIC_FX_G(w));

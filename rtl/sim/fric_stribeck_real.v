@@ -14,12 +14,15 @@
 // (Yosys rejects 'real') and appears in no synthesis file list.
 //
 // Differences from the fixed-point core: a commit applies at once (no
-// pipeline of fields is needed), and cfg_ready is ce.
+// pipeline of fields is needed), cfg_ready is ce, and ce is the plain
+// !m_axis_tvalid || m_axis_tready (no output buffer).
 module fric_stribeck_real #(
     parameter integer W = 16,
     parameter integer NUM_AXES = 8,
     // accepted for port compatibility; unused
-    parameter integer OPT_FABRIC = 1
+    parameter integer OPT_FABRIC = 1,
+    // selects the latency of the core it stands in for
+    parameter integer OPT_FAST = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -51,7 +54,8 @@ module fric_stribeck_real #(
     localparam integer AXIS_W = (NUM_AXES > 1) ? clog2(NUM_AXES) : 1;
     localparam integer NA = 1 << AXIS_W;
     localparam integer NW = `FRIC_WORDS_STRIBECK;
-    localparam integer LATENCY = (W == 16) ? 40 : 42;
+`include "fric_stribeck_latency.vh"
+    localparam integer LATENCY = fric_stribeck_latency(W, OPT_FAST);
     localparam integer G = `FRIC_G(W);
     localparam integer YF = `FRIC_YF(W);
     localparam real FMAX = (2.0 ** (W - 1)) - 1.0;
