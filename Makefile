@@ -43,6 +43,7 @@ TEST_ALL :=
 include mk/gen.mk
 include mk/cmodel.mk
 include mk/tb.mk
+include mk/synth.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -23,6 +23,8 @@ module fric_exp2 #(
     parameter integer W = 16,
     // 1: interpolation product in fabric (iCE40, to save SB_MAC16); 0: DSP
     parameter integer OPT_FABRIC = 1,
+    // 1: a registered ECP5 MULT18X18D for it (synthesis only; fric_mul)
+    parameter integer OPT_ECP5_DSP = 0,
     // $readmemh file of the exp2pair table for this W
     parameter TABLE_FILE = "rtl/tables/fric_exp2pair_w16.hex",
     // stages of each rounding shift (fric_rsr STAGES), 2 or 3
@@ -72,7 +74,7 @@ module fric_exp2 #(
 
     // ---- c1 -> c1+LI: D * fr --------------------------------------------
     wire [2*FB-1:0] dfr;
-    fric_mul #(.A_W(FB), .B_W(FB), .LATENCY(LI), .OPT_FABRIC(OPT_FABRIC)) u_mul (
+    fric_mul #(.A_W(FB), .B_W(FB), .LATENCY(LI), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_mul (
         .clk(clk), .ce(ce), .a(d1), .b(fr1), .p(dfr));
 
     // ---- c1+LI -> c1+LI+RS: rsr(D * fr, FB) -------------------------------

@@ -6,8 +6,10 @@
 //
 //     y = rsr(x, s) = floor((x + 2^(s-1)) / 2^s),   y = x for s = 0.
 //
-// Computed as ((x >>> (s-1)) + 1) >>> 1, which is the same integer for
-// every x and s >= 1 (a test of the C helper pins the formula down).
+// Computed as ((2x >>> s) + 1) >>> 1, which is the same integer for every x
+// and every s >= 0 (2x >>> s = floor(x / 2^(s-1)), and for s = 0
+// (2x + 1) >>> 1 = x), so there is neither a decrement of s nor a special
+// case in the path. A test of the C helper pins the formula down.
 //
 // Formats: x (S,X_W,0), s (U,S_W,0), y (S,Y_W,0). Y_W >= X_W keeps every
 // result; Y_W < X_W is used only where the caller has bounded the result to
@@ -39,47 +41,31 @@ module fric_rsr #(
         end
     end
 
-    // t = x >>> (s - 1), or x for s = 0, after STAGES - 1 cycles
-    wire signed [X_W-1:0] t_reg;
-    wire                  s_zero_reg;
-    // t + 1 in X_W + 1 bits; its top X_W bits are (t + 1) >>> 1, which fits X_W bits
-    wire signed [X_W:0]  t_inc = {t_reg[X_W-1], t_reg} + {{X_W{1'b0}}, 1'b1};
-    wire signed [X_W-1:0] y_full = s_zero_reg ? t_reg : t_inc[X_W:1];
-
-    wire                  z = (s == {S_W{1'b0}});
-    wire [S_W-1:0]        d = z ? {S_W{1'b0}} : s - {{(S_W-1){1'b0}}, 1'b1};
+    // t = 2x >>> s, after STAGES - 1 cycles
+    wire signed [X_W:0] x2 = {x, 1'b0};
+    wire signed [X_W:0] t_reg;
     generate
         if (STAGES == 2) begin : g_one_shift
-            reg signed [X_W-1:0] t1_reg;
-            reg                  z1_reg;
-            always @(posedge clk) begin
-                if (ce) begin
-                    z1_reg <= z;
-                    t1_reg <= x >>> d;
-                end
-            end
+            reg signed [X_W:0] t1_reg;
+            always @(posedge clk) if (ce) t1_reg <= x2 >>> s;
             assign t_reg = t1_reg;
-            assign s_zero_reg = z1_reg;
         end else begin : g_two_shifts
             // the amount's high bits first (multiples of 4), then the low two
-            localparam integer LO = (S_W > 2) ? 2 : S_W;
-            reg signed [X_W-1:0] t1_reg, t2_reg;
-            reg [LO-1:0]         lo_reg;
-            reg                  z1_reg, z2_reg;
-            wire [S_W-1:0]       d_hi = {d[S_W-1:LO], {LO{1'b0}}};
+            reg signed [X_W:0] t1_reg, t2_reg;
+            reg [1:0]          lo_reg;
             always @(posedge clk) begin
                 if (ce) begin
-                    z1_reg <= z;
-                    t1_reg <= x >>> d_hi;
-                    lo_reg <= d[LO-1:0];
-                    z2_reg <= z1_reg;
+                    t1_reg <= x2 >>> {s[S_W-1:2], 2'b00};
+                    lo_reg <= s[1:0];
                     t2_reg <= t1_reg >>> lo_reg;
                 end
             end
             assign t_reg = t2_reg;
-            assign s_zero_reg = z2_reg;
         end
     endgenerate
+    // t + 1 in X_W + 2 bits; its bits above bit 0 are (t + 1) >>> 1, which fits X_W bits
+    wire signed [X_W+1:0] t_inc = {t_reg[X_W], t_reg} + {{(X_W+1){1'b0}}, 1'b1};
+    wire signed [X_W-1:0] y_full = t_inc[X_W:1];
 
     generate
         if (Y_W > X_W) begin : g_extend

@@ -46,7 +46,9 @@ module fric_stribeck #(
     // (2 DSP blocks in all, for the iCE40 UP5K); 0: all five in DSP blocks
     parameter integer OPT_FABRIC = 1,
     // 1: three-stage rounding shifts, for a fast clock (ECP5); 0: two
-    parameter integer OPT_FAST = 0
+    parameter integer OPT_FAST = 0,
+    // 1: DSP products as registered ECP5 MULT18X18D (synthesis only)
+    parameter integer OPT_ECP5_DSP = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -120,9 +122,10 @@ module fric_stribeck #(
     localparam integer K_DP = K_E + LD;         // |DM|*E
     localparam integer K_DS = K_DP + 1;         // signed DM*E; DS used
     localparam integer K_DIP = K_DS + RS;       // dip (S,W+4,G)
-    localparam integer K_VI = K_DIP - LV - RS - 1; // viscous product; BM used
+    localparam integer K_VI = K_DIP - LV - RS - 2; // viscous product; BM used
     localparam integer K_BS = K_VI + LV;        // BS used
-    localparam integer K_FC = K_BS + RS;        // FC used; base = FC + visc
+    localparam integer K_VL = K_BS + RS;        // visc, limited
+    localparam integer K_FC = K_VL + 1;         // FC used; base = FC + visc
     localparam integer K_MAG = K_DIP + 1;       // magnitude (S,W+5,G)
     localparam integer K_M = K_MAG + RS;        // rsr(mag, G)
     localparam integer K_SAT = K_M + 1;         // saturated magnitude, flags
@@ -381,7 +384,7 @@ module fric_stribeck #(
     // ---- y: the exponent argument ---------------------------------------------
     // K_IN -> K_Q: q = a^2, (U,2W-2,0)
     wire [2*W-1:0] q;
-    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LS), .OPT_FABRIC(OPT_FABRIC)) u_sq (
+    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LS), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_sq (
         .clk(clk), .ce(ce), .a(a1), .b(a1), .p(q));
 
     // K_Q -> K_NRM: pe = max(0, bitlen(q) - W)
@@ -431,7 +434,7 @@ module fric_stribeck #(
     // K_P -> K_PP: P = p * KM, (U,2W,0)
     wire [2*W-1:0] pk;
     wire [4:0]     pe_pp;
-    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0)) u_scale (
+    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_scale (
         .clk(clk), .ce(ce), .a(p_reg), .b(f_km), .p(pk));
     fric_delay #(.WIDTH(5), .DEPTH(LD)) u_pe_pp (.clk(clk), .ce(ce), .d(pe_p_reg), .q(pe_pp));
 
@@ -439,11 +442,12 @@ module fric_stribeck #(
     reg [2*W-1:0]    pk_reg;
     reg [KS_W-1:0]   sh_reg;
     reg              sh_neg_reg;
+    wire             sh_neg = ({1'b0, f_ks} < {{(KS_W-4){1'b0}}, pe_pp});
     always @(posedge clk) begin
         if (ce) begin
             pk_reg     <= pk;
-            sh_neg_reg <= ({1'b0, f_ks} < {{(KS_W-4){1'b0}}, pe_pp});
-            sh_reg     <= f_ks - {{(KS_W-5){1'b0}}, pe_pp};
+            sh_neg_reg <= sh_neg;
+            sh_reg     <= sh_neg ? {KS_W{1'b0}} : f_ks - {{(KS_W-5){1'b0}}, pe_pp};
         end
     end
 
@@ -451,7 +455,7 @@ module fric_stribeck #(
     wire [2*W:0] yr;
     wire [1:0]   yspec;    // {negative shift, P != 0} at K_Y0
     fric_rsr #(.X_W(2*W+1), .S_W(KS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_y (
-        .clk(clk), .ce(ce), .x({1'b0, pk_reg}), .s(sh_neg_reg ? {KS_W{1'b0}} : sh_reg), .y(yr));
+        .clk(clk), .ce(ce), .x({1'b0, pk_reg}), .s(sh_reg), .y(yr));
     fric_delay #(.WIDTH(2), .DEPTH(RS)) u_yspec (.clk(clk), .ce(ce),
         .d({sh_neg_reg, pk_reg != {(2*W){1'b0}}}), .q(yspec));
 
@@ -460,13 +464,13 @@ module fric_stribeck #(
     always @(posedge clk) begin
         if (ce) begin
             if (yspec[1]) y_reg <= yspec[0] ? YMAX : {YW{1'b0}};
-            else          y_reg <= (yr > {{(2*W+1-YW){1'b0}}, YMAX}) ? YMAX : yr[YW-1:0];
+            else          y_reg <= (|yr[2*W:YW]) ? YMAX : yr[YW-1:0];
         end
     end
 
     // ---- E and the dip ---------------------------------------------------------
     wire [W:0] e;
-    fric_exp2 #(.W(W), .OPT_FABRIC(OPT_FABRIC), .RS(RS), .LATENCY(LE),
+    fric_exp2 #(.W(W), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP), .RS(RS), .LATENCY(LE),
                 .TABLE_FILE(W == 18 ? "rtl/tables/fric_exp2pair_w18.hex" : "rtl/tables/fric_exp2pair_w16.hex"))
         u_exp (.clk(clk), .ce(ce), .y(y_reg), .e(e));
 
@@ -475,7 +479,7 @@ module fric_stribeck #(
     wire [W-1:0] dm_abs = dm_neg ? (~f_dm + {{(W-1){1'b0}}, 1'b1}) : f_dm;
     wire [2*W-1:0] dprod;
     wire [W+1:0]   dm_d;   // {E = 1, DM < 0, |DM|} at K_DP
-    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0)) u_dip (
+    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_dip (
         .clk(clk), .ce(ce), .a(dm_abs), .b(e[W-1:0]), .p(dprod));
     fric_delay #(.WIDTH(W+2), .DEPTH(LD)) u_dm (.clk(clk), .ce(ce), .d({e[W], dm_neg, dm_abs}), .q(dm_d));
 
@@ -494,14 +498,15 @@ module fric_stribeck #(
 
     // ---- the viscous term and the base FC + visc ----------------------------------
     wire [2*W-1:0] vprod;
-    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LV), .OPT_FABRIC(OPT_FABRIC)) u_visc (
+    fric_mul #(.A_W(W), .B_W(W), .LATENCY(LV), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_visc (
         .clk(clk), .ce(ce), .a(a_at(K_VI)), .b(f_bm), .p(vprod));
     wire [2*W:0] visc;
     fric_rsr #(.X_W(2*W+1), .S_W(BS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_visc (
         .clk(clk), .ce(ce), .x({1'b0, vprod}), .s(f_bs), .y(visc));
-    wire [VIS_W-1:0] visc_l = (visc > {{(2*W+1-VIS_W){1'b0}}, VCL}) ? VCL : visc[VIS_W-1:0];
+    reg [VIS_W-1:0] visc_l_reg;
+    always @(posedge clk) if (ce) visc_l_reg <= (|visc[2*W:VIS_W]) ? VCL : visc[VIS_W-1:0];
     reg [BASE_W-1:0] base_reg;
-    always @(posedge clk) if (ce) base_reg <= {{(BASE_W-FC_W){1'b0}}, f_fc} + {1'b0, visc_l};
+    always @(posedge clk) if (ce) base_reg <= {{(BASE_W-FC_W){1'b0}}, f_fc} + {1'b0, visc_l_reg};
 
     // ---- magnitude, rounding, saturation ------------------------------------------
     reg signed [MAG_W-1:0] mag_reg;
@@ -512,7 +517,7 @@ module fric_stribeck #(
 
     // K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit
     wire m_negative = mr[MAG_W-1];
-    wire m_over = !m_negative && (mr > $signed({{(MAG_W-W){1'b0}}, FMAX}));
+    wire m_over = !m_negative && (|mr[MAG_W-2:W-1]);
     reg [W-1:0]      msat_reg;
     reg [1:0]        fl_reg;
     reg              neg_sat_reg, zero_sat_reg;
