@@ -11,9 +11,11 @@
 //   E = rsr(m, TP - EF + yi).
 //
 // Formats: y (U,YI,YF) = (U,5,W+4); e (U,1,EF) = (U,1,W), e in [0, 2^W].
-// Latency: ceil(FB/2) + 2 RS + 2 clock-enabled cycles from y to e (table
-// read 1, interpolation product ceil(FB/2), its rounding RS, subtraction 1,
-// final rounding shift RS, RS being the fric_rsr stages); one y per cycle.
+// Latency: ceil(FB/2) + 2 RS + 2 clock-enabled cycles from y to e, plus 1
+// when RS = 3 (table read 1, or 2 with the block RAM's output register for
+// a fast clock; interpolation product ceil(FB/2), its rounding RS,
+// subtraction 1, final rounding shift RS, RS being the fric_rsr stages);
+// one y per cycle.
 // The instantiating core passes the latency it schedules for, and
 // elaboration stops if it differs.
 // Resources: the table (2^TB x 2W bits: two iCE40 EBR at W = 16, one ECP5
@@ -45,12 +47,14 @@ module fric_exp2 #(
     localparam integer EF = `FRIC_EF(W);
     // interpolation product latency, 2 rows per stage in fabric
     localparam integer LI = (FB + 1) / 2;
+    // table read cycles: 2 with the output register (fast clock), else 1
+    localparam integer TR = (RS == 3) ? 2 : 1;
     localparam integer SH0_I = TP - EF;
     localparam [YI:0] SH0 = SH0_I[YI:0];
 
     initial begin
-        if (LATENCY != LI + 2 * RS + 2) begin
-            $display("fric_exp2: LATENCY %0d, but this unit takes %0d cycles", LATENCY, LI + 2 * RS + 2);
+        if (LATENCY != LI + 2 * RS + 2 + TR - 1) begin
+            $display("fric_exp2: LATENCY %0d, but this unit takes %0d cycles", LATENCY, LI + 2 * RS + 1 + TR);
             $finish;
         end
     end
@@ -59,17 +63,21 @@ module fric_exp2 #(
     (* ram_style = "block" *)
     reg [2*W-1:0] rom [0:(1<<TB)-1];
     initial $readmemh(TABLE_FILE, rom);
-    reg [2*W-1:0] rom_q_reg;
-    always @(posedge clk) if (ce) rom_q_reg <= rom[y[YF-1 -: TB]];
+    reg [2*W-1:0] rom_q0_reg;
+    always @(posedge clk) if (ce) rom_q0_reg <= rom[y[YF-1 -: TB]];
+    wire [2*W-1:0] rom_q_reg;
+    fric_delay #(.WIDTH(2*W), .DEPTH(TR - 1)) u_rom_q (.clk(clk), .ce(ce), .d(rom_q0_reg), .q(rom_q_reg));
 
     wire [FB-1:0] fr0 = y[FB-1:0];
     wire [YI-1:0] yi0 = y[YI+YF-1:YF];
     wire [FB-1:0] fr1;
     wire [YI-1:0] yi_m;
-    fric_delay #(.WIDTH(FB), .DEPTH(1)) u_fr (.clk(clk), .ce(ce), .d(fr0), .q(fr1));
+    fric_delay #(.WIDTH(FB), .DEPTH(TR)) u_fr (.clk(clk), .ce(ce), .d(fr0), .q(fr1));
 
     // ---- c1: T (U,1,TP) and the difference D (U,0,FB bits) -------------
-    wire [TP:0]   t1 = {1'b0, rom_q_reg[TP-1:0]} + (1 << (TP - 1));
+    // T = stored + 2^(TP-1): the stored value is below 2^(TP-1) except for
+    // i = 0, where it is exactly 2^(TP-1) and T = 2^TP, so a mux, not an adder
+    wire [TP:0]   t1 = rom_q_reg[TP-1] ? {1'b1, {TP{1'b0}}} : {2'b01, rom_q_reg[TP-2:0]};
     wire [FB-1:0] d1 = rom_q_reg[2*W-1:TP];
 
     // ---- c1 -> c1+LI: D * fr --------------------------------------------
@@ -86,7 +94,7 @@ module fric_exp2 #(
     // ---- c1+LI+RS -> +1: m = T - rsr(D fr, FB), (U,1,TP) -------------------
     wire [TP:0] t_m;
     fric_delay #(.WIDTH(TP+1), .DEPTH(LI+RS)) u_t (.clk(clk), .ce(ce), .d(t1), .q(t_m));
-    fric_delay #(.WIDTH(YI), .DEPTH(LI+RS+2)) u_yi (.clk(clk), .ce(ce), .d(yi0), .q(yi_m));
+    fric_delay #(.WIDTH(YI), .DEPTH(LI+RS+1+TR)) u_yi (.clk(clk), .ce(ce), .d(yi0), .q(yi_m));
     reg [TP:0] m_reg;
     always @(posedge clk) if (ce) m_reg <= t_m - {{(TP+1-FB){1'b0}}, dfr_r};
 

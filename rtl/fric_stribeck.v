@@ -19,7 +19,7 @@
 // register, so no ready path runs combinationally through the core.
 //
 // Latency: LATENCY clock cycles from the input handshake to m_axis_tvalid
-// with no backpressure: 41 for (W = 16, OPT_FAST = 0), 49 for (W = 18,
+// with no backpressure: 42 for (W = 16, OPT_FAST = 0), 51 for (W = 18,
 // OPT_FAST = 1) (LATENCY below, fric_stribeck_latency.vh; the bench measures it).
 //
 // Parameters per axis: written word by word into a staging set through the
@@ -108,9 +108,9 @@ module fric_stribeck #(
     localparam integer LS = (W + 1) / 2;        // square a*a, fabric or DSP
     localparam integer LV = (W + 1) / 2;        // viscous a*BM
     localparam integer LD = 2;                  // scale p*KM and dip DM*E
-    localparam integer LE = (FB + 1) / 2 + 2 * RS + 2; // exponential unit
+    localparam integer LE = (FB + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 1 : 0); // exponential unit
     localparam integer K_IN = 1;                // input register
-    localparam integer K_Q = K_IN + LS;         // a^2
+    localparam integer K_Q = K_IN + 1 + LS;     // a^2 (from the registered |v|)
     localparam integer K_NRM = K_Q + 1;         // a^2 and its normalizing shift pe
     localparam integer K_PM = K_NRM + RS;       // rsr(a^2, pe); DSEL used
     localparam integer K_P = K_PM + 1;          // p, pe; KM used
@@ -382,10 +382,10 @@ module fric_stribeck #(
     end
 
     // ---- y: the exponent argument ---------------------------------------------
-    // K_IN -> K_Q: q = a^2, (U,2W-2,0)
+    // K_IN + 1 -> K_Q: q = a^2, (U,2W-2,0)
     wire [2*W-1:0] q;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LS), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_sq (
-        .clk(clk), .ce(ce), .a(a1), .b(a1), .p(q));
+        .clk(clk), .ce(ce), .a(a_at(K_IN + 1)), .b(a_at(K_IN + 1)), .p(q));
 
     // K_Q -> K_NRM: pe = max(0, bitlen(q) - W)
     function [4:0] norm_shift;
