@@ -11,15 +11,15 @@
 //   E = rsr(m, TP - EF + yi).
 //
 // Formats: y (U,YI,YF) = (U,5,W+4); e (U,1,EF) = (U,1,W), e in [0, 2^W].
-// Latency: ceil(FB/2) + 2 RS + 2 clock-enabled cycles from y to e, plus 1
-// when RS = 3 (table read 1, or 2 with the block RAM's output register for
-// a fast clock; interpolation product ceil(FB/2), its rounding RS,
+// Latency: ceil(FB/2) + 2 RS + 2 clock-enabled cycles from y to e, plus 2
+// when RS = 3 (table read 1, or 3 from the logic ROM of a fast clock;
+// interpolation product ceil(FB/2), its rounding RS,
 // subtraction 1, final rounding shift RS, RS being the fric_rsr stages);
 // one y per cycle.
 // The instantiating core passes the latency it schedules for, and
 // elaboration stops if it differs.
-// Resources: the table (2^TB x 2W bits: two iCE40 EBR at W = 16, one ECP5
-// DP16KD at W = 18) and one (FB x FB) product, in fabric when OPT_FABRIC.
+// Resources: the table (2^TB x 2W bits: two iCE40 EBR with RS = 2, or LUT
+// logic with RS = 3) and one (FB x FB) product, in fabric when OPT_FABRIC.
 module fric_exp2 #(
     // datapath width, 16 or 18
     parameter integer W = 16,
@@ -47,8 +47,8 @@ module fric_exp2 #(
     localparam integer EF = `FRIC_EF(W);
     // interpolation product latency, 2 rows per stage in fabric
     localparam integer LI = (FB + 1) / 2;
-    // table read cycles: 2 with the output register (fast clock), else 1
-    localparam integer TR = (RS == 3) ? 2 : 1;
+    // table read cycles: 1 from a block RAM, 3 from the logic ROM of a fast clock
+    localparam integer TR = (RS == 3) ? 3 : 1;
     localparam integer SH0_I = TP - EF;
     localparam [YI:0] SH0 = SH0_I[YI:0];
 
@@ -59,14 +59,28 @@ module fric_exp2 #(
         end
     end
 
-    // ---- c0 -> c1: table read (a registered-output ROM: an EBR) ----------
-    (* ram_style = "block" *)
-    reg [2*W-1:0] rom [0:(1<<TB)-1];
-    initial $readmemh(TABLE_FILE, rom);
-    reg [2*W-1:0] rom_q0_reg;
-    always @(posedge clk) if (ce) rom_q0_reg <= rom[y[YF-1 -: TB]];
+    // ---- c0 -> c1: table read ---------------------------------------------
+    // A registered-output ROM: one block RAM (RS = 2), or, for a fast clock
+    // (RS = 3), logic followed by two registers, since the block RAM's
+    // clock-to-output alone leaves too little of a 150 MHz period.
     wire [2*W-1:0] rom_q_reg;
-    fric_delay #(.WIDTH(2*W), .DEPTH(TR - 1)) u_rom_q (.clk(clk), .ce(ce), .d(rom_q0_reg), .q(rom_q_reg));
+    generate
+        if (RS == 3) begin : g_rom_logic
+            (* ram_style = "logic" *)
+            reg [2*W-1:0] rom [0:(1<<TB)-1];
+            initial $readmemh(TABLE_FILE, rom);
+            reg [2*W-1:0] rom_q0_reg;
+            always @(posedge clk) if (ce) rom_q0_reg <= rom[y[YF-1 -: TB]];
+            fric_delay #(.WIDTH(2*W), .DEPTH(TR - 1)) u_rom_q (.clk(clk), .ce(ce), .d(rom_q0_reg), .q(rom_q_reg));
+        end else begin : g_rom_block
+            (* ram_style = "block" *)
+            reg [2*W-1:0] rom [0:(1<<TB)-1];
+            initial $readmemh(TABLE_FILE, rom);
+            reg [2*W-1:0] rom_q0_reg;
+            always @(posedge clk) if (ce) rom_q0_reg <= rom[y[YF-1 -: TB]];
+            fric_delay #(.WIDTH(2*W), .DEPTH(TR - 1)) u_rom_q (.clk(clk), .ce(ce), .d(rom_q0_reg), .q(rom_q_reg));
+        end
+    endgenerate
 
     wire [FB-1:0] fr0 = y[FB-1:0];
     wire [YI-1:0] yi0 = y[YI+YF-1:YF];

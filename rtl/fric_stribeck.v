@@ -19,7 +19,7 @@
 // register, so no ready path runs combinationally through the core.
 //
 // Latency: LATENCY clock cycles from the input handshake to m_axis_tvalid
-// with no backpressure: 42 for (W = 16, OPT_FAST = 0), 51 for (W = 18,
+// with no backpressure: 42 for (W = 16, OPT_FAST = 0), 52 for (W = 18,
 // OPT_FAST = 1) (LATENCY below, fric_stribeck_latency.vh; the bench measures it).
 //
 // Parameters per axis: written word by word into a staging set through the
@@ -108,7 +108,7 @@ module fric_stribeck #(
     localparam integer LS = (W + 1) / 2;        // square a*a, fabric or DSP
     localparam integer LV = (W + 1) / 2;        // viscous a*BM
     localparam integer LD = 2;                  // scale p*KM and dip DM*E
-    localparam integer LE = (FB + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 1 : 0); // exponential unit
+    localparam integer LE = (FB + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 2 : 0); // exponential unit
     localparam integer K_IN = 1;                // input register
     localparam integer K_Q = K_IN + 1 + LS;     // a^2 (from the registered |v|)
     localparam integer K_NRM = K_Q + 1;         // a^2 and its normalizing shift pe

@@ -8,7 +8,7 @@ function integer fric_stribeck_latency;
     begin
         rs = (fast != 0) ? 3 : 2;
         ls = (w + 1) / 2;
-        le = ((w - 4) + 1) / 2 + 2 * rs + 2 + ((fast != 0) ? 1 : 0);
+        le = ((w - 4) + 1) / 2 + 2 * rs + 2 + ((fast != 0) ? 2 : 0);
         // input, |v|, square, normalize, rsr, select, scale, shift, rsr, y, exp,
         // dip product, sign, rsr, magnitude, rsr, saturate, output buffer
         fric_stribeck_latency = 1 + 1 + ls + 1 + rs + 1 + 2 + 1 + rs + 1 + le + 2 + 1 + rs + 1 + rs + 1 + 1;
