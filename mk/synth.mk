@@ -39,3 +39,9 @@ synth-up5k: $(SYNTH)/stribeck_up5k/pnr.log
 synth-report:
 	@mkdir -p $(BUILD)/results docs/results
 	python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
+
+# The ECP5 build meets its goal and is part of the main job and of the tests
+# (a timing failure fails both); the UP5K build does not fit yet and stays
+# behind its own target (docs/fric_stribeck.md).
+BUILD_ALL += synth-ecp5
+TEST_ALL += synth-ecp5
