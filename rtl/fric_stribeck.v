@@ -24,11 +24,12 @@
 //
 // Parameters per axis: written word by word into a staging set through the
 // cfg port (word numbers and field widths of fric_formats.vh), then applied
-// to one axis by a commit. The commit travels down the pipeline beside the
-// samples and writes each field just as the samples that follow it reach the
-// stage that reads it, so a sample accepted after the commit sees only new
-// fields and a sample accepted before it (or with it) only old ones: no
-// sample mixes sets. Every field is read from its memory one stage before
+// to one axis by a commit. Requests are registered (one word every other
+// cycle). A commit enters the pipeline at the next advance after its
+// handshake and travels down beside the samples, writing each field just as
+// the samples that follow it reach the stage that reads it: samples accepted
+// up to that advance see only old fields, later ones only new: no sample
+// mixes sets. Every field is read from its memory one stage before
 // its use into a register. cfg_ready is low while a commit is in flight and
 // while the pipeline is stalled. A word with bits outside its field is ignored and
 // sets the sticky CFG flag. Parameter memories start at zero (F = 0).
@@ -228,18 +229,38 @@ module fric_stribeck #(
     reg [W-1:0]      stg_bm   [0:1];
     reg [BS_W-1:0]   stg_bs   [0:1];
 
+    // The configuration request is registered first (the port takes one word
+    // every other cycle): a word is checked and written in the cycle after its
+    // handshake; a commit enters the pipeline at the next advance after it,
+    // so it applies to the samples accepted from the second advance on.
+    reg              req_v_reg = 1'b0;
+    reg              req_commit_reg;
+    reg [3:0]        req_addr_reg;
+    reg [AXIS_W-1:0] req_axis_reg;
+    reg [31:0]       req_data_reg;
+
     // commit tokens, one bit per stage 1..K_LAST_WRITE; the axis is held in
     // commit_axis_reg, stable while a token is in flight
     reg [K_LAST_WRITE-1:0] tok_reg = {K_LAST_WRITE{1'b0}};
     reg [AXIS_W-1:0]       commit_axis_reg;
-    wire busy = |tok_reg;
+    wire busy = |tok_reg || req_v_reg;
     assign cfg_ready = ce && !busy;
     wire cfg_take = cfg_valid && cfg_ready;
+    wire tok_enter = req_v_reg && req_commit_reg && ce;
     always @(posedge clk) begin
-        if (ce) tok_reg <= {tok_reg[K_LAST_WRITE-2:0], cfg_take && cfg_commit};
-        if (cfg_take && cfg_commit) commit_axis_reg <= cfg_axis;
+        if (cfg_take) begin
+            req_v_reg      <= 1'b1;
+            req_commit_reg <= cfg_commit;
+            req_addr_reg   <= cfg_addr;
+            req_axis_reg   <= cfg_axis;
+            req_data_reg   <= cfg_data;
+        end else if (req_v_reg && (!req_commit_reg || ce)) begin
+            req_v_reg <= 1'b0;
+        end
+        if (ce) tok_reg <= {tok_reg[K_LAST_WRITE-2:0], tok_enter};
+        if (tok_enter) commit_axis_reg <= req_axis_reg;
     end
-    // the token writes at stage k (the commit was taken k cycles of ce ago)
+    // the token writes at stage k (it entered k cycles of ce ago)
     function tok_at;
         input integer k;
         begin
@@ -264,37 +285,38 @@ module fric_stribeck #(
         end
     endfunction
     reg cfg_fits;
+    wire [31:0] cfg_d = req_data_reg;
     always @(*) begin
-        case (cfg_addr)
-            `FRIC_WORD_KM:   cfg_fits = fits_u(cfg_data, W);
-            `FRIC_WORD_KS:   cfg_fits = fits_u(cfg_data, KS_W);
-            `FRIC_WORD_DSEL: cfg_fits = fits_u(cfg_data, 1);
-            `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = fits_u(cfg_data, FC_W);
-            `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = fits_s(cfg_data, W);
-            `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = fits_u(cfg_data, DS_W);
-            `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = fits_u(cfg_data, W);
-            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = fits_u(cfg_data, BS_W);
+        case (req_addr_reg)
+            `FRIC_WORD_KM:   cfg_fits = fits_u(cfg_d, W);
+            `FRIC_WORD_KS:   cfg_fits = fits_u(cfg_d, KS_W);
+            `FRIC_WORD_DSEL: cfg_fits = fits_u(cfg_d, 1);
+            `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = fits_u(cfg_d, FC_W);
+            `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = fits_s(cfg_d, W);
+            `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = fits_u(cfg_d, DS_W);
+            `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = fits_u(cfg_d, W);
+            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = fits_u(cfg_d, BS_W);
             default: cfg_fits = 1'b0;
         endcase
     end
-    wire cfg_write = cfg_take && !cfg_commit && cfg_fits;
-    wire cfg_bad = cfg_take && !cfg_commit && !cfg_fits;
+    wire cfg_write = req_v_reg && !req_commit_reg && cfg_fits;
+    wire cfg_bad = req_v_reg && !req_commit_reg && !cfg_fits;
     always @(posedge clk) begin
         if (cfg_write) begin
-            case (cfg_addr)
-                `FRIC_WORD_KM:   stg_km <= cfg_data[W-1:0];
-                `FRIC_WORD_KS:   stg_ks <= cfg_data[KS_W-1:0];
-                `FRIC_WORD_DSEL: stg_dsel <= cfg_data[0];
-                `FRIC_WORD_FC_P: stg_fc[0] <= cfg_data[FC_W-1:0];
-                `FRIC_WORD_DM_P: stg_dm[0] <= cfg_data[W-1:0];
-                `FRIC_WORD_DS_P: stg_ds[0] <= cfg_data[DS_W-1:0];
-                `FRIC_WORD_BM_P: stg_bm[0] <= cfg_data[W-1:0];
-                `FRIC_WORD_BS_P: stg_bs[0] <= cfg_data[BS_W-1:0];
-                `FRIC_WORD_FC_N: stg_fc[1] <= cfg_data[FC_W-1:0];
-                `FRIC_WORD_DM_N: stg_dm[1] <= cfg_data[W-1:0];
-                `FRIC_WORD_DS_N: stg_ds[1] <= cfg_data[DS_W-1:0];
-                `FRIC_WORD_BM_N: stg_bm[1] <= cfg_data[W-1:0];
-                `FRIC_WORD_BS_N: stg_bs[1] <= cfg_data[BS_W-1:0];
+            case (req_addr_reg)
+                `FRIC_WORD_KM:   stg_km <= req_data_reg[W-1:0];
+                `FRIC_WORD_KS:   stg_ks <= req_data_reg[KS_W-1:0];
+                `FRIC_WORD_DSEL: stg_dsel <= req_data_reg[0];
+                `FRIC_WORD_FC_P: stg_fc[0] <= req_data_reg[FC_W-1:0];
+                `FRIC_WORD_DM_P: stg_dm[0] <= req_data_reg[W-1:0];
+                `FRIC_WORD_DS_P: stg_ds[0] <= req_data_reg[DS_W-1:0];
+                `FRIC_WORD_BM_P: stg_bm[0] <= req_data_reg[W-1:0];
+                `FRIC_WORD_BS_P: stg_bs[0] <= req_data_reg[BS_W-1:0];
+                `FRIC_WORD_FC_N: stg_fc[1] <= req_data_reg[FC_W-1:0];
+                `FRIC_WORD_DM_N: stg_dm[1] <= req_data_reg[W-1:0];
+                `FRIC_WORD_DS_N: stg_ds[1] <= req_data_reg[DS_W-1:0];
+                `FRIC_WORD_BM_N: stg_bm[1] <= req_data_reg[W-1:0];
+                `FRIC_WORD_BS_N: stg_bs[1] <= req_data_reg[BS_W-1:0];
                 default: ;
             endcase
         end
@@ -330,6 +352,7 @@ module fric_stribeck #(
             stg_fc[i] = 0; stg_dm[i] = 0; stg_ds[i] = 0; stg_bm[i] = 0; stg_bs[i] = 0;
         end
         commit_axis_reg = 0;
+        req_commit_reg = 0; req_addr_reg = 0; req_axis_reg = 0; req_data_reg = 0;
     end
     always @(posedge clk) begin
         if (ce) begin

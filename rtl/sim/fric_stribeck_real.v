@@ -13,9 +13,10 @@
 // to see what the fixed-point arithmetic costs; it is never synthesized
 // (Yosys rejects 'real') and appears in no synthesis file list.
 //
-// Differences from the fixed-point core: a commit applies at once (no
-// pipeline of fields is needed), cfg_ready is ce, and ce is the plain
-// !m_axis_tvalid || m_axis_tready (no output buffer).
+// Differences from the fixed-point core: a commit applies to every field at
+// the same advance (no pipeline of fields is needed), cfg_ready is low only
+// while a request is pending, and ce is the plain !m_axis_tvalid ||
+// m_axis_tready (no output buffer).
 module fric_stribeck_real #(
     parameter integer W = 16,
     parameter integer NUM_AXES = 8,
@@ -62,7 +63,11 @@ module fric_stribeck_real #(
 
     wire ce = !m_axis_tvalid || m_axis_tready;
     assign s_axis_tready = ce;
-    assign cfg_ready = ce;
+    reg req_v = 1'b0, req_commit = 1'b0;
+    reg [3:0] req_addr = 4'd0;
+    reg [AXIS_W-1:0] req_axis;
+    reg [31:0] req_data = 32'd0;
+    assign cfg_ready = ce && !req_v;
 
     // staging words and per-axis sets, as the fixed-point core holds them
     reg [31:0] stg [0:NW-1];
@@ -71,6 +76,7 @@ module fric_stribeck_real #(
     initial begin
         for (i = 0; i < NW; i = i + 1) stg[i] = 0;
         for (i = 0; i < NA; i = i + 1) for (j = 0; j < NW; j = j + 1) set[i][j] = 0;
+        req_axis = 0;
     end
 
     function fits;
@@ -143,15 +149,23 @@ module fric_stribeck_real #(
             valid_reg <= {valid_reg[LATENCY-2:0], s_axis_tvalid};
             pipe_reg <= {pipe_reg[(W+AXIS_W+2)*(LATENCY-1)-1:0], beat};
         end
+        // the core's contract: a word is checked and written a cycle after its
+        // handshake; a commit applies from the second advance after it
         if (cfg_valid && cfg_ready) begin
-            if (cfg_commit) begin
-                for (j = 0; j < NW; j = j + 1) set[cfg_axis][j] <= stg[j];
-            end else if (fits(cfg_addr, cfg_data)) begin
-                stg[cfg_addr] <= cfg_data;
-            end
+            req_v <= 1'b1;
+            req_commit <= cfg_commit;
+            req_addr <= cfg_addr;
+            req_axis <= cfg_axis;
+            req_data <= cfg_data;
+        end else if (req_v && (!req_commit || ce)) begin
+            req_v <= 1'b0;
         end
+        if (req_v && !req_commit && fits(req_addr, req_data)) stg[req_addr] <= req_data;
+        // the sample accepted at this advance was computed from the old set
+        if (req_v && req_commit && ce)
+            for (j = 0; j < NW; j = j + 1) set[req_axis][j] <= stg[j];
         flags_reg <= (flags_reg & ~flags_clear) |
-                     {cfg_valid && cfg_ready && !cfg_commit && !fits(cfg_addr, cfg_data),
+                     {req_v && !req_commit && !fits(req_addr, req_data),
                       (m_axis_tvalid && m_axis_tready) ? m_axis_tuser[AXIS_W+1:AXIS_W] : 2'b00};
         if (rst) begin
             valid_reg <= {LATENCY{1'b0}};

@@ -157,6 +157,9 @@ typedef struct {
 static size_t checked, dropped;
 static double real_worst;
 static uint32_t flags_set; /* the sticky bits this cycle's edge sets */
+static uint32_t flags_next; /* set at the next edge (a refused word is checked a cycle late) */
+static int commit_pending; /* a commit taken, entering at the next advance */
+static uint32_t commit_axis;
 
 static void check_beat(uint32_t tdata, uint32_t tuser, uint64_t cyc)
 {
@@ -228,7 +231,8 @@ static void run(const scen_t *s)
             }
         }
         in.m_tready = chance(s->p_ready);
-        flags_set = 0;
+        flags_set = flags_next;
+        flags_next = 0;
         dut_set(dut, &in, &out);
         const uint64_t cyc = dut_cycle(dut);
         if (!TB_REAL && out.flags != sticky)
@@ -251,18 +255,23 @@ static void run(const scen_t *s)
         }
         if (in.cfg_valid && out.cfg_ready) {
             if (cur->kind == EV_BADWORD) {
-                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_set |= 4u;
+                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_next |= 4u;
                 else stg[in.cfg_addr] = in.cfg_data;
                 cfg_step = -1;
             } else if (in.cfg_commit) {
-                model[cur->axis] = unpack(stg);
+                commit_pending = 2; /* this advance takes the request, the next one the token */
+                commit_axis = cur->axis;
                 cfg_step = -1;
             } else {
                 if (word_fits(in.cfg_addr, in.cfg_data)) stg[in.cfg_addr] = in.cfg_data;
-                else flags_set |= 4u;
+                else flags_next |= 4u;
                 cfg_step++;
             }
         }
+        /* the contract: a commit applies to the samples accepted from the second
+         * advance after its handshake (the one with it takes it, the next one
+         * carries its token beside the last sample with old fields) */
+        if (commit_pending && out.s_tready && --commit_pending == 0) model[commit_axis] = unpack(stg);
         /* the RTL: flags <= (flags & ~clear) | set, and rst clears: a set wins over a clear */
         sticky = (sticky & ~in.flags_clear) | flags_set;
         if (in.rst) {
