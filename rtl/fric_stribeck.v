@@ -24,8 +24,8 @@
 //
 // Parameters per axis: written word by word into a staging set through the
 // cfg port (word numbers and field widths of fric_formats.vh), then applied
-// to one axis by a commit. Requests are registered (one word every other
-// cycle). A commit enters the pipeline at the next advance after its
+// to one axis by a commit. Requests are registered and decoded in two
+// stages (one word every third cycle). A commit enters the pipeline at the next advance after its
 // handshake and travels down beside the samples, writing each field just as
 // the samples that follow it reach the stage that reads it: samples accepted
 // up to that advance see only old fields, later ones only new: no sample
@@ -238,12 +238,15 @@ module fric_stribeck #(
     reg [3:0]        req_addr_reg;
     reg [AXIS_W-1:0] req_axis_reg;
     reg [31:0]       req_data_reg;
+    reg              wr_v_reg = 1'b0, bad_reg = 1'b0;  // the decoded request
+    reg [3:0]        wr_addr_reg;
+    reg [FC_W-1:0]   wr_data_reg;                       // the widest field is FC
 
     // commit tokens, one bit per stage 1..K_LAST_WRITE; the axis is held in
     // commit_axis_reg, stable while a token is in flight
     reg [K_LAST_WRITE-1:0] tok_reg = {K_LAST_WRITE{1'b0}};
     reg [AXIS_W-1:0]       commit_axis_reg;
-    wire busy = |tok_reg || req_v_reg;
+    wire busy = |tok_reg || req_v_reg || wr_v_reg;
     assign cfg_ready = ce && !busy;
     wire cfg_take = cfg_valid && cfg_ready;
     wire tok_enter = req_v_reg && req_commit_reg && ce;
@@ -299,24 +302,30 @@ module fric_stribeck #(
             default: cfg_fits = 1'b0;
         endcase
     end
-    wire cfg_write = req_v_reg && !req_commit_reg && cfg_fits;
-    wire cfg_bad = req_v_reg && !req_commit_reg && !cfg_fits;
+    // second request stage: the decoded word (registered), written next cycle
     always @(posedge clk) begin
-        if (cfg_write) begin
-            case (req_addr_reg)
-                `FRIC_WORD_KM:   stg_km <= req_data_reg[W-1:0];
-                `FRIC_WORD_KS:   stg_ks <= req_data_reg[KS_W-1:0];
-                `FRIC_WORD_DSEL: stg_dsel <= req_data_reg[0];
-                `FRIC_WORD_FC_P: stg_fc[0] <= req_data_reg[FC_W-1:0];
-                `FRIC_WORD_DM_P: stg_dm[0] <= req_data_reg[W-1:0];
-                `FRIC_WORD_DS_P: stg_ds[0] <= req_data_reg[DS_W-1:0];
-                `FRIC_WORD_BM_P: stg_bm[0] <= req_data_reg[W-1:0];
-                `FRIC_WORD_BS_P: stg_bs[0] <= req_data_reg[BS_W-1:0];
-                `FRIC_WORD_FC_N: stg_fc[1] <= req_data_reg[FC_W-1:0];
-                `FRIC_WORD_DM_N: stg_dm[1] <= req_data_reg[W-1:0];
-                `FRIC_WORD_DS_N: stg_ds[1] <= req_data_reg[DS_W-1:0];
-                `FRIC_WORD_BM_N: stg_bm[1] <= req_data_reg[W-1:0];
-                `FRIC_WORD_BS_N: stg_bs[1] <= req_data_reg[BS_W-1:0];
+        wr_v_reg    <= req_v_reg && !req_commit_reg && cfg_fits;
+        bad_reg     <= req_v_reg && !req_commit_reg && !cfg_fits;
+        wr_addr_reg <= req_addr_reg;
+        wr_data_reg <= req_data_reg[FC_W-1:0];
+    end
+    wire cfg_bad = bad_reg;
+    always @(posedge clk) begin
+        if (wr_v_reg) begin
+            case (wr_addr_reg)
+                `FRIC_WORD_KM:   stg_km <= wr_data_reg[W-1:0];
+                `FRIC_WORD_KS:   stg_ks <= wr_data_reg[KS_W-1:0];
+                `FRIC_WORD_DSEL: stg_dsel <= wr_data_reg[0];
+                `FRIC_WORD_FC_P: stg_fc[0] <= wr_data_reg[FC_W-1:0];
+                `FRIC_WORD_DM_P: stg_dm[0] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_DS_P: stg_ds[0] <= wr_data_reg[DS_W-1:0];
+                `FRIC_WORD_BM_P: stg_bm[0] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_BS_P: stg_bs[0] <= wr_data_reg[BS_W-1:0];
+                `FRIC_WORD_FC_N: stg_fc[1] <= wr_data_reg[FC_W-1:0];
+                `FRIC_WORD_DM_N: stg_dm[1] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_DS_N: stg_ds[1] <= wr_data_reg[DS_W-1:0];
+                `FRIC_WORD_BM_N: stg_bm[1] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_BS_N: stg_bs[1] <= wr_data_reg[BS_W-1:0];
                 default: ;
             endcase
         end
@@ -353,6 +362,7 @@ module fric_stribeck #(
         end
         commit_axis_reg = 0;
         req_commit_reg = 0; req_addr_reg = 0; req_axis_reg = 0; req_data_reg = 0;
+        wr_addr_reg = 0; wr_data_reg = 0;
     end
     always @(posedge clk) begin
         if (ce) begin

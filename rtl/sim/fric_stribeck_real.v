@@ -63,7 +63,7 @@ module fric_stribeck_real #(
 
     wire ce = !m_axis_tvalid || m_axis_tready;
     assign s_axis_tready = ce;
-    reg req_v = 1'b0, req_commit = 1'b0;
+    reg req_v = 1'b0, req_commit = 1'b0, bad_d = 1'b0;
     reg [3:0] req_addr = 4'd0;
     reg [AXIS_W-1:0] req_axis;
     reg [31:0] req_data = 32'd0;
@@ -164,8 +164,9 @@ module fric_stribeck_real #(
         // the sample accepted at this advance was computed from the old set
         if (req_v && req_commit && ce)
             for (j = 0; j < NW; j = j + 1) set[req_axis][j] <= stg[j];
+        bad_d <= req_v && !req_commit && !fits(req_addr, req_data);
         flags_reg <= (flags_reg & ~flags_clear) |
-                     {req_v && !req_commit && !fits(req_addr, req_data),
+                     {bad_d,
                       (m_axis_tvalid && m_axis_tready) ? m_axis_tuser[AXIS_W+1:AXIS_W] : 2'b00};
         if (rst) begin
             valid_reg <= {LATENCY{1'b0}};

@@ -157,7 +157,7 @@ typedef struct {
 static size_t checked, dropped;
 static double real_worst;
 static uint32_t flags_set; /* the sticky bits this cycle's edge sets */
-static uint32_t flags_next; /* set at the next edge (a refused word is checked a cycle late) */
+static uint32_t flags_next, flags_next2; /* a refused word sets CFG two edges after its handshake */
 static int commit_pending; /* a commit taken, entering at the next advance */
 static uint32_t commit_axis;
 
@@ -232,7 +232,8 @@ static void run(const scen_t *s)
         }
         in.m_tready = chance(s->p_ready);
         flags_set = flags_next;
-        flags_next = 0;
+        flags_next = flags_next2;
+        flags_next2 = 0;
         dut_set(dut, &in, &out);
         const uint64_t cyc = dut_cycle(dut);
         if (!TB_REAL && out.flags != sticky)
@@ -255,7 +256,7 @@ static void run(const scen_t *s)
         }
         if (in.cfg_valid && out.cfg_ready) {
             if (cur->kind == EV_BADWORD) {
-                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_next |= 4u;
+                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_next2 |= 4u;
                 else stg[in.cfg_addr] = in.cfg_data;
                 cfg_step = -1;
             } else if (in.cfg_commit) {
@@ -264,7 +265,7 @@ static void run(const scen_t *s)
                 cfg_step = -1;
             } else {
                 if (word_fits(in.cfg_addr, in.cfg_data)) stg[in.cfg_addr] = in.cfg_data;
-                else flags_next |= 4u;
+                else flags_next2 |= 4u;
                 cfg_step++;
             }
         }
