@@ -237,7 +237,7 @@ module fric_stribeck #(
     reg              req_commit_reg;
     reg [3:0]        req_addr_reg;
     reg [AXIS_W-1:0] req_axis_reg;
-    reg [31:0]       req_data_reg;
+    reg [FC_W-1:0]   req_data_reg;                      // the widest field is FC
     reg              wr_v_reg = 1'b0, bad_reg = 1'b0;  // the decoded request
     reg [3:0]        wr_addr_reg;
     reg [FC_W-1:0]   wr_data_reg;                       // the widest field is FC
@@ -256,7 +256,7 @@ module fric_stribeck #(
             req_commit_reg <= cfg_commit;
             req_addr_reg   <= cfg_addr;
             req_axis_reg   <= cfg_axis;
-            req_data_reg   <= cfg_data;
+            req_data_reg   <= cfg_data[FC_W-1:0];
         end else if (req_v_reg && (!req_commit_reg || ce)) begin
             req_v_reg <= 1'b0;
         end
@@ -287,18 +287,28 @@ module fric_stribeck #(
             fits_s = ($signed(d) >>> (bits - 1)) == 32'sd0 || ($signed(d) >>> (bits - 1)) == -32'sd1;
         end
     endfunction
+    // the width checks of the word, registered with the request, then
+    // selected by its address
+    reg req_one_reg;        // the word fits 1 bit
+    reg [5:0] req_ok_reg;   // the word fits: {W signed, FC_W, W, KS_W, BS_W, DS_W} bits
+    always @(posedge clk) begin
+        if (cfg_take) begin
+            req_ok_reg <= {fits_s(cfg_data, W), fits_u(cfg_data, FC_W), fits_u(cfg_data, W),
+                           fits_u(cfg_data, KS_W), fits_u(cfg_data, BS_W), fits_u(cfg_data, DS_W)};
+            req_one_reg <= fits_u(cfg_data, 1);
+        end
+    end
     reg cfg_fits;
-    wire [31:0] cfg_d = req_data_reg;
     always @(*) begin
         case (req_addr_reg)
-            `FRIC_WORD_KM:   cfg_fits = fits_u(cfg_d, W);
-            `FRIC_WORD_KS:   cfg_fits = fits_u(cfg_d, KS_W);
-            `FRIC_WORD_DSEL: cfg_fits = fits_u(cfg_d, 1);
-            `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = fits_u(cfg_d, FC_W);
-            `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = fits_s(cfg_d, W);
-            `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = fits_u(cfg_d, DS_W);
-            `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = fits_u(cfg_d, W);
-            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = fits_u(cfg_d, BS_W);
+            `FRIC_WORD_KM:   cfg_fits = req_ok_reg[3];
+            `FRIC_WORD_KS:   cfg_fits = req_ok_reg[2];
+            `FRIC_WORD_DSEL: cfg_fits = req_one_reg;
+            `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = req_ok_reg[4];
+            `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = req_ok_reg[5];
+            `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = req_ok_reg[0];
+            `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = req_ok_reg[3];
+            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = req_ok_reg[1];
             default: cfg_fits = 1'b0;
         endcase
     end
@@ -307,7 +317,7 @@ module fric_stribeck #(
         wr_v_reg    <= req_v_reg && !req_commit_reg && cfg_fits;
         bad_reg     <= req_v_reg && !req_commit_reg && !cfg_fits;
         wr_addr_reg <= req_addr_reg;
-        wr_data_reg <= req_data_reg[FC_W-1:0];
+        wr_data_reg <= req_data_reg;
     end
     wire cfg_bad = bad_reg;
     always @(posedge clk) begin
