@@ -379,7 +379,7 @@ module fric_stribeck #(
             if (tok_at(K_PM - 1)) mem_dsel[commit_axis_reg] <= stg_dsel;
             if (tok_at(K_P - 1))  mem_km[commit_axis_reg] <= stg_km;
             if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;
-            if (tok_at(K_E - 1)) begin
+            if (tok_at(K_E - 2)) begin
                 mem_dm_p[commit_axis_reg] <= stg_dm[0];
                 mem_dm_n[commit_axis_reg] <= stg_dm[1];
             end
@@ -416,7 +416,8 @@ module fric_stribeck #(
             f_dsel <= mem_dsel[ax_at(K_PM - 1)];
             f_km   <= mem_km[ax_at(K_P - 1)];
             f_ks   <= mem_ks[ax_at(K_PP - 1)];
-            f_dm   <= neg_at(K_E - 1) ? mem_dm_n[ax_at(K_E - 1)] : mem_dm_p[ax_at(K_E - 1)];
+            // DM is read two stages early: its magnitude is formed in between
+            f_dm   <= neg_at(K_E - 2) ? mem_dm_n[ax_at(K_E - 2)] : mem_dm_p[ax_at(K_E - 2)];
             f_ds   <= neg_at(K_DS - 1) ? mem_ds_n[ax_at(K_DS - 1)] : mem_ds_p[ax_at(K_DS - 1)];
             f_bm   <= neg_at(K_VI - 1) ? mem_bm_n[ax_at(K_VI - 1)] : mem_bm_p[ax_at(K_VI - 1)];
             f_bs   <= neg_at(K_BS - 1) ? mem_bs_n[ax_at(K_BS - 1)] : mem_bs_p[ax_at(K_BS - 1)];
@@ -517,9 +518,17 @@ module fric_stribeck #(
                 .TABLE_FILE(W == 18 ? "rtl/tables/fric_exp2pair_w18.hex" : "rtl/tables/fric_exp2pair_w16.hex"))
         u_exp (.clk(clk), .ce(ce), .y(y_reg), .e(e));
 
+    // K_E - 1 -> K_E: the sign and magnitude of DM
+    reg          dm_neg;
+    reg [W-1:0]  dm_abs;
+    always @(posedge clk) begin
+        if (ce) begin
+            dm_neg <= f_dm[W-1];
+            dm_abs <= f_dm[W-1] ? (~f_dm + {{(W-1){1'b0}}, 1'b1}) : f_dm;
+        end
+    end
+
     // K_E -> K_DP: |DM| * E, E = 2^W (1.0) taken by a mux, not the multiplier
-    wire         dm_neg = f_dm[W-1];
-    wire [W-1:0] dm_abs = dm_neg ? (~f_dm + {{(W-1){1'b0}}, 1'b1}) : f_dm;
     wire [2*W-1:0] dprod;
     wire [W+1:0]   dm_d;   // {E = 1, DM < 0, |DM|} at K_DP
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LD), .OPT_FABRIC(0), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_dip (
