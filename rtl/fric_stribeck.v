@@ -19,7 +19,7 @@
 // register, so no ready path runs combinationally through the core.
 //
 // Latency: LATENCY clock cycles from the input handshake to m_axis_tvalid
-// with no backpressure: 42 for (W = 16, OPT_FAST = 0), 52 for (W = 18,
+// with no backpressure: 42 for (W = 16, OPT_FAST = 0), 53 for (W = 18,
 // OPT_FAST = 1) (LATENCY below, fric_stribeck_latency.vh; the bench measures it).
 //
 // Parameters per axis: written word by word into a staging set through the
@@ -121,7 +121,8 @@ module fric_stribeck #(
     localparam integer K_Y = K_Y0 + 1;          // y (U,YI,YF)
     localparam integer K_E = K_Y + LE;          // E (U,1,EF); DM used
     localparam integer K_DP = K_E + LD;         // |DM|*E
-    localparam integer K_DS = K_DP + 1;         // signed DM*E; DS used
+    localparam integer LSG = (OPT_FAST != 0) ? 2 : 1; // the sign of DM*E: 1 or 2 stages
+    localparam integer K_DS = K_DP + LSG;       // signed DM*E; DS used
     localparam integer K_DIP = K_DS + RS;       // dip (S,W+4,G)
     localparam integer K_VI = K_DIP - LV - RS - 2; // viscous product; BM used
     localparam integer K_BS = K_VI + LV;        // BS used
@@ -535,10 +536,14 @@ module fric_stribeck #(
         .clk(clk), .ce(ce), .a(dm_abs), .b(e[W-1:0]), .p(dprod));
     fric_delay #(.WIDTH(W+2), .DEPTH(LD)) u_dm (.clk(clk), .ce(ce), .d({e[W], dm_neg, dm_abs}), .q(dm_d));
 
-    // K_DP -> K_DS: the signed product DM * E, (S,2W,0)
+    // K_DP -> K_DS: the signed product DM * E, (S,2W,0); for a fast clock the
+    // E = 1 mux and the negation take a stage each
     wire [2*W-1:0] dmag = dm_d[W+1] ? {dm_d[W-1:0], {W{1'b0}}} : dprod;
+    wire [2*W-1:0] dmag_s;
+    wire           dneg_s;
+    fric_delay #(.WIDTH(2*W+1), .DEPTH(LSG - 1)) u_dmag (.clk(clk), .ce(ce), .d({dm_d[W], dmag}), .q({dneg_s, dmag_s}));
     reg signed [2*W:0] dsig_reg;
-    always @(posedge clk) if (ce) dsig_reg <= dm_d[W] ? -$signed({1'b0, dmag}) : $signed({1'b0, dmag});
+    always @(posedge clk) if (ce) dsig_reg <= dneg_s ? -$signed({1'b0, dmag_s}) : $signed({1'b0, dmag_s});
 
     // K_DS -> K_DIP: dip = rsr(DM * E, EF + DS - G), |dip| <= 2^(W+3)
     wire signed [DIP_W-1:0] dip;

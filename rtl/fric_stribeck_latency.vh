@@ -11,6 +11,6 @@ function integer fric_stribeck_latency;
         le = ((w - 4) + 1) / 2 + 2 * rs + 2 + ((fast != 0) ? 2 : 0);
         // input, |v|, square, normalize, rsr, select, scale, shift, rsr, y, exp,
         // dip product, sign, rsr, magnitude, rsr, saturate, output buffer
-        fric_stribeck_latency = 1 + 1 + ls + 1 + rs + 1 + 2 + 1 + rs + 1 + le + 2 + 1 + rs + 1 + rs + 1 + 1;
+        fric_stribeck_latency = 1 + 1 + ls + 1 + rs + 1 + 2 + 1 + rs + 1 + le + 2 + ((fast != 0) ? 2 : 1) + rs + 1 + rs + 1 + 1;
     end
 endfunction

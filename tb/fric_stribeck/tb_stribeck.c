@@ -32,7 +32,7 @@
 
 #define NAX 8
 #define NWORDS FRIC_FX_WORDS_STRIBECK
-#define LATENCY (TB_FAST ? 52 : 42) /* the documented latencies */
+#define LATENCY (TB_FAST ? 53 : 42) /* the documented latencies */
 #define HALF (1 << (TB_W - 1))
 
 /* ---- the model of the whole core: staging, parameter sets, flags --------------- */
