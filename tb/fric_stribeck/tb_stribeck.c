@@ -5,7 +5,8 @@
  * Built once per configuration: TB_W (16 or 18), TB_FABRIC (the core's
  * OPT_FABRIC), and TB_REAL = 1 for the simulation-only real variant, which
  * is checked against the double model within the port quantization instead.
- * TRACE=1 in the environment writes build/tb/<name>.fst. */
+ * TRACE=1 in the environment writes build/tb/<name>.fst (large: pick a test
+ * with TEST=<pattern>, for example TEST='test_latency*'). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -498,6 +499,9 @@ int main(void)
     };
     printf("%s: W = %d, OPT_FABRIC = %d, OPT_FAST = %d, %s\n", TB_NAME, TB_W, TB_FABRIC, TB_FAST,
            TB_REAL ? "real variant" : "fixed point");
+    /* TEST=pattern runs the matching tests only (handy with TRACE=1) */
+    const char *only = getenv("TEST");
+    if (only && only[0]) cmocka_set_test_filter(only);
     const int rc = cmocka_run_group_tests(tests, setup, teardown);
     printf("%s: %zu output beats checked, %zu dropped by resets\n", TB_NAME, checked, dropped);
     return rc;
