@@ -30,8 +30,8 @@
 // the samples that follow it reach the stage that reads it: samples accepted
 // up to that advance see only old fields, later ones only new: no sample
 // mixes sets. Every field is read from its memory one stage before
-// its use into a register. cfg_ready is low while a commit is in flight and
-// while the pipeline is stalled. A word with bits outside its field is ignored and
+// its use into a register. cfg_ready (a register) is low while a request or a
+// commit is in flight. A word with bits outside its field is ignored and
 // sets the sticky CFG flag. Parameter memories start at zero (F = 0).
 //
 // Sticky flags: flags = {CFG, MAG_NEG, F_SAT}, set by any sample (or bad cfg
@@ -247,10 +247,17 @@ module fric_stribeck #(
     // commit_axis_reg, stable while a token is in flight
     reg [K_LAST_WRITE-1:0] tok_reg = {K_LAST_WRITE{1'b0}};
     reg [AXIS_W-1:0]       commit_axis_reg;
-    wire busy = |tok_reg || req_v_reg || wr_v_reg;
-    assign cfg_ready = ce && !busy;
-    wire cfg_take = cfg_valid && cfg_ready;
+    // cfg_ready is a register: high when no request, decoded word or commit
+    // token is in flight in the coming cycle (a request does not need the
+    // pipeline to advance; a commit waits for an advance to enter)
+    reg  cfg_ready_reg = 1'b1;
+    assign cfg_ready = cfg_ready_reg;
+    wire cfg_take = cfg_valid && cfg_ready_reg;
     wire tok_enter = req_v_reg && req_commit_reg && ce;
+    wire req_v_next = cfg_take || (req_v_reg && !(!req_commit_reg || ce));
+    wire wr_v_next = req_v_reg && !req_commit_reg && cfg_fits;
+    wire [K_LAST_WRITE-1:0] tok_next = ce ? {tok_reg[K_LAST_WRITE-2:0], tok_enter} : tok_reg;
+    always @(posedge clk) cfg_ready_reg <= !(|tok_next) && !req_v_next && !wr_v_next;
     always @(posedge clk) begin
         if (cfg_take) begin
             req_v_reg      <= 1'b1;

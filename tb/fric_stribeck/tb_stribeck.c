@@ -261,7 +261,7 @@ static void run(const scen_t *s)
                 else stg[in.cfg_addr] = in.cfg_data;
                 cfg_step = -1;
             } else if (in.cfg_commit) {
-                commit_pending = 2; /* this advance takes the request, the next one the token */
+                commit_pending = 2; /* taken now; the token enters at the next advance */
                 commit_axis = cur->axis;
                 cfg_step = -1;
             } else {
@@ -270,10 +270,14 @@ static void run(const scen_t *s)
                 cfg_step++;
             }
         }
-        /* the contract: a commit applies to the samples accepted from the second
-         * advance after its handshake (the one with it takes it, the next one
-         * carries its token beside the last sample with old fields) */
-        if (commit_pending && out.s_tready && --commit_pending == 0) model[commit_axis] = unpack(stg);
+        /* the contract: the token enters at the first advance after the
+         * handshake, beside the last sample with old fields; later samples get
+         * the new ones */
+        if (commit_pending == 2) commit_pending = 1;
+        else if (commit_pending == 1 && out.s_tready) {
+            model[commit_axis] = unpack(stg);
+            commit_pending = 0;
+        }
         /* the RTL: flags <= (flags & ~clear) | set, and rst clears: a set wins over a clear */
         sticky = (sticky & ~in.flags_clear) | flags_set;
         if (in.rst) {
