@@ -11,6 +11,7 @@ STRIBECK_SRCS := $(shell grep -v '^//' rtl/fric_stribeck.f)
 TB_CFLAGS := $(CFLAGS) -Itb/fric_stribeck
 
 # $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) top  $(6) sources  $(7) OPT_FAST
+# $(8) further -G options of the top
 define stribeck_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h
 	@mkdir -p $$(@D)
@@ -18,7 +19,7 @@ $(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_strib
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
-	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) -Irtl $(VLT) $(6) \
+	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) $(8) -Irtl $(VLT) $(6) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "-O2 -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_stribeck/dut_stribeck.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
@@ -27,9 +28,9 @@ TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef
 
 TB_BINS :=
-# the two configurations that are built: iCE40 (W 16, fabric products) and
-# ECP5 (W 18, DSP products, fast rounding shifts)
-$(eval $(call stribeck_bench,tb_stribeck_w16,16,1,0,fric_stribeck,$(STRIBECK_SRCS),0))
+# the two configurations that are built: iCE40 (W 16, fabric products,
+# parameters in SPRAM) and ECP5 (W 18, DSP products, fast rounding shifts)
+$(eval $(call stribeck_bench,tb_stribeck_w16,16,1,0,fric_stribeck,$(STRIBECK_SRCS),0,-GOPT_SPRAM=1))
 $(eval $(call stribeck_bench,tb_stribeck_w18,18,0,0,fric_stribeck,$(STRIBECK_SRCS),1))
 $(eval $(call stribeck_bench,tb_stribeck_real_w16,16,1,1,fric_stribeck_real,rtl/sim/fric_stribeck_real.v,0))
 $(eval $(call stribeck_bench,tb_stribeck_real_w18,18,0,1,fric_stribeck_real,rtl/sim/fric_stribeck_real.v,1))
@@ -40,10 +41,10 @@ test-rtl: $(TB_BINS)
 
 # verilator --lint-only -Wall over every file list, at both widths.
 lint-rtl:
-	@for cfg in "16 1 0" "18 0 1" "16 0 1" "18 1 0"; do set -- $$cfg; \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FABRIC=$$2 -GOPT_FAST=$$3 $(STRIBECK_SRCS) --top-module fric_stribeck && \
+	@for cfg in "16 1 0 1" "16 1 0 0" "18 0 1 0" "16 0 1 0" "18 1 0 0"; do set -- $$cfg; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FABRIC=$$2 -GOPT_FAST=$$3 -GOPT_SPRAM=$$4 $(STRIBECK_SRCS) --top-module fric_stribeck && \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
-	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3"; done
+	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
 
 TEST_ALL += lint-rtl test-rtl

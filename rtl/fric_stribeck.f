@@ -4,4 +4,5 @@ rtl/fric_delay.v
 rtl/fric_rsr.v
 rtl/fric_mul.v
 rtl/fric_exp2.v
+rtl/fric_spram.v
 rtl/fric_stribeck.v

@@ -49,7 +49,11 @@ module fric_stribeck #(
     // 1: three-stage rounding shifts, for a fast clock (ECP5); 0: two
     parameter integer OPT_FAST = 0,
     // 1: DSP products as registered ECP5 MULT18X18D (synthesis only)
-    parameter integer OPT_ECP5_DSP = 0
+    parameter integer OPT_ECP5_DSP = 0,
+    // 1: KM, DM, BM and the low 16 bits of FC in four single-port RAMs
+    // (iCE40 UP5K SPRAM) instead of flip-flops; each commit then stalls the
+    // stream for 7 cycles while it writes them
+    parameter integer OPT_SPRAM = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -142,6 +146,10 @@ module fric_stribeck #(
     initial begin
         if (LATENCY != fric_stribeck_latency(W, OPT_FAST)) begin
             $display("fric_stribeck: LATENCY %0d differs from fric_stribeck_latency.vh", LATENCY);
+            $finish;
+        end
+        if (OPT_SPRAM != 0 && W != 16) begin
+            $display("fric_stribeck: OPT_SPRAM needs W = 16 (the RAM words are 16 bits)");
             $finish;
         end
         if (W != 16 && W != 18) begin
@@ -385,9 +393,9 @@ module fric_stribeck #(
     always @(posedge clk) begin
         if (ce) begin
             if (tok_at(K_PM - 1)) mem_dsel[commit_axis_reg] <= stg_dsel;
-            if (tok_at(K_P - 1))  mem_km[commit_axis_reg] <= stg_km;
+            if (tok_at(K_P - 1) && OPT_SPRAM == 0) mem_km[commit_axis_reg] <= stg_km;
             if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;
-            if (tok_at(K_E - 2)) begin
+            if (tok_at(K_E - 2) && OPT_SPRAM == 0) begin
                 mem_dm_p[commit_axis_reg] <= stg_dm[0];
                 mem_dm_n[commit_axis_reg] <= stg_dm[1];
             end
@@ -395,7 +403,7 @@ module fric_stribeck #(
                 mem_ds_p[commit_axis_reg] <= stg_ds[0];
                 mem_ds_n[commit_axis_reg] <= stg_ds[1];
             end
-            if (tok_at(K_VI - 1)) begin
+            if (tok_at(K_VI - 1) && OPT_SPRAM == 0) begin
                 mem_bm_p[commit_axis_reg] <= stg_bm[0];
                 mem_bm_n[commit_axis_reg] <= stg_bm[1];
             end
@@ -412,24 +420,93 @@ module fric_stribeck #(
 
     // the fields, read one stage before their use into registers
     reg            f_dsel;
-    reg [W-1:0]    f_km;
+    reg [W-1:0]    f_km_ff;
     reg [KS_W-1:0] f_ks;
-    reg [W-1:0]    f_dm;
+    reg [W-1:0]    f_dm_ff;
     reg [DS_W-1:0] f_ds;
-    reg [W-1:0]    f_bm;
+    reg [W-1:0]    f_bm_ff;
     reg [BS_W-1:0] f_bs;
-    reg [FC_W-1:0] f_fc;
+    reg [FC_W-1:0] f_fc_ff;
+    wire [W-1:0]    f_km, f_dm, f_bm;
+    wire [FC_W-1:0] f_fc;
+
+    // ---- the single-port RAM option -------------------------------------------
+    // A commit token at a RAM field's read stage (with ce) starts its writes:
+    // the pipeline holds (ce low) for 1 (KM) or 2 (one per direction) cycles
+    // while the RAM is written; the value the sample ahead read is kept in a
+    // hold register, since a write spoils the RAM's output.
+    reg [1:0] wr_left_reg = 2'd0;  // writes still to do
+    reg [1:0] wr_left_next;
+    always @(*) begin
+        wr_left_next = (wr_left_reg != 2'd0) ? wr_left_reg - 2'd1 : 2'd0;
+        if (OPT_SPRAM != 0 && ce) begin
+            if (tok_at(K_P - 1)) wr_left_next = 2'd1;
+            if (tok_at(K_E - 2) || tok_at(K_VI - 1) || tok_at(K_FC - 1)) wr_left_next = 2'd2;
+        end
+    end
+    always @(posedge clk) wr_left_reg <= wr_left_next;
+    generate
+        if (OPT_SPRAM != 0) begin : g_spram
+            localparam integer AW = AXIS_W + 1;
+            reg [1:0] wr_sel_reg = 2'd0;   // 0 KM, 1 DM, 2 BM, 3 FC
+            reg       wr_dir_reg = 1'b0;   // the direction being written
+            always @(posedge clk) begin
+                if (ce) begin
+                    if (tok_at(K_P - 1))  wr_sel_reg <= 2'd0;
+                    if (tok_at(K_E - 2))  wr_sel_reg <= 2'd1;
+                    if (tok_at(K_VI - 1)) wr_sel_reg <= 2'd2;
+                    if (tok_at(K_FC - 1)) wr_sel_reg <= 2'd3;
+                    wr_dir_reg <= 1'b0;
+                end else if (wr_left_reg != 2'd0) begin
+                    wr_dir_reg <= 1'b1;
+                end
+            end
+            wire [15:0] q_km, q_dm, q_bm, q_fc;
+            wire we_km = (wr_left_reg != 2'd0) && (wr_sel_reg == 2'd0);
+            wire we_dm = (wr_left_reg != 2'd0) && (wr_sel_reg == 2'd1);
+            wire we_bm = (wr_left_reg != 2'd0) && (wr_sel_reg == 2'd2);
+            wire we_fc = (wr_left_reg != 2'd0) && (wr_sel_reg == 2'd3);
+            wire [AW-1:0] wa = {wr_dir_reg, commit_axis_reg};
+            fric_spram #(.ADDR_W(AW)) u_km (.clk(clk), .cs(ce || we_km), .we(we_km),
+                .addr(we_km ? {1'b0, commit_axis_reg} : {1'b0, ax_at(K_P - 1)}), .din(stg_km[15:0]), .dout(q_km));
+            fric_spram #(.ADDR_W(AW)) u_dm (.clk(clk), .cs(ce || we_dm), .we(we_dm),
+                .addr(we_dm ? wa : {neg_at(K_E - 2), ax_at(K_E - 2)}), .din(stg_dm[wr_dir_reg][15:0]), .dout(q_dm));
+            fric_spram #(.ADDR_W(AW)) u_bm (.clk(clk), .cs(ce || we_bm), .we(we_bm),
+                .addr(we_bm ? wa : {neg_at(K_VI - 1), ax_at(K_VI - 1)}), .din(stg_bm[wr_dir_reg][15:0]), .dout(q_bm));
+            fric_spram #(.ADDR_W(AW)) u_fc (.clk(clk), .cs(ce || we_fc), .we(we_fc),
+                .addr(we_fc ? wa : {neg_at(K_FC - 1), ax_at(K_FC - 1)}), .din(stg_fc[wr_dir_reg][15:0]), .dout(q_fc));
+            // hold: the first write cycle keeps the output the sample ahead read
+            reg [15:0] h_km, h_dm, h_bm, h_fc;
+            reg [3:0]  hv = 4'd0;
+            always @(posedge clk) begin
+                if (we_km && !hv[0]) begin h_km <= q_km; hv[0] <= 1'b1; end else if (ce) hv[0] <= 1'b0;
+                if (we_dm && !hv[1]) begin h_dm <= q_dm; hv[1] <= 1'b1; end else if (ce) hv[1] <= 1'b0;
+                if (we_bm && !hv[2]) begin h_bm <= q_bm; hv[2] <= 1'b1; end else if (ce) hv[2] <= 1'b0;
+                if (we_fc && !hv[3]) begin h_fc <= q_fc; hv[3] <= 1'b1; end else if (ce) hv[3] <= 1'b0;
+            end
+            assign f_km = hv[0] ? h_km : q_km;
+            assign f_dm = hv[1] ? h_dm : q_dm;
+            assign f_bm = hv[2] ? h_bm : q_bm;
+            // FC: 16 bits in the RAM, the top bits in flip-flops
+            assign f_fc = {f_fc_ff[FC_W-1:16], hv[3] ? h_fc : q_fc};
+        end else begin : g_ff
+            assign f_km = f_km_ff;
+            assign f_dm = f_dm_ff;
+            assign f_bm = f_bm_ff;
+            assign f_fc = f_fc_ff;
+        end
+    endgenerate
     always @(posedge clk) begin
         if (ce) begin
             f_dsel <= mem_dsel[ax_at(K_PM - 1)];
-            f_km   <= mem_km[ax_at(K_P - 1)];
+            f_km_ff <= mem_km[ax_at(K_P - 1)];
             f_ks   <= mem_ks[ax_at(K_PP - 1)];
             // DM is read two stages early: its magnitude is formed in between
-            f_dm   <= neg_at(K_E - 2) ? mem_dm_n[ax_at(K_E - 2)] : mem_dm_p[ax_at(K_E - 2)];
+            f_dm_ff <= neg_at(K_E - 2) ? mem_dm_n[ax_at(K_E - 2)] : mem_dm_p[ax_at(K_E - 2)];
             f_ds   <= neg_at(K_DS - 1) ? mem_ds_n[ax_at(K_DS - 1)] : mem_ds_p[ax_at(K_DS - 1)];
-            f_bm   <= neg_at(K_VI - 1) ? mem_bm_n[ax_at(K_VI - 1)] : mem_bm_p[ax_at(K_VI - 1)];
+            f_bm_ff <= neg_at(K_VI - 1) ? mem_bm_n[ax_at(K_VI - 1)] : mem_bm_p[ax_at(K_VI - 1)];
             f_bs   <= neg_at(K_BS - 1) ? mem_bs_n[ax_at(K_BS - 1)] : mem_bs_p[ax_at(K_BS - 1)];
-            f_fc   <= neg_at(K_FC - 1) ? mem_fc_n[ax_at(K_FC - 1)] : mem_fc_p[ax_at(K_FC - 1)];
+            f_fc_ff <= neg_at(K_FC - 1) ? mem_fc_n[ax_at(K_FC - 1)] : mem_fc_p[ax_at(K_FC - 1)];
         end
     end
 
@@ -610,11 +687,12 @@ module fric_stribeck #(
             else buf1_reg <= beat;
         end
         count_reg <= count_next;
-        // at most one more beat arrives after ce falls: room for it is kept
-        ce_reg <= (count_next < 2'd2);
+        // at most one more beat arrives after ce falls: room for it is kept;
+        // and the pipeline holds while a commit writes a single-port RAM
+        ce_reg <= (count_next < 2'd2) && (wr_left_next == 2'd0);
         if (rst) begin
             count_reg <= 2'd0;
-            ce_reg <= 1'b1;
+            ce_reg <= (wr_left_next == 2'd0); // a commit's RAM writes finish across a reset
         end
     end
     assign m_axis_tvalid = (count_reg != 2'd0);

@@ -386,6 +386,27 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Idle until no commit is in flight (cfg_ready high). */
+static void settle(void)
+{
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    in.m_tready = 1;
+    for (int n = 0; n < 1000; n++) {
+        dut_set(dut, &in, &out);
+        if (out.cfg_ready && !out.m_tvalid) return;
+        if (out.m_tvalid) fail_msg("settle: an unexpected output beat");
+        if (commit_pending == 2) commit_pending = 1;
+        else if (commit_pending == 1 && out.s_tready) {
+            model[commit_axis] = unpack(stg);
+            commit_pending = 0;
+        }
+        dut_tick(dut);
+    }
+    fail_msg("settle: cfg_ready stays low");
+}
+
 /* Load sets first..first+7 into axes 0..7 (before the stream). */
 static void load_group(size_t first)
 {
@@ -393,6 +414,7 @@ static void load_group(size_t first)
     for (size_t a = 0; a < NAX; a++) ev[a] = load_ev(0, (uint32_t)a, (first + a) % nsets);
     scen_t s = {0, v_rand, ax_rand, 1.0, 1.0, ev, NAX, NULL};
     run(&s);
+    settle();
 }
 
 /* ---- tests ------------------------------------------------------------------------------------- */
