@@ -403,7 +403,7 @@ module fric_stribeck #(
                 mem_ds_p[commit_axis_reg] <= stg_ds[0];
                 mem_ds_n[commit_axis_reg] <= stg_ds[1];
             end
-            if (tok_at(K_VI - 1) && OPT_SPRAM == 0) begin
+            if (tok_at(K_VI - 2) && OPT_SPRAM == 0) begin
                 mem_bm_p[commit_axis_reg] <= stg_bm[0];
                 mem_bm_n[commit_axis_reg] <= stg_bm[1];
             end
@@ -411,7 +411,7 @@ module fric_stribeck #(
                 mem_bs_p[commit_axis_reg] <= stg_bs[0];
                 mem_bs_n[commit_axis_reg] <= stg_bs[1];
             end
-            if (tok_at(K_FC - 1)) begin
+            if (tok_at(K_FC - 2)) begin
                 mem_fc_p[commit_axis_reg] <= stg_fc[0];
                 mem_fc_n[commit_axis_reg] <= stg_fc[1];
             end
@@ -427,8 +427,16 @@ module fric_stribeck #(
     reg [W-1:0]    f_bm_ff;
     reg [BS_W-1:0] f_bs;
     reg [FC_W-1:0] f_fc_ff;
-    wire [W-1:0]    f_km, f_dm, f_bm;
-    wire [FC_W-1:0] f_fc;
+    wire [W-1:0]    f_km, f_dm, f_bm_pre;
+    wire [FC_W-1:0] f_fc_pre;
+    reg  [W-1:0]    f_bm;
+    reg  [FC_W-1:0] f_fc;
+    always @(posedge clk) begin
+        if (ce) begin
+            f_bm <= f_bm_pre;
+            f_fc <= f_fc_pre;
+        end
+    end
 
     // ---- the single-port RAM option -------------------------------------------
     // A commit token at a RAM field's read stage (with ce) starts its writes:
@@ -441,7 +449,7 @@ module fric_stribeck #(
         wr_left_next = (wr_left_reg != 2'd0) ? wr_left_reg - 2'd1 : 2'd0;
         if (OPT_SPRAM != 0 && ce) begin
             if (tok_at(K_P - 1)) wr_left_next = 2'd1;
-            if (tok_at(K_E - 2) || tok_at(K_VI - 1) || tok_at(K_FC - 1)) wr_left_next = 2'd2;
+            if (tok_at(K_E - 2) || tok_at(K_VI - 2) || tok_at(K_FC - 2)) wr_left_next = 2'd2;
         end
     end
     always @(posedge clk) wr_left_reg <= wr_left_next;
@@ -454,8 +462,8 @@ module fric_stribeck #(
                 if (ce) begin
                     if (tok_at(K_P - 1))  wr_sel_reg <= 2'd0;
                     if (tok_at(K_E - 2))  wr_sel_reg <= 2'd1;
-                    if (tok_at(K_VI - 1)) wr_sel_reg <= 2'd2;
-                    if (tok_at(K_FC - 1)) wr_sel_reg <= 2'd3;
+                    if (tok_at(K_VI - 2)) wr_sel_reg <= 2'd2;
+                    if (tok_at(K_FC - 2)) wr_sel_reg <= 2'd3;
                     wr_dir_reg <= 1'b0;
                 end else if (wr_left_reg != 2'd0) begin
                     wr_dir_reg <= 1'b1;
@@ -472,9 +480,9 @@ module fric_stribeck #(
             fric_spram #(.ADDR_W(AW)) u_dm (.clk(clk), .cs(ce || we_dm), .we(we_dm),
                 .addr(we_dm ? wa : {neg_at(K_E - 2), ax_at(K_E - 2)}), .din(stg_dm[wr_dir_reg][15:0]), .dout(q_dm));
             fric_spram #(.ADDR_W(AW)) u_bm (.clk(clk), .cs(ce || we_bm), .we(we_bm),
-                .addr(we_bm ? wa : {neg_at(K_VI - 1), ax_at(K_VI - 1)}), .din(stg_bm[wr_dir_reg][15:0]), .dout(q_bm));
+                .addr(we_bm ? wa : {neg_at(K_VI - 2), ax_at(K_VI - 2)}), .din(stg_bm[wr_dir_reg][15:0]), .dout(q_bm));
             fric_spram #(.ADDR_W(AW)) u_fc (.clk(clk), .cs(ce || we_fc), .we(we_fc),
-                .addr(we_fc ? wa : {neg_at(K_FC - 1), ax_at(K_FC - 1)}), .din(stg_fc[wr_dir_reg][15:0]), .dout(q_fc));
+                .addr(we_fc ? wa : {neg_at(K_FC - 2), ax_at(K_FC - 2)}), .din(stg_fc[wr_dir_reg][15:0]), .dout(q_fc));
             // hold: the first write cycle keeps the output the sample ahead read
             reg [15:0] h_km, h_dm, h_bm, h_fc;
             reg [3:0]  hv = 4'd0;
@@ -486,14 +494,14 @@ module fric_stribeck #(
             end
             assign f_km = hv[0] ? h_km : q_km;
             assign f_dm = hv[1] ? h_dm : q_dm;
-            assign f_bm = hv[2] ? h_bm : q_bm;
+            assign f_bm_pre = hv[2] ? h_bm : q_bm;
             // FC: 16 bits in the RAM, the top bits in flip-flops
-            assign f_fc = {f_fc_ff[FC_W-1:16], hv[3] ? h_fc : q_fc};
+            assign f_fc_pre = {f_fc_ff[FC_W-1:16], hv[3] ? h_fc : q_fc};
         end else begin : g_ff
             assign f_km = f_km_ff;
             assign f_dm = f_dm_ff;
-            assign f_bm = f_bm_ff;
-            assign f_fc = f_fc_ff;
+            assign f_bm_pre = f_bm_ff;
+            assign f_fc_pre = f_fc_ff;
         end
     endgenerate
     always @(posedge clk) begin
@@ -504,9 +512,10 @@ module fric_stribeck #(
             // DM is read two stages early: its magnitude is formed in between
             f_dm_ff <= neg_at(K_E - 2) ? mem_dm_n[ax_at(K_E - 2)] : mem_dm_p[ax_at(K_E - 2)];
             f_ds   <= neg_at(K_DS - 1) ? mem_ds_n[ax_at(K_DS - 1)] : mem_ds_p[ax_at(K_DS - 1)];
-            f_bm_ff <= neg_at(K_VI - 1) ? mem_bm_n[ax_at(K_VI - 1)] : mem_bm_p[ax_at(K_VI - 1)];
+            // BM and FC are read two stages early and registered twice
+            f_bm_ff <= neg_at(K_VI - 2) ? mem_bm_n[ax_at(K_VI - 2)] : mem_bm_p[ax_at(K_VI - 2)];
             f_bs   <= neg_at(K_BS - 1) ? mem_bs_n[ax_at(K_BS - 1)] : mem_bs_p[ax_at(K_BS - 1)];
-            f_fc_ff <= neg_at(K_FC - 1) ? mem_fc_n[ax_at(K_FC - 1)] : mem_fc_p[ax_at(K_FC - 1)];
+            f_fc_ff <= neg_at(K_FC - 2) ? mem_fc_n[ax_at(K_FC - 2)] : mem_fc_p[ax_at(K_FC - 2)];
         end
     end
 
