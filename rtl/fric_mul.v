@@ -107,23 +107,13 @@ module fric_mul #(
                     assign a_in = g_stage[k-1].g_carry.a_reg;
                     assign b_in = g_stage[k-1].g_carry.b_reg;
                 end
-                // the sum of this stage's rows: sum over j of (a AND b[j]) << j.
-                // Two rows per stage go through a carry-save step (one LUT
-                // level) and a single carry-propagate adder.
+                // the sum of this stage's rows: sum over j of (a AND b[j]) << j
                 reg [P_W-1:0] sum;
-                if (ROWS == 2) begin : g_csa
-                    wire [P_W-1:0] r0 = (k * 2 < B_W && b_in[k * 2]) ? ({{B_W{1'b0}}, a_in} << (k * 2)) : {P_W{1'b0}};
-                    wire [P_W-1:0] r1 = (k * 2 + 1 < B_W && b_in[k * 2 + 1]) ? ({{B_W{1'b0}}, a_in} << (k * 2 + 1)) : {P_W{1'b0}};
-                    wire [P_W-1:0] cs_s = acc_in ^ r0 ^ r1;
-                    wire [P_W-1:0] cs_c = (acc_in & r0) | (acc_in & r1) | (r0 & r1);
-                    always @(*) sum = cs_s + {cs_c[P_W-2:0], 1'b0};
-                end else begin : g_chain
-                    integer j;
-                    always @(*) begin
-                        sum = acc_in;
-                        for (j = k * ROWS; j < (k + 1) * ROWS; j = j + 1)
-                            if (j < B_W && b_in[j]) sum = sum + ({{B_W{1'b0}}, a_in} << j);
-                    end
+                integer j;
+                always @(*) begin
+                    sum = acc_in;
+                    for (j = k * ROWS; j < (k + 1) * ROWS; j = j + 1)
+                        if (j < B_W && b_in[j]) sum = sum + ({{B_W{1'b0}}, a_in} << j);
                 end
                 always @(posedge clk) if (ce) acc_reg <= sum;
                 // the operands travel with the partial sum, except out of the
