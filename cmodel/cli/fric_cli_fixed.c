@@ -57,7 +57,7 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
     return 0;
 }
 
-int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, int32_t *code)
+static int vcode(const fric_compile_report_t *rep, double v, const char *cmd, int32_t *code)
 {
     const double half = ldexp(1.0, (int)rep->width - 1);
     const double c = nearbyint(v / rep->v_lsb);
@@ -66,6 +66,28 @@ int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, 
                              "and width %u; raise --v-max", v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
                              rep->v_max, rep->width);
     *code = (int32_t)c;
+    return 0;
+}
+
+int fric_cli_vcodes(const fric_compile_report_t *rep, const fric_dlist_t *v, const char *cmd,
+                    int32_t **codes)
+{
+    *codes = malloc((v->n ? v->n : 1) * sizeof **codes);
+    if (!*codes) return fric_cli_fail(cmd, "out of memory");
+    for (size_t i = 0; i < v->n; i++) {
+        const int rc = vcode(rep, v->v[i], cmd, &(*codes)[i]);
+        if (rc != 0) return rc;
+    }
+    return 0;
+}
+
+int fric_cli_fixed_only(fric_opt_t *opts, size_t n, const char *cmd, bool ts_too)
+{
+    static const char *const names[] = {"width", "v-max", "f-max", "ts"};
+    for (size_t i = 0; i < (ts_too ? 4u : 3u); i++) {
+        const fric_opt_t *o = fric_opts_find(opts, n, names[i]);
+        if (o && o->given) return fric_cli_fail(cmd, "--%s applies only with --fixed", names[i]);
+    }
     return 0;
 }
 

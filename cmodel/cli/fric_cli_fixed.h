@@ -40,10 +40,20 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
                            size_t n, const char *cmd, double ts_default, fric_cli_fx_t *out);
 
 /**
- * @brief The velocity code of v, refusing (exit 2, one line naming the value
- *        and the representable range) a velocity outside the port's range.
+ * @brief Refuse the fixed-point options (--width, --v-max, --f-max, and --ts
+ *        when ts_too) given without --fixed.
+ * @return 0, or FRIC_EXIT_USAGE after one error line.
  */
-int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, int32_t *code);
+int fric_cli_fixed_only(fric_opt_t *opts, size_t n, const char *cmd, bool ts_too);
+
+/**
+ * @brief The velocity codes of a whole record, in a new array (*codes, to be
+ *        freed), refusing (exit 2, one line naming the value and the
+ *        representable range) a velocity outside the port's range before
+ *        anything is printed.
+ */
+int fric_cli_vcodes(const fric_compile_report_t *rep, const fric_dlist_t *v, const char *cmd,
+                    int32_t **codes);
 
 /** Report sticky flags on stderr as warnings (nothing when flags = 0). */
 void fric_cli_report_flags(const char *cmd, uint32_t flags);

@@ -46,18 +46,11 @@ int fric_cmd_curve(int argc, char **argv)
     fric_model_t m;
     fric_cli_fx_t c;
     if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
-    if (rc == 0 && !fixed) {
-        static const char *const fixed_only[] = {"width", "v-max", "f-max", "ts"};
-        for (size_t i = 0; i < 4 && rc == 0; i++)
-            if (fric_opts_find(opts, n, fixed_only[i])->given)
-                rc = fric_cli_fail(CMD, "--%s applies only with --fixed", fixed_only[i]);
-    }
+    if (rc == 0 && !fixed) rc = fric_cli_fixed_only(opts, n, CMD, true);
     if (rc == 0 && fixed) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 1e-4, &c);
     if (rc == 0 && vel.n == 0) rc = fric_read_numbers(stdin, &vel, CMD, "velocity in m/s");
-    for (size_t i = 0; rc == 0 && fixed && i < vel.n; i++) {
-        int32_t code;
-        rc = fric_cli_vcode(&c.rep, vel.v[i], CMD, &code);
-    }
+    int32_t *codes = NULL; /* validated, all of them, before anything is printed */
+    if (rc == 0 && fixed) rc = fric_cli_vcodes(&c.rep, &vel, CMD, &codes);
     if (rc == 0 && !fixed) {
         printf("v,F\n");
         for (size_t i = 0; i < vel.n; i++)
@@ -66,13 +59,12 @@ int fric_cmd_curve(int argc, char **argv)
         uint32_t flags = 0;
         printf("v,F,F_code\n");
         for (size_t i = 0; i < vel.n; i++) {
-            int32_t code;
-            fric_cli_vcode(&c.rep, vel.v[i], CMD, &code);
-            const int32_t f = fixed_force(&c, code, &flags);
-            printf("%.17g,%.17g,%d\n", code * c.rep.v_lsb, f * c.rep.f_lsb, f);
+            const int32_t f = fixed_force(&c, codes[i], &flags);
+            printf("%.17g,%.17g,%d\n", codes[i] * c.rep.v_lsb, f * c.rep.f_lsb, f);
         }
         fric_cli_report_flags(CMD, flags);
     }
+    free(codes);
     fric_dlist_free(&vel);
     return rc == FRIC_OPTS_HELP ? 0 : rc;
 }

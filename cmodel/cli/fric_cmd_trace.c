@@ -4,6 +4,7 @@
  * Output: CSV "v,F,z" (and "F_code" with --fixed). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "fric_cli.h"
 #include "fric_cli_fixed.h"
@@ -32,20 +33,14 @@ int fric_cmd_trace(int argc, char **argv)
     if (rc == 0 && !fric_opts_find(opts, n, "ts")->given)
         rc = fric_cli_fail(CMD, "--ts (sample time, s) is required");
     if (rc == 0 && !fixed) {
-        static const char *const fixed_only[] = {"width", "v-max", "f-max"};
-        for (size_t i = 0; i < 3 && rc == 0; i++)
-            if (fric_opts_find(opts, n, fixed_only[i])->given)
-                rc = fric_cli_fail(CMD, "--%s applies only with --fixed", fixed_only[i]);
+        rc = fric_cli_fixed_only(opts, n, CMD, false);
         if (rc == 0 && !(fx.ts > 0.0)) rc = fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), fx.ts);
     }
     fric_cli_fx_t c;
     if (rc == 0 && fixed) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 0.0, &c);
     if (rc == 0) rc = fric_read_numbers(stdin, &vel, CMD, "velocity in m/s");
-    /* Validate the whole record before printing anything. */
-    for (size_t i = 0; rc == 0 && fixed && i < vel.n; i++) {
-        int32_t code;
-        rc = fric_cli_vcode(&c.rep, vel.v[i], CMD, &code);
-    }
+    int32_t *codes = NULL; /* validated, all of them, before anything is printed */
+    if (rc == 0 && fixed) rc = fric_cli_vcodes(&c.rep, &vel, CMD, &codes);
     if (rc == 0) {
         const double sigma0 = m.lugre.sigma0;
         if (fixed) {
@@ -55,10 +50,8 @@ int fric_cmd_trace(int argc, char **argv)
             fric_fx_lugre_reset(&st);
             printf("v,F,z,F_code\n");
             for (size_t i = 0; i < vel.n; i++) {
-                int32_t code;
-                fric_cli_vcode(&c.rep, vel.v[i], CMD, &code);
-                const int32_t f = fric_fx_lugre_step(&c.l, &st, code, &flags, NULL);
-                printf("%.17g,%.17g,%.17g,%d\n", code * c.rep.v_lsb, f * c.rep.f_lsb, st.w * wlsb / sigma0, f);
+                const int32_t f = fric_fx_lugre_step(&c.l, &st, codes[i], &flags, NULL);
+                printf("%.17g,%.17g,%.17g,%d\n", codes[i] * c.rep.v_lsb, f * c.rep.f_lsb, st.w * wlsb / sigma0, f);
             }
             fric_cli_report_flags(CMD, flags);
         } else {
@@ -71,6 +64,7 @@ int fric_cmd_trace(int argc, char **argv)
             }
         }
     }
+    free(codes);
     fric_dlist_free(&vel);
     return rc == FRIC_OPTS_HELP ? 0 : rc;
 }
