@@ -162,6 +162,18 @@ static uint32_t flags_next, flags_next2; /* a refused word sets CFG two edges af
 static int commit_pending; /* a commit taken, entering at the next advance */
 static uint32_t commit_axis;
 
+/* The commit contract, at the end of each cycle: the token enters at the
+ * first advance (ce) after the handshake, beside the last sample with old
+ * fields; the samples after it get the new ones. */
+static void commit_advance(uint32_t ce)
+{
+    if (commit_pending == 2) commit_pending = 1;
+    else if (commit_pending == 1 && ce) {
+        model[commit_axis] = unpack(stg);
+        commit_pending = 0;
+    }
+}
+
 static void check_beat(uint32_t tdata, uint32_t tuser, uint64_t cyc)
 {
     if (qh == qt) fail_msg("cycle %llu: output beat with nothing expected (tdata %u)", (unsigned long long)cyc, tdata);
@@ -270,14 +282,7 @@ static void run(const scen_t *s)
                 cfg_step++;
             }
         }
-        /* the contract: the token enters at the first advance after the
-         * handshake, beside the last sample with old fields; later samples get
-         * the new ones */
-        if (commit_pending == 2) commit_pending = 1;
-        else if (commit_pending == 1 && out.s_tready) {
-            model[commit_axis] = unpack(stg);
-            commit_pending = 0;
-        }
+        commit_advance(out.s_tready);
         /* the RTL: flags <= (flags & ~clear) | set, and rst clears: a set wins over a clear */
         sticky = (sticky & ~in.flags_clear) | flags_set;
         if (in.rst) {
@@ -397,11 +402,7 @@ static void settle(void)
         dut_set(dut, &in, &out);
         if (out.cfg_ready && !out.m_tvalid) return;
         if (out.m_tvalid) fail_msg("settle: an unexpected output beat");
-        if (commit_pending == 2) commit_pending = 1;
-        else if (commit_pending == 1 && out.s_tready) {
-            model[commit_axis] = unpack(stg);
-            commit_pending = 0;
-        }
+        commit_advance(out.s_tready);
         dut_tick(dut);
     }
     fail_msg("settle: cfg_ready stays low");
