@@ -16,7 +16,7 @@ SYNTH := $(BUILD)/synth
 
 # $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM
 define synth_run
-$(SYNTH)/$(1)/synth.json: $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v rtl/fric_formats.vh $(wildcard rtl/tables/*.hex)
+$(SYNTH)/$(1)/synth.json: $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer -Irtl $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \

@@ -16,7 +16,7 @@ define stribeck_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h
 	@mkdir -p $$(@D)
 	$(CC) $(TB_CFLAGS) -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) -DTB_FAST=$(7) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) $(8) -Irtl $(VLT) $(6) \

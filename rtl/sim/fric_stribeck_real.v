@@ -44,15 +44,8 @@ module fric_stribeck_real #(
     output wire [2:0]             flags,
     input  wire [2:0]             flags_clear
 );
-    function integer clog2;
-        input integer n;
-        integer k;
-        begin
-            clog2 = 1;
-            for (k = 2; k < n; k = k * 2) clog2 = clog2 + 1;
-        end
-    endfunction
-    localparam integer AXIS_W = (NUM_AXES > 1) ? clog2(NUM_AXES) : 1;
+`include "fric_axis_width.vh"
+    localparam integer AXIS_W = fric_axis_width(NUM_AXES);
     localparam integer NA = 1 << AXIS_W;
     localparam integer NW = `FRIC_WORDS_STRIBECK;
 `include "fric_stribeck_latency.vh"

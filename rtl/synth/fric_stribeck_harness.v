@@ -23,7 +23,8 @@ module fric_stribeck_harness #(
     input  wire load,
     output wire dout
 );
-    localparam integer AXIS_W = 3;
+`include "fric_axis_width.vh"
+    localparam integer AXIS_W = fric_axis_width(NUM_AXES);
     // inputs: rst, s_axis (tdata, tuser, tvalid), m_axis_tready,
     // cfg (valid, commit, addr, axis, data), flags_clear
     localparam integer IN_BITS = 1 + W + AXIS_W + 1 + 1 + 1 + 1 + 4 + AXIS_W + 32 + 3;
