@@ -9,7 +9,10 @@
 // Formats: a (U,A_W,0), b (U,B_W,0), p (U,A_W+B_W,0), exact.
 // Latency: LATENCY clock-enabled cycles in both implementations
 // (OPT_FABRIC = 0: LATENCY >= 2; OPT_FABRIC = 1: LATENCY >= 1, adding
-// ceil(B_W / LATENCY) partial products per stage).
+// ceil(B_W / LATENCY) partial products per stage, every stage at least one).
+// Resources in fabric: per stage one (A_W + rows)-bit sum of the rows and
+// the top A_W bits of the partial sum, and the registers that carry a, the
+// unused bits of b and the partial sum.
 module fric_mul #(
     // width of a
     parameter integer A_W = 16,
@@ -36,6 +39,10 @@ module fric_mul #(
     initial begin
         if (LATENCY < ((OPT_FABRIC != 0) ? 1 : 2)) begin
             $display("fric_mul: LATENCY %0d too small for OPT_FABRIC %0d", LATENCY, OPT_FABRIC);
+            $finish;
+        end
+        if (OPT_FABRIC != 0 && ((B_W + LATENCY - 1) / LATENCY) * (LATENCY - 1) >= B_W) begin
+            $display("fric_mul: LATENCY %0d leaves a fabric stage without rows for B_W %0d", LATENCY, B_W);
             $finish;
         end
     end
@@ -90,16 +97,24 @@ module fric_mul #(
             end
             fric_delay #(.WIDTH(P_W), .DEPTH(LATENCY - 2)) u_pad (.clk(clk), .ce(ce), .d(p_reg), .q(p));
         end else begin : g_fabric
-            // ROWS partial products per stage; stage k adds rows k*ROWS ..
+            // ROWS partial products per stage; stage k adds rows
+            // LO = k*ROWS .. LO+ROWS-1. Before stage k the partial sum is
+            // below 2^(A_W+LO), so its bits under LO are final and pass by,
+            // and only its top A_W bits meet the rows: each stage is an
+            // (A_W+ROWS)-bit sum, not a P_W-bit one, whatever the stage.
             localparam integer ROWS = (B_W + LATENCY - 1) / LATENCY;
             genvar k;
             for (k = 0; k < LATENCY; k = k + 1) begin : g_stage
-                reg [P_W-1:0] acc_reg;
-                wire [P_W-1:0] acc_in;
+                localparam integer LO = (k * ROWS < B_W) ? k * ROWS : B_W;
+                localparam integer HI = ((k + 1) * ROWS < B_W) ? (k + 1) * ROWS : B_W;
+                // partial sum after this stage: A_W + HI bits
+                localparam integer S_W = A_W + HI;
+                reg  [S_W-1:0] acc_reg;
                 wire [A_W-1:0] a_in;
                 wire [B_W-1:0] b_in;
+                wire [A_W+LO-1:0] acc_in;
                 if (k == 0) begin : g_first
-                    assign acc_in = {P_W{1'b0}};
+                    assign acc_in = {(A_W+LO){1'b0}};
                     assign a_in = a;
                     assign b_in = b;
                 end else begin : g_next
@@ -107,23 +122,26 @@ module fric_mul #(
                     assign a_in = g_stage[k-1].g_carry.a_reg;
                     assign b_in = g_stage[k-1].g_carry.b_reg;
                 end
-                // the sum of this stage's rows: sum over j of (a AND b[j]) << j
-                reg [P_W-1:0] sum;
+                // the top of the partial sum plus this stage's rows:
+                // sum over j of (a AND b[j]) << (j - LO), below 2^(A_W+HI-LO)
+                reg [A_W+HI-LO-1:0] top;
                 integer j;
                 always @(*) begin
-                    sum = acc_in;
-                    for (j = k * ROWS; j < (k + 1) * ROWS; j = j + 1)
-                        if (j < B_W && b_in[j]) sum = sum + ({{B_W{1'b0}}, a_in} << j);
+                    top = {{(HI-LO){1'b0}}, acc_in[A_W+LO-1:LO]};
+                    for (j = LO; j < HI; j = j + 1)
+                        if (b_in[j]) top = top + ({{(HI-LO){1'b0}}, a_in} << (j - LO));
                 end
-                always @(posedge clk) if (ce) acc_reg <= sum;
+                if (LO == 0) begin : g_no_low
+                    always @(posedge clk) if (ce) acc_reg <= top;
+                end else begin : g_low
+                    always @(posedge clk) if (ce) acc_reg <= {top, acc_in[LO-1:0]};
+                end
                 // the operands travel with the partial sum, except out of the
-                // last stage; the bits of b already used are dropped (constant
-                // zero, so synthesis removes their flip-flops)
+                // last stage; only the bits of b still to be used are kept
                 if (k < LATENCY - 1) begin : g_carry
                     reg [A_W-1:0] a_reg;
                     reg [B_W-1:0] b_reg;
-                    wire [B_W-1:0] b_left = ((k + 1) * ROWS >= B_W) ? {B_W{1'b0}} :
-                                            ((b_in >> ((k + 1) * ROWS)) << ((k + 1) * ROWS));
+                    wire [B_W-1:0] b_left = (HI >= B_W) ? {B_W{1'b0}} : ((b_in >> HI) << HI);
                     always @(posedge clk) begin
                         if (ce) begin
                             a_reg <= a_in;

@@ -16,6 +16,12 @@
 // Y_W bits by construction (the dropped bits are then copies of the sign, or
 // zero for a result read as unsigned), so it is a change of width, not a
 // narrowing of value, and needs no saturation.
+// OPT_SAT = 1 is for a non-negative x and Y_W < X_W: y is the result
+// limited to 2^Y_W - 1 (read as unsigned Y_W bits), a range limit the
+// caller defines (the viscous limit, y of the exponent). The limit is
+// decided on t = 2x >>> s (rsr >= 2^Y_W exactly when t >= 2^(Y_W+1) - 1),
+// beside a (Y_W+1)-bit rounding add, so the carry chain is Y_W + 1 bits, not
+// X_W + 1.
 // Latency: STAGES clock-enabled cycles: 2 (barrel shift, then the rounding
 // add) or 3 (the barrel shift split in two, for a faster clock).
 module fric_rsr #(
@@ -26,7 +32,9 @@ module fric_rsr #(
     // output width
     parameter integer Y_W = 32,
     // pipeline stages, 2 or 3
-    parameter integer STAGES = 2
+    parameter integer STAGES = 2,
+    // 1: limit y to 2^Y_W - 1 (x >= 0, Y_W < X_W); 0: exact
+    parameter integer OPT_SAT = 0
 ) (
     input  wire                  clk,
     input  wire                  ce,
@@ -37,6 +45,10 @@ module fric_rsr #(
     initial begin
         if ((STAGES != 2 && STAGES != 3) || (STAGES == 3 && S_W < 3)) begin
             $display("fric_rsr: STAGES = %0d with S_W = %0d: must be 2, or 3 with S_W >= 3", STAGES, S_W);
+            $finish;
+        end
+        if (OPT_SAT != 0 && Y_W >= X_W) begin
+            $display("fric_rsr: OPT_SAT needs Y_W < X_W (Y_W = %0d, X_W = %0d)", Y_W, X_W);
             $finish;
         end
     end
@@ -63,19 +75,28 @@ module fric_rsr #(
             assign t_reg = t2_reg;
         end
     endgenerate
-    // t + 1 in X_W + 2 bits; its bits above bit 0 are (t + 1) >>> 1, which fits X_W bits
-    wire signed [X_W+1:0] t_inc = {t_reg[X_W], t_reg} + {{(X_W+1){1'b0}}, 1'b1};
-    wire signed [X_W-1:0] y_full = t_inc[X_W:1];
-
     generate
-        if (Y_W > X_W) begin : g_extend
-            reg signed [X_W-1:0] y_reg;
-            always @(posedge clk) if (ce) y_reg <= y_full;
-            assign y = {{(Y_W-X_W){y_reg[X_W-1]}}, y_reg};
-        end else begin : g_trim
-            reg signed [Y_W-1:0] y_reg;
-            always @(posedge clk) if (ce) y_reg <= y_full[Y_W-1:0];
+        if (OPT_SAT != 0) begin : g_sat
+            // t >= 2^(Y_W+1) - 1: above the range, or all ones in its Y_W + 1 bits
+            wire over = (|t_reg[X_W:Y_W+1]) || (&t_reg[Y_W:0]);
+            // t + 1 in Y_W + 1 bits (it carries out only when over)
+            wire [Y_W:0] t_inc = t_reg[Y_W:0] + {{Y_W{1'b0}}, 1'b1};
+            reg [Y_W-1:0] y_reg;
+            always @(posedge clk) if (ce) y_reg <= over ? {Y_W{1'b1}} : t_inc[Y_W:1];
             assign y = y_reg;
+        end else begin : g_exact
+            // t + 1 in X_W + 2 bits; its bits above bit 0 are (t + 1) >>> 1, which fits X_W bits
+            wire signed [X_W+1:0] t_inc = {t_reg[X_W], t_reg} + {{(X_W+1){1'b0}}, 1'b1};
+            wire signed [X_W-1:0] y_full = t_inc[X_W:1];
+            if (Y_W > X_W) begin : g_extend
+                reg signed [X_W-1:0] y_reg;
+                always @(posedge clk) if (ce) y_reg <= y_full;
+                assign y = {{(Y_W-X_W){y_reg[X_W-1]}}, y_reg};
+            end else begin : g_trim
+                reg signed [Y_W-1:0] y_reg;
+                always @(posedge clk) if (ce) y_reg <= y_full[Y_W-1:0];
+                assign y = y_reg;
+            end
         end
     endgenerate
 endmodule

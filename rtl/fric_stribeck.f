@@ -5,4 +5,5 @@ rtl/fric_rsr.v
 rtl/fric_mul.v
 rtl/fric_exp2.v
 rtl/fric_spram.v
+rtl/fric_word_fits.v
 rtl/fric_stribeck.v

@@ -96,7 +96,6 @@ module fric_stribeck #(
     localparam [W-1:0] FMAX = {1'b0, {(W-1){1'b1}}};
     // the viscous limit 2^(W+G+1) - 1: never changes a result (fric_fx.c)
     localparam integer VIS_W = W + G + 1;
-    localparam [VIS_W-1:0] VCL = {VIS_W{1'b1}};
     localparam integer BASE_W = VIS_W + 1;      // FC + visc, unsigned
     localparam integer DIP_W = W + 5;           // |dip| <= 2^(W+3), signed
     localparam integer MAG_W = BASE_W + 2;      // signed
@@ -121,10 +120,10 @@ module fric_stribeck #(
     localparam integer LSG = (OPT_FAST != 0) ? 2 : 1; // the sign of DM*E: 1 or 2 stages
     localparam integer K_DS = K_DP + LSG;       // signed DM*E; DS used
     localparam integer K_DIP = K_DS + RS;       // dip (S,W+4,G)
-    localparam integer K_VI = K_DIP - LV - RS - 2; // viscous product; BM used
+    localparam integer K_VI = K_DIP - LV - RS - 1; // viscous product; BM used
     localparam integer K_BS = K_VI + LV;        // BS used
     localparam integer K_VL = K_BS + RS;        // visc, limited
-    localparam integer K_FC = K_VL + 1;         // FC used; base = FC + visc
+    localparam integer K_FC = K_VL;             // FC used; base = FC + visc
     localparam integer K_MAG = K_DIP + 1;       // magnitude (S,W+5,G)
     localparam integer K_M = K_MAG + RS;        // rsr(mag, G)
     localparam integer K_SAT = K_M + 1;         // saturated magnitude, flags
@@ -256,9 +255,10 @@ module fric_stribeck #(
     wire cfg_take = cfg_valid && cfg_ready_reg;
     wire tok_enter = req_v_reg && req_commit_reg && ce;
     wire req_v_next = cfg_take || (req_v_reg && !(!req_commit_reg || ce));
-    wire wr_v_next = req_v_reg && !req_commit_reg && cfg_fits;
+    // a word in the second stage, good or bad (ready does not wait for the check)
+    wire word_next = req_v_reg && !req_commit_reg;
     wire [K_LAST_WRITE-1:0] tok_next = ce ? {tok_reg[K_LAST_WRITE-2:0], tok_enter} : tok_reg;
-    always @(posedge clk) cfg_ready_reg <= !(|tok_next) && !req_v_next && !wr_v_next;
+    always @(posedge clk) cfg_ready_reg <= !(|tok_next) && !req_v_next && !word_next;
     always @(posedge clk) begin
         if (cfg_take) begin
             req_v_reg      <= 1'b1;
@@ -280,47 +280,34 @@ module fric_stribeck #(
         end
     endfunction
 
-    // a cfg word fits its field: unsigned fields have no bits above their
-    // width; DM is a sign-extended W-bit value
-    function fits_u;
-        input [31:0] d;
-        input integer bits;
+    // the width checks of the word (fric_word_fits) and the field class of
+    // its address, both registered with the request; the second stage only
+    // ANDs them. Classes: 0 DS_W, 1 BS_W, 2 KS_W, 3 W, 4 FC_W, 5 W signed (DM),
+    // 6 one bit (DSEL)
+    localparam integer NCLS = 7;
+    localparam [7:0] W8 = W[7:0], FC8 = FC_W[7:0], KS8 = KS_W[7:0], BS8 = BS_W[7:0], DS8 = DS_W[7:0];
+    wire [NCLS-1:0] req_ok;     // the word fits the width of each class
+    fric_word_fits #(.N(NCLS), .WIDTHS({8'd1, W8, FC8, W8, KS8, BS8, DS8}), .SIGNS(7'b0100000)) u_fits (
+        .clk(clk), .en(cfg_take), .d(cfg_data), .fits(req_ok));
+    reg [NCLS-1:0] req_cls_reg;  // one-hot class of the address (0: no such word)
+    function [NCLS-1:0] addr_class;
+        input [3:0] addr;
         begin
-            fits_u = (bits >= 32) ? 1'b1 : ((d >> bits) == 32'd0);
+            case (addr)
+                `FRIC_WORD_KM:   addr_class = 7'b0001000;
+                `FRIC_WORD_KS:   addr_class = 7'b0000100;
+                `FRIC_WORD_DSEL: addr_class = 7'b1000000;
+                `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: addr_class = 7'b0010000;
+                `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: addr_class = 7'b0100000;
+                `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: addr_class = 7'b0000001;
+                `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: addr_class = 7'b0001000;
+                `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: addr_class = 7'b0000010;
+                default: addr_class = 7'b0000000;
+            endcase
         end
     endfunction
-    function fits_s;
-        input [31:0] d;
-        input integer bits;
-        begin
-            fits_s = ($signed(d) >>> (bits - 1)) == 32'sd0 || ($signed(d) >>> (bits - 1)) == -32'sd1;
-        end
-    endfunction
-    // the width checks of the word, registered with the request, then
-    // selected by its address
-    reg req_one_reg;        // the word fits 1 bit
-    reg [5:0] req_ok_reg;   // the word fits: {W signed, FC_W, W, KS_W, BS_W, DS_W} bits
-    always @(posedge clk) begin
-        if (cfg_take) begin
-            req_ok_reg <= {fits_s(cfg_data, W), fits_u(cfg_data, FC_W), fits_u(cfg_data, W),
-                           fits_u(cfg_data, KS_W), fits_u(cfg_data, BS_W), fits_u(cfg_data, DS_W)};
-            req_one_reg <= fits_u(cfg_data, 1);
-        end
-    end
-    reg cfg_fits;
-    always @(*) begin
-        case (req_addr_reg)
-            `FRIC_WORD_KM:   cfg_fits = req_ok_reg[3];
-            `FRIC_WORD_KS:   cfg_fits = req_ok_reg[2];
-            `FRIC_WORD_DSEL: cfg_fits = req_one_reg;
-            `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: cfg_fits = req_ok_reg[4];
-            `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: cfg_fits = req_ok_reg[5];
-            `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: cfg_fits = req_ok_reg[0];
-            `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: cfg_fits = req_ok_reg[3];
-            `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: cfg_fits = req_ok_reg[1];
-            default: cfg_fits = 1'b0;
-        endcase
-    end
+    always @(posedge clk) if (cfg_take) req_cls_reg <= addr_class(cfg_addr);
+    wire cfg_fits = |(req_ok & req_cls_reg);
     // second request stage: the decoded word (registered), written next cycle
     always @(posedge clk) begin
         wr_v_reg    <= req_v_reg && !req_commit_reg && cfg_fits;
@@ -380,7 +367,7 @@ module fric_stribeck #(
             stg_fc[i] = 0; stg_dm[i] = 0; stg_ds[i] = 0; stg_bm[i] = 0; stg_bs[i] = 0;
         end
         commit_axis_reg = 0;
-        req_commit_reg = 0; req_addr_reg = 0; req_axis_reg = 0; req_data_reg = 0;
+        req_commit_reg = 0; req_addr_reg = 0; req_cls_reg = 0; req_axis_reg = 0; req_data_reg = 0;
         wr_addr_reg = 0; wr_data_reg = 0;
     end
     always @(posedge clk) begin
@@ -583,19 +570,20 @@ module fric_stribeck #(
     end
 
     // K_SH -> K_Y0: rsr(P, sh)
-    wire [2*W:0] yr;
+    // limited to 2^(YI+YF) - 1 (a range limit: E is 0 there)
+    wire [YW-1:0] yr;
     wire [1:0]   yspec;    // {negative shift, P != 0} at K_Y0
-    fric_rsr #(.X_W(2*W+1), .S_W(KS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_y (
+    fric_rsr #(.X_W(2*W+1), .S_W(KS_W), .Y_W(YW), .STAGES(RS), .OPT_SAT(1)) u_rsr_y (
         .clk(clk), .ce(ce), .x({1'b0, pk_reg}), .s(sh_reg), .y(yr));
     fric_delay #(.WIDTH(2), .DEPTH(RS)) u_yspec (.clk(clk), .ce(ce),
         .d({sh_neg_reg, pk_reg != {(2*W){1'b0}}}), .q(yspec));
 
-    // K_Y0 -> K_Y: y, limited to 2^(YI+YF) - 1 (a range limit: E is 0 there)
+    // K_Y0 -> K_Y: y; a negative shift of a nonzero P saturates it
     reg [YW-1:0] y_reg;
     always @(posedge clk) begin
         if (ce) begin
             if (yspec[1]) y_reg <= yspec[0] ? YMAX : {YW{1'b0}};
-            else          y_reg <= (|yr[2*W:YW]) ? YMAX : yr[YW-1:0];
+            else          y_reg <= yr;
         end
     end
 
@@ -643,13 +631,12 @@ module fric_stribeck #(
     wire [2*W-1:0] vprod;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LV), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_visc (
         .clk(clk), .ce(ce), .a(a_at(K_VI)), .b(f_bm), .p(vprod));
-    wire [2*W:0] visc;
-    fric_rsr #(.X_W(2*W+1), .S_W(BS_W), .Y_W(2*W+1), .STAGES(RS)) u_rsr_visc (
+    // visc = rsr(|v| BM, BS), limited to VCL
+    wire [VIS_W-1:0] visc;
+    fric_rsr #(.X_W(2*W+1), .S_W(BS_W), .Y_W(VIS_W), .STAGES(RS), .OPT_SAT(1)) u_rsr_visc (
         .clk(clk), .ce(ce), .x({1'b0, vprod}), .s(f_bs), .y(visc));
-    reg [VIS_W-1:0] visc_l_reg;
-    always @(posedge clk) if (ce) visc_l_reg <= (|visc[2*W:VIS_W]) ? VCL : visc[VIS_W-1:0];
     reg [BASE_W-1:0] base_reg;
-    always @(posedge clk) if (ce) base_reg <= {{(BASE_W-FC_W){1'b0}}, f_fc} + {1'b0, visc_l_reg};
+    always @(posedge clk) if (ce) base_reg <= {{(BASE_W-FC_W){1'b0}}, f_fc} + {1'b0, visc};
 
     // ---- magnitude, rounding, saturation ------------------------------------------
     reg signed [MAG_W-1:0] mag_reg;

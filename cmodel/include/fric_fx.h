@@ -194,6 +194,14 @@ void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words);
 /** @brief Write the set as FRIC_FX_WORDS_LUGRE words. */
 void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words);
 
+/** @brief Does a 32-bit word fit the field of parameter word @p addr?
+ *  Unsigned fields of b bits take 0 .. 2^b - 1; signed ones (sign-extended
+ *  to 32 bits, as pack writes them) -2^(b-1) .. 2^(b-1) - 1. The rule a
+ *  core's cfg port applies: a word that does not fit is refused.
+ *  @return 1 if it fits; 0 if not, or for a width other than 16/18 or an
+ *  address at or beyond FRIC_FX_WORDS_LUGRE. */
+int fric_fx_word_fits(uint32_t width, uint32_t addr, uint32_t data);
+
 #ifdef __cplusplus
 }
 #endif

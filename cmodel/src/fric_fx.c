@@ -124,6 +124,31 @@ uint32_t fric_fx_h(uint32_t w, uint32_t y)
 static bool fits_u(uint32_t x, int bits) { return bits >= 32 || x < (1u << bits); }
 static bool fits_s(int32_t x, int bits) { return x >= -(int32_t)BIT(bits - 1) && x < (int32_t)BIT(bits - 1); }
 
+int fric_fx_word_fits(uint32_t width, uint32_t addr, uint32_t data)
+{
+    if (width != 16 && width != 18) return 0;
+    const int w = (int)width;
+    int bits, sgn;
+    switch (addr) {
+#define FRIC_FX_WORD_CASE(name)                                                       \
+    case FRIC_FX_WORD_##name:                                                         \
+        bits = FRIC_FX_BITS_##name(w);                                                \
+        sgn = FRIC_FX_SIGNED_##name;                                                  \
+        break;
+    FRIC_FX_WORD_CASE(KM) FRIC_FX_WORD_CASE(KS) FRIC_FX_WORD_CASE(DSEL)
+    FRIC_FX_WORD_CASE(FC_P) FRIC_FX_WORD_CASE(DM_P) FRIC_FX_WORD_CASE(DS_P)
+    FRIC_FX_WORD_CASE(BM_P) FRIC_FX_WORD_CASE(BS_P)
+    FRIC_FX_WORD_CASE(FC_N) FRIC_FX_WORD_CASE(DM_N) FRIC_FX_WORD_CASE(DS_N)
+    FRIC_FX_WORD_CASE(BM_N) FRIC_FX_WORD_CASE(BS_N)
+    FRIC_FX_WORD_CASE(KYM) FRIC_FX_WORD_CASE(KYX) FRIC_FX_WORD_CASE(C1M)
+    FRIC_FX_WORD_CASE(C1S) FRIC_FX_WORD_CASE(MD_EN) FRIC_FX_WORD_CASE(KDM)
+    FRIC_FX_WORD_CASE(KDS)
+#undef FRIC_FX_WORD_CASE
+    default: return 0;
+    }
+    return sgn ? fits_s((int32_t)data, bits) : fits_u(data, bits);
+}
+
 fric_status_t fric_fx_stribeck_check(const fric_fx_stribeck_t *p)
 {
     if (!p) return FRIC_ERR_NULL;

@@ -398,6 +398,59 @@ static void test_dynamic_accuracy_goal_reduced_sweep(void **state)
                 }
 }
 
+/* The word check of the cfg port (fric_fx_word_fits) and the set check
+ * (fric_fx_lugre_check) agree at every field's edges: a set with each field
+ * at its largest (and the signed ones at their most negative) passes both,
+ * word by word after packing; one past the edge fails both. */
+static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
+{
+    (void)state;
+    for (uint32_t w = 16; w <= 18; w += 2) {
+        for (int neg = 0; neg < 2; neg++) {
+            fric_fx_lugre_t p;
+            memset(&p, 0, sizeof p);
+            p.g.width = w;
+            p.g.km = (1u << FRIC_FX_BITS_KM(w)) - 1;
+            p.g.ks = (1u << FRIC_FX_BITS_KS(w)) - 1;
+            p.g.dsel = 1;
+            for (int d = 0; d < 2; d++) {
+                p.g.dir[d].fc = (1u << FRIC_FX_BITS_FC_P(w)) - 1;
+                p.g.dir[d].dm = neg ? -(1 << (FRIC_FX_BITS_DM_P(w) - 1)) : (1 << (FRIC_FX_BITS_DM_P(w) - 1)) - 1;
+                p.g.dir[d].ds = (1u << FRIC_FX_BITS_DS_P(w)) - 1;
+                p.g.dir[d].bm = (1u << FRIC_FX_BITS_BM_P(w)) - 1;
+                p.g.dir[d].bs = (1u << FRIC_FX_BITS_BS_P(w)) - 1;
+            }
+            p.kym = (1u << FRIC_FX_BITS_KYM(w)) - 1;
+            p.kyx = neg ? -(1 << (FRIC_FX_BITS_KYX(w) - 1)) : (1 << (FRIC_FX_BITS_KYX(w) - 1)) - 1;
+            p.c1m = (1u << FRIC_FX_BITS_C1M(w)) - 1;
+            p.c1s = (1u << FRIC_FX_BITS_C1S(w)) - 1;
+            p.md_en = 1;
+            p.kdm = (1u << FRIC_FX_BITS_KDM(w)) - 1;
+            p.kds = (1u << FRIC_FX_BITS_KDS(w)) - 1;
+            assert_int_equal(fric_fx_lugre_check(&p), FRIC_OK);
+            uint32_t words[FRIC_FX_WORDS_LUGRE];
+            fric_fx_lugre_pack(&p, words);
+            for (uint32_t a = 0; a < FRIC_FX_WORDS_LUGRE; a++) {
+                assert_true(fric_fx_word_fits(w, a, words[a]));
+                assert_true(fric_fx_word_fits(w, a, 0u));
+                /* every word is at an edge of its field: one past it, away from zero */
+                const uint32_t past = (words[a] & 0x80000000u) ? words[a] - 1u : words[a] + 1u;
+                assert_false(fric_fx_word_fits(w, a, past));
+                assert_false(fric_fx_word_fits(w, a, 0x7FFFFFFFu));
+            }
+            assert_false(fric_fx_word_fits(w, FRIC_FX_WORDS_LUGRE, 0u));
+            /* the set check refuses the same edges */
+            fric_fx_lugre_t q = p;
+            q.g.dir[1].ds++;
+            assert_int_equal(fric_fx_lugre_check(&q), FRIC_ERR_FX_FIELD);
+            q = p;
+            q.kyx += neg ? -1 : 1;
+            assert_int_equal(fric_fx_lugre_check(&q), FRIC_ERR_FX_FIELD);
+        }
+    }
+    assert_false(fric_fx_word_fits(17, 0, 0u));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_lugre_saturation_flags),
         cmocka_unit_test(test_dahl_is_lugre_without_dip_and_sigma1),
         cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
+        cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,28 +67,11 @@ static fric_fx_stribeck_t unpack(const uint32_t *w)
     return p;
 }
 
-static int field_bits(uint32_t addr)
-{
-    switch (addr) {
-    case FRIC_FX_WORD_KM: return FRIC_FX_BITS_KM(TB_W);
-    case FRIC_FX_WORD_KS: return FRIC_FX_BITS_KS(TB_W);
-    case FRIC_FX_WORD_DSEL: return FRIC_FX_BITS_DSEL(TB_W);
-    case FRIC_FX_WORD_FC_P: case FRIC_FX_WORD_FC_N: return FRIC_FX_BITS_FC_P(TB_W);
-    case FRIC_FX_WORD_DM_P: case FRIC_FX_WORD_DM_N: return -FRIC_FX_BITS_DM_P(TB_W); /* signed */
-    case FRIC_FX_WORD_DS_P: case FRIC_FX_WORD_DS_N: return FRIC_FX_BITS_DS_P(TB_W);
-    case FRIC_FX_WORD_BM_P: case FRIC_FX_WORD_BM_N: return FRIC_FX_BITS_BM_P(TB_W);
-    case FRIC_FX_WORD_BS_P: case FRIC_FX_WORD_BS_N: return FRIC_FX_BITS_BS_P(TB_W);
-    default: return 0;
-    }
-}
-
+/* the port's rule is the specification's (fric_fx_word_fits); this core
+ * takes the Stribeck words only */
 static int word_fits(uint32_t addr, uint32_t data)
 {
-    const int b = field_bits(addr);
-    if (b == 0) return 0;
-    if (b > 0) return (data >> b) == 0;
-    const int32_t s = (int32_t)data >> (-b - 1);
-    return s == 0 || s == -1;
+    return addr < NWORDS && fric_fx_word_fits(TB_W, addr, data);
 }
 
 /* ---- expected outputs ------------------------------------------------------------- */
@@ -136,7 +119,9 @@ static uint32_t rnd32(void)
 }
 static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
 
-typedef enum { EV_LOAD, EV_RESET, EV_BADWORD, EV_CLEAR } ev_kind_t;
+/* EV_LOAD: every word, then a commit; EV_BADWORD: one word {addr, data}
+ * (fitting or not); EV_COMMIT: a commit alone (the staging set as it is) */
+typedef enum { EV_LOAD, EV_RESET, EV_BADWORD, EV_CLEAR, EV_COMMIT } ev_kind_t;
 typedef struct {
     size_t at;           /* after this many samples have been sent */
     ev_kind_t kind;
@@ -227,6 +212,10 @@ static void run(const scen_t *s)
                 in.cfg_commit = 0;
                 in.cfg_addr = cur->words[0];
                 in.cfg_data = cur->words[1];
+            } else if (cur->kind == EV_COMMIT) {
+                in.cfg_commit = 1;
+                in.cfg_addr = 0;
+                in.cfg_data = 0;
             } else {
                 in.cfg_commit = (cfg_step == NWORDS);
                 in.cfg_addr = (uint32_t)(cfg_step < NWORDS ? cfg_step : 0);
@@ -272,7 +261,7 @@ static void run(const scen_t *s)
                 if (!word_fits(in.cfg_addr, in.cfg_data)) flags_next2 |= 4u;
                 else stg[in.cfg_addr] = in.cfg_data;
                 cfg_step = -1;
-            } else if (in.cfg_commit) {
+            } else if (in.cfg_commit) { /* the last step of a load, or a commit alone */
                 commit_pending = 2; /* taken now; the token enters at the next advance */
                 commit_axis = cur->axis;
                 cfg_step = -1;
@@ -512,6 +501,50 @@ static void test_flags_sticky_clear_and_bad_words(void **state)
 }
 #endif
 
+#if !TB_REAL
+/* Every cfg address (the 13 words and the 3 this core has not) with words at
+ * and around every field edge: each is taken or refused as the C rule says
+ * (the CFG flag, cleared after each, is compared every cycle), and the
+ * words taken are the ones the commit at the end applies. */
+static void test_cfg_word_edges(void **state)
+{
+    (void)state;
+    load_group(fric_acc_n_stribeck_sets);
+    static const int ks[] = {0, 1, 3, 4, 5, 6, TB_W - 2, TB_W - 1, TB_W, TB_W + 2, TB_W + 3, TB_W + 4, 30, 31};
+    enum { NK = sizeof ks / sizeof ks[0], PER = 4 * NK + 2, NEV = 2 * 16 * PER + 1 };
+    uint32_t refused = 0;
+    static ev_t ev[NEV];
+    memset(ev, 0, sizeof ev);
+    size_t n = 0;
+    for (uint32_t addr = 0; addr < 16; addr++) {
+        uint32_t vals[PER];
+        size_t nv = 0;
+        for (int i = 0; i < NK; i++) {
+            const uint32_t p2 = 1u << ks[i];
+            vals[nv++] = p2 - 1u;  /* 2^k - 1 */
+            vals[nv++] = p2;       /* 2^k */
+            vals[nv++] = 0u - p2;  /* -2^k */
+            vals[nv++] = ~p2;      /* -2^k - 1 */
+        }
+        vals[nv++] = 0u;
+        vals[nv++] = 0x80000000u;
+        for (size_t i = 0; i < nv; i++) {
+            const size_t at = 12 * (n / 2);
+            ev[n++] = (ev_t){at, EV_BADWORD, 0, {addr, vals[i]}, 0};
+            refused += !word_fits(addr, vals[i]);
+            ev[n++] = (ev_t){at + 6, EV_CLEAR, 0, {0}, 4u};
+        }
+    }
+    const size_t words = n / 2;
+    ev[n++] = (ev_t){12 * words + 20, EV_COMMIT, 0, {0}, 0};
+    scen_t t = {12 * words + 3000, v_rand, ax_rand, 1.0, 0.9, ev, n, NULL};
+    run(&t);
+    /* both outcomes occur often */
+    assert_true(refused > 16 * 10 && refused < words - 13 * 10);
+    printf("cfg edges: %zu words, %u refused\n", words, refused);
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_resets_mid_stream),
 #if !TB_REAL /* the sticky-flag model is that of the fixed-point core */
         cmocka_unit_test(test_flags_sticky_clear_and_bad_words),
+        cmocka_unit_test(test_cfg_word_edges),
 #endif
     };
     printf("%s: W = %d, OPT_FABRIC = %d, OPT_FAST = %d, %s\n", TB_NAME, TB_W, TB_FABRIC, TB_FAST,
