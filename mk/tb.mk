@@ -30,7 +30,7 @@ endef
 TB_BINS :=
 # the two configurations that are built: iCE40 (W 16, fabric products,
 # parameters in SPRAM) and ECP5 (W 18, DSP products, fast rounding shifts)
-$(eval $(call stribeck_bench,tb_stribeck_w16,16,1,0,fric_stribeck,$(STRIBECK_SRCS),0,-GOPT_SPRAM=1))
+$(eval $(call stribeck_bench,tb_stribeck_w16,16,1,0,fric_stribeck,$(STRIBECK_SRCS),0,-GOPT_SPRAM=1 -GOPT_RAM_DELAY=1))
 $(eval $(call stribeck_bench,tb_stribeck_w18,18,0,0,fric_stribeck,$(STRIBECK_SRCS),1))
 $(eval $(call stribeck_bench,tb_stribeck_real_w16,16,1,1,fric_stribeck_real,rtl/sim/fric_stribeck_real.v,0))
 $(eval $(call stribeck_bench,tb_stribeck_real_w18,18,0,1,fric_stribeck_real,rtl/sim/fric_stribeck_real.v,1))
@@ -41,10 +41,10 @@ test-rtl: $(TB_BINS)
 
 # verilator --lint-only -Wall over every file list, at both widths.
 lint-rtl:
-	@for cfg in "16 1 0 1" "16 1 0 0" "18 0 1 0" "16 0 1 0" "18 1 0 0"; do set -- $$cfg; \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FABRIC=$$2 -GOPT_FAST=$$3 -GOPT_SPRAM=$$4 $(STRIBECK_SRCS) --top-module fric_stribeck && \
+	@for cfg in "16 1 0 1 1" "16 1 0 0 0" "18 0 1 0 0" "16 0 1 0 1" "18 1 0 0 1"; do set -- $$cfg; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FABRIC=$$2 -GOPT_FAST=$$3 -GOPT_SPRAM=$$4 -GOPT_RAM_DELAY=$$5 $(STRIBECK_SRCS) --top-module fric_stribeck && \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
-	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4"; done
+	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4 OPT_RAM_DELAY $$5"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
 
 TEST_ALL += lint-rtl test-rtl

@@ -10,9 +10,10 @@
 // Latency: LATENCY clock-enabled cycles in both implementations
 // (OPT_FABRIC = 0: LATENCY >= 2; OPT_FABRIC = 1: LATENCY >= 1, adding
 // ceil(B_W / LATENCY) partial products per stage, every stage at least one).
-// Resources in fabric: per stage one (A_W + rows)-bit sum of the rows and
-// the top A_W bits of the partial sum, and the registers that carry a, the
-// unused bits of b and the partial sum.
+// Resources in fabric: per stage two (A_W + rows)-bit sums side by side (the
+// next stage's rows; the top A_W bits of the partial sum plus this stage's
+// summed rows) and the registers that carry a, the unused bits of b, the
+// summed rows and the partial sum.
 module fric_mul #(
     // width of a
     parameter integer A_W = 16,
@@ -97,55 +98,77 @@ module fric_mul #(
             end
             fric_delay #(.WIDTH(P_W), .DEPTH(LATENCY - 2)) u_pad (.clk(clk), .ce(ce), .d(p_reg), .q(p));
         end else begin : g_fabric
-            // ROWS partial products per stage; stage k adds rows
-            // LO = k*ROWS .. LO+ROWS-1. Before stage k the partial sum is
-            // below 2^(A_W+LO), so its bits under LO are final and pass by,
-            // and only its top A_W bits meet the rows: each stage is an
-            // (A_W+ROWS)-bit sum, not a P_W-bit one, whatever the stage.
+            // ROWS partial products per stage; stage k takes rows
+            // lo(k) .. hi(k)-1 (lo(k) = k*ROWS). Before stage k the partial
+            // sum is below 2^(A_W+lo(k)), so its bits under lo(k) are final
+            // and pass by, and only its top A_W bits meet the rows. The rows
+            // of a stage are summed one stage ahead, beside the previous
+            // stage's accumulation, so every stage holds one carry chain
+            // of A_W + ROWS bits (with two rows), not two in series.
             localparam integer ROWS = (B_W + LATENCY - 1) / LATENCY;
             genvar k;
             for (k = 0; k < LATENCY; k = k + 1) begin : g_stage
                 localparam integer LO = (k * ROWS < B_W) ? k * ROWS : B_W;
                 localparam integer HI = ((k + 1) * ROWS < B_W) ? (k + 1) * ROWS : B_W;
+                // the rows of the next stage
+                localparam integer NLO = HI;
+                localparam integer NHI = ((k + 2) * ROWS < B_W) ? (k + 2) * ROWS : B_W;
                 // partial sum after this stage: A_W + HI bits
-                localparam integer S_W = A_W + HI;
-                reg  [S_W-1:0] acc_reg;
-                wire [A_W-1:0] a_in;
-                wire [B_W-1:0] b_in;
-                wire [A_W+LO-1:0] acc_in;
+                reg  [A_W+HI-1:0] acc_reg;
+                // this stage's rows, summed: below 2^(A_W+HI-LO)
+                wire [A_W+HI-LO-1:0] rows_in;
                 if (k == 0) begin : g_first
-                    assign acc_in = {(A_W+LO){1'b0}};
-                    assign a_in = a;
-                    assign b_in = b;
+                    // the rows, summed: each a gated copy of a (no adder);
+                    // the first starts the sum, so two rows make one
+                    // two-operand adder, one carry chain
+                    reg [A_W+HI-LO-1:0] r0;
+                    integer j;
+                    always @(*) begin
+                        r0 = {{(HI-LO){1'b0}}, a & {A_W{b[LO]}}};
+                        for (j = LO + 1; j < HI; j = j + 1)
+                            r0 = r0 + ({{(HI-LO){1'b0}}, a & {A_W{b[j]}}} << (j - LO));
+                    end
+                    assign rows_in = r0;
+                    always @(posedge clk) if (ce) acc_reg <= rows_in;
                 end else begin : g_next
-                    assign acc_in = g_stage[k-1].acc_reg;
-                    assign a_in = g_stage[k-1].g_carry.a_reg;
-                    assign b_in = g_stage[k-1].g_carry.b_reg;
-                end
-                // the top of the partial sum plus this stage's rows:
-                // sum over j of (a AND b[j]) << (j - LO), below 2^(A_W+HI-LO)
-                reg [A_W+HI-LO-1:0] top;
-                integer j;
-                always @(*) begin
-                    top = {{(HI-LO){1'b0}}, acc_in[A_W+LO-1:LO]};
-                    for (j = LO; j < HI; j = j + 1)
-                        if (b_in[j]) top = top + ({{(HI-LO){1'b0}}, a_in} << (j - LO));
-                end
-                if (LO == 0) begin : g_no_low
-                    always @(posedge clk) if (ce) acc_reg <= top;
-                end else begin : g_low
+                    assign rows_in = g_stage[k-1].g_carry.rows_reg;
+                    wire [A_W+LO-1:0] acc_in = g_stage[k-1].acc_reg;
+                    wire [A_W+HI-LO-1:0] top = {{(HI-LO){1'b0}}, acc_in[A_W+LO-1:LO]} + rows_in;
                     always @(posedge clk) if (ce) acc_reg <= {top, acc_in[LO-1:0]};
                 end
-                // the operands travel with the partial sum, except out of the
-                // last stage; only the bits of b still to be used are kept
+                // the operands and the next stage's summed rows travel with the
+                // partial sum, except out of the last stage; only the bits of b
+                // still to be summed are kept
                 if (k < LATENCY - 1) begin : g_carry
-                    reg [A_W-1:0] a_reg;
-                    reg [B_W-1:0] b_reg;
-                    wire [B_W-1:0] b_left = (HI >= B_W) ? {B_W{1'b0}} : ((b_in >> HI) << HI);
-                    always @(posedge clk) begin
-                        if (ce) begin
-                            a_reg <= a_in;
-                            b_reg <= b_left;
+                    // this stage's operands
+                    wire [A_W-1:0] a_in;
+                    wire [B_W-1:0] b_in;
+                    if (k == 0) begin : g_src_port
+                        assign a_in = a;
+                        assign b_in = b;
+                    end else begin : g_src_prev
+                        assign a_in = g_stage[k-1].g_carry.g_ops.a_reg;
+                        assign b_in = g_stage[k-1].g_carry.g_ops.b_reg;
+                    end
+                    reg [A_W+NHI-NLO-1:0] rows_reg;
+                    reg [A_W+NHI-NLO-1:0] rn;
+                    integer jn;
+                    always @(*) begin
+                        rn = {{(NHI-NLO){1'b0}}, a_in & {A_W{b_in[NLO]}}};
+                        for (jn = NLO + 1; jn < NHI; jn = jn + 1)
+                            rn = rn + ({{(NHI-NLO){1'b0}}, a_in & {A_W{b_in[jn]}}} << (jn - NLO));
+                    end
+                    always @(posedge clk) if (ce) rows_reg <= rn;
+                    // the operands, while a later stage has rows to sum
+                    if (k < LATENCY - 2) begin : g_ops
+                        reg [A_W-1:0] a_reg;
+                        reg [B_W-1:0] b_reg;
+                        wire [B_W-1:0] b_left = (NHI >= B_W) ? {B_W{1'b0}} : ((b_in >> NHI) << NHI);
+                        always @(posedge clk) begin
+                            if (ce) begin
+                                a_reg <= a_in;
+                                b_reg <= b_left;
+                            end
                         end
                     end
                 end

@@ -53,7 +53,10 @@ module fric_stribeck #(
     // 1: KM, DM, BM and the low 16 bits of FC in four single-port RAMs
     // (iCE40 UP5K SPRAM) instead of flip-flops; each commit then stalls the
     // stream for 7 cycles while it writes them
-    parameter integer OPT_SPRAM = 0
+    parameter integer OPT_SPRAM = 0,
+    // 1: the longest delay line (|v| to the viscous product, 16 or more
+    // stages) in a block RAM (one iCE40 EBR) instead of flip-flops
+    parameter integer OPT_RAM_DELAY = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -107,9 +110,9 @@ module fric_stribeck #(
     localparam integer LD = 2;                  // scale p*KM and dip DM*E
     localparam integer LE = (FB + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 2 : 0); // exponential unit
     localparam integer K_IN = 1;                // input register
-    localparam integer K_Q = K_IN + 1 + LS;     // a^2 (from the registered |v|)
+    localparam integer K_Q = K_IN + 1 + LS;     // a^2 (from the registered |v|; DSEL used at K_IN)
     localparam integer K_NRM = K_Q + 1;         // a^2 and its normalizing shift pe
-    localparam integer K_PM = K_NRM + RS;       // rsr(a^2, pe); DSEL used
+    localparam integer K_PM = K_NRM + RS;       // rsr(a^2, pe)
     localparam integer K_P = K_PM + 1;          // p, pe; KM used
     localparam integer K_PP = K_P + LD;         // p*KM; KS used
     localparam integer K_SH = K_PP + 1;         // P and the shift KS - pe
@@ -209,16 +212,28 @@ module fric_stribeck #(
         if (rst) valid_reg <= {(K_SAT-1){1'b0}};
     end
 
-    // |v| and the stages that carry it (2 .. K_VI, slot k-2)
+    // |v| at stage 2 (the square's input), and delayed to K_VI (the viscous
+    // product's), in flip-flops or in a block RAM
     wire [W-1:0] a1 = v_reg[W-1] ? (~v_reg + {{(W-1){1'b0}}, 1'b1}) : v_reg;
-    reg [W*(K_VI-1)-1:0] a_reg;
-    always @(posedge clk) if (ce) a_reg <= {a_reg[W*(K_VI-2)-1:0], a1};
-    function [W-1:0] a_at;
-        input integer k;
-        begin
-            a_at = (k == 1) ? a1 : a_reg[W*(k-1)-1 -: W];
+    reg [W-1:0] a2_reg;
+    // the square's second operand: |v| for delta 2, 1 for delta 1 (DSEL is
+    // read at the input port: f_dsel1 is the field of the sample at stage 1)
+    reg         f_dsel1;
+    reg [W-1:0] sq_b_reg;
+    always @(posedge clk) begin
+        if (ce) begin
+            a2_reg <= a1;
+            sq_b_reg <= f_dsel1 ? a1 : {{(W-1){1'b0}}, 1'b1};
         end
-    endfunction
+    end
+    wire [W-1:0] a_vi;
+    generate
+        if (OPT_RAM_DELAY != 0) begin : g_a_ram
+            fric_delay_ram #(.WIDTH(W), .DEPTH(K_VI - 2)) u_a (.clk(clk), .ce(ce), .d(a2_reg), .q(a_vi));
+        end else begin : g_a_ff
+            fric_delay #(.WIDTH(W), .DEPTH(K_VI - 2)) u_a (.clk(clk), .ce(ce), .d(a2_reg), .q(a_vi));
+        end
+    endgenerate
 
     // ---- parameter staging, commit tokens and memories ----------------------
     reg [W-1:0]      stg_km;
@@ -370,9 +385,15 @@ module fric_stribeck #(
         req_commit_reg = 0; req_addr_reg = 0; req_cls_reg = 0; req_axis_reg = 0; req_data_reg = 0;
         wr_addr_reg = 0; wr_data_reg = 0;
     end
+    // DSEL is read at the port into stage 1, so the commit writes it as it
+    // enters: the sample entering beside it reads the old value, later ones
+    // the new
+    always @(posedge clk) begin
+        if (tok_enter) mem_dsel[req_axis_reg] <= stg_dsel;
+        if (ce) f_dsel1 <= mem_dsel[s_axis_tuser];
+    end
     always @(posedge clk) begin
         if (ce) begin
-            if (tok_at(K_PM - 1)) mem_dsel[commit_axis_reg] <= stg_dsel;
             if (tok_at(K_P - 1) && OPT_SPRAM == 0) mem_km[commit_axis_reg] <= stg_km;
             if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;
             if (tok_at(K_E - 2) && OPT_SPRAM == 0) begin
@@ -399,7 +420,6 @@ module fric_stribeck #(
     end
 
     // the fields, read one stage before their use into registers
-    reg            f_dsel;
     reg [W-1:0]    f_km_ff;
     reg [KS_W-1:0] f_ks;
     reg [W-1:0]    f_dm_ff;
@@ -486,7 +506,6 @@ module fric_stribeck #(
     endgenerate
     always @(posedge clk) begin
         if (ce) begin
-            f_dsel <= mem_dsel[ax_at(K_PM - 1)];
             f_km_ff <= mem_km[ax_at(K_P - 1)];
             f_ks   <= mem_ks[ax_at(K_PP - 1)];
             // DM is read two stages early: its magnitude is formed in between
@@ -500,10 +519,11 @@ module fric_stribeck #(
     end
 
     // ---- y: the exponent argument ---------------------------------------------
-    // K_IN + 1 -> K_Q: q = a^2, (U,2W-2,0)
+    // K_IN + 1 -> K_Q: q = a^2 (U,2W-2,0) for delta 2, q = a * 1 for delta 1,
+    // which the normalization below leaves as it is (a < 2^W: pe = 0)
     wire [2*W-1:0] q;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LS), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_sq (
-        .clk(clk), .ce(ce), .a(a_at(K_IN + 1)), .b(a_at(K_IN + 1)), .p(q));
+        .clk(clk), .ce(ce), .a(a2_reg), .b(sq_b_reg), .p(q));
 
     // K_Q -> K_NRM: pe = max(0, bitlen(q) - W)
     function [4:0] norm_shift;
@@ -531,15 +551,12 @@ module fric_stribeck #(
         .clk(clk), .ce(ce), .x({1'b0, q_reg}), .s(pe_nrm_reg), .y(pm));
     fric_delay #(.WIDTH(5), .DEPTH(RS)) u_pe_pm (.clk(clk), .ce(ce), .d(pe_nrm_reg), .q(pe_pm));
 
-    // K_PM -> K_P: renormalize (pm = 2^W -> 2^(W-1), pe + 1); p = a for delta 1
+    // K_PM -> K_P: renormalize (pm = 2^W -> 2^(W-1), pe + 1)
     reg [W-1:0] p_reg;
     reg [4:0]   pe_p_reg;
     always @(posedge clk) begin
         if (ce) begin
-            if (!f_dsel) begin
-                p_reg <= a_at(K_PM);
-                pe_p_reg <= 5'd0;
-            end else if (pm[W]) begin
+            if (pm[W]) begin
                 p_reg <= pm[W:1];
                 pe_p_reg <= pe_pm + 5'd1;
             end else begin
@@ -630,7 +647,7 @@ module fric_stribeck #(
     // ---- the viscous term and the base FC + visc ----------------------------------
     wire [2*W-1:0] vprod;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LV), .OPT_FABRIC(OPT_FABRIC), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_visc (
-        .clk(clk), .ce(ce), .a(a_at(K_VI)), .b(f_bm), .p(vprod));
+        .clk(clk), .ce(ce), .a(a_vi), .b(f_bm), .p(vprod));
     // visc = rsr(|v| BM, BS), limited to VCL
     wire [VIS_W-1:0] visc;
     fric_rsr #(.X_W(2*W+1), .S_W(BS_W), .Y_W(VIS_W), .STAGES(RS), .OPT_SAT(1)) u_rsr_visc (

@@ -16,7 +16,8 @@ module fric_stribeck_harness #(
     parameter integer OPT_FABRIC = 1,
     parameter integer OPT_FAST = 0,
     parameter integer OPT_ECP5_DSP = 0,
-    parameter integer OPT_SPRAM = 0
+    parameter integer OPT_SPRAM = 0,
+    parameter integer OPT_RAM_DELAY = 0
 ) (
     input  wire clk,
     input  wire din,
@@ -38,7 +39,7 @@ module fric_stribeck_harness #(
     end
 
     wire [OUT_BITS-1:0] out;
-    fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(OPT_FABRIC), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(OPT_SPRAM)) u_core (
+    fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(OPT_FABRIC), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(OPT_SPRAM), .OPT_RAM_DELAY(OPT_RAM_DELAY)) u_core (
         .clk(clk),
         .rst(in_reg[0]),
         .s_axis_tdata(in_reg[W:1]),
