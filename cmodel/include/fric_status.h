@@ -41,7 +41,12 @@ typedef enum {
     FRIC_ERR_VELOCITY = -18,  /**< a velocity sample is NaN or infinite */
     FRIC_ERR_FX_WIDTH = -19,  /**< fixed-point datapath width is not 16 or 18 */
     FRIC_ERR_FX_FIELD = -20,  /**< a fixed-point parameter field does not fit its width */
-    FRIC_ERR_RANGE = -21      /**< a parameter cannot be represented (the compiler's message says which) */
+    FRIC_ERR_RANGE = -21,     /**< a parameter cannot be represented (the compiler's message says which) */
+    FRIC_ERR_MASS = -22,      /**< plant mass */
+    FRIC_ERR_SPRING = -23,    /**< plant spring stiffness */
+    FRIC_ERR_SUPPORT = -24,   /**< plant support speed */
+    FRIC_ERR_FORCE_AMP = -25, /**< plant external force amplitude */
+    FRIC_ERR_FORCE_FREQ = -26 /**< plant external force frequency */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

@@ -13,6 +13,7 @@
 #include "fric_status.h"
 #include "fric_stribeck.h"
 #include "fric_lugre.h"
+#include "fric_plant.h"
 #include "fric_fx.h"
 #include "fric_compile.h"
 

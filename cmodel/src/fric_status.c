@@ -22,6 +22,11 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FC_NEG_DYN: return "fc-neg (Coulomb level for v < 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
     case FRIC_ERR_FS_DYN: return "fs (static level for v > 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
     case FRIC_ERR_FS_NEG_DYN: return "fs-neg (static level for v < 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
+    case FRIC_ERR_MASS: return "mass (slider mass, kg) must be finite and > 0";
+    case FRIC_ERR_SPRING: return "k (spring stiffness, N/m) must be finite and > 0";
+    case FRIC_ERR_SUPPORT: return "vd (support speed, m/s) must be finite";
+    case FRIC_ERR_FORCE_AMP: return "force-amp (external force amplitude, N) must be finite";
+    case FRIC_ERR_FORCE_FREQ: return "force-freq (external force frequency, Hz) must be finite and >= 0";
     case FRIC_ERR_TS: return "ts (sample time, s) must be finite and > 0";
     case FRIC_ERR_VELOCITY: return "v (velocity, m/s) must be finite";
     case FRIC_ERR_FX_WIDTH: return "--width (fixed-point datapath width) must be 16 or 18";
