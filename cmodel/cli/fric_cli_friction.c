@@ -35,7 +35,7 @@ static const struct {
 } applies[] = {
     {"fc", M_ALL}, {"fc-neg", M_ALL}, {"fs", M_DIP}, {"fs-neg", M_DIP},
     {"vs", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
-    {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vd", M(FRIC_MODEL_LUGRE)},
+    {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vmd", M(FRIC_MODEL_LUGRE)},
 };
 
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
@@ -49,7 +49,7 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"delta", "p", FRIC_OPT_DOUBLE, &f->delta, "", "Stribeck exponent (default 2)", NULL, false},
         {"sigma0", NULL, FRIC_OPT_DOUBLE, &f->sigma0, "N/m", "bristle stiffness (default 1e5)", NULL, false},
         {"sigma1", NULL, FRIC_OPT_DOUBLE, &f->sigma1, "N*s/m", "micro-damping (default sqrt(1e5))", NULL, false},
-        {"vd", NULL, FRIC_OPT_DOUBLE, &f->vd, "m/s", "micro-damping velocity, sigma1*exp(-(v/vd)^2); 0 = constant (default 0)", NULL, false},
+        {"vmd", NULL, FRIC_OPT_DOUBLE, &f->vd, "m/s", "micro-damping velocity, sigma1*exp(-(v/vmd)^2); 0 = constant (default 0)", NULL, false},
         {"fc-neg", NULL, FRIC_OPT_DOUBLE, &f->fc_neg, "N", "Coulomb level for v < 0, a magnitude (default: --fc)", NULL, false},
         {"fs-neg", NULL, FRIC_OPT_DOUBLE, &f->fs_neg, "N", "static level for v < 0, a magnitude (default: --fs)", NULL, false},
         {"b-neg", NULL, FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},

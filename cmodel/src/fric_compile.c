@@ -310,13 +310,13 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
     if (cfg->vd > 0.0) {
         out->md_en = 1;
         uint32_t dsel;
-        st = compile_scale(cfg->vd, 2.0, true, "vd", rep, &out->kdm, &out->kds, &dsel);
+        st = compile_scale(cfg->vd, 2.0, true, "vmd", rep, &out->kdm, &out->kds, &dsel);
         if (st != FRIC_OK) return st;
     }
     const fric_lugre_cfg_t e = fric_fx_lugre_effective(out, rep->v_lsb, rep->f_lsb, opt->ts);
     quant(rep, "sigma0", "N/m", cfg->sigma0, e.sigma0);
     quant(rep, "sigma1", "N*s/m", cfg->sigma1, e.sigma1);
-    if (out->md_en) quant(rep, "vd", "m/s", cfg->vd, e.vd);
+    if (out->md_en) quant(rep, "vmd", "m/s", cfg->vd, e.vd);
     return FRIC_OK;
 }
 

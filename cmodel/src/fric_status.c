@@ -17,7 +17,7 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_DELTA: return "delta (Stribeck exponent) must be finite and > 0";
     case FRIC_ERR_SIGMA0: return "sigma0 (bristle stiffness, N/m) must be finite and > 0";
     case FRIC_ERR_SIGMA1: return "sigma1 (micro-damping, N*s/m) must be finite and >= 0";
-    case FRIC_ERR_VD: return "vd (micro-damping velocity, m/s) must be finite and > 0, or 0 for constant sigma1";
+    case FRIC_ERR_VD: return "vmd (micro-damping velocity, m/s) must be finite and > 0, or 0 for constant sigma1";
     case FRIC_ERR_FC_DYN: return "fc (Coulomb level for v > 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
     case FRIC_ERR_FC_NEG_DYN: return "fc-neg (Coulomb level for v < 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
     case FRIC_ERR_FS_DYN: return "fs (static level for v > 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";

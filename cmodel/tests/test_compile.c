@@ -147,7 +147,7 @@ static void test_each_refusal_names_its_parameter_and_range(void **state)
     expect_refusal(fric_compile_lugre(&g, &o, &l, &r), &r, FRIC_ERR_RANGE, "sigma0*ts = ");
     g = fric_lugre_cfg_canudas1995();
     g.vd = 1e-9;
-    expect_refusal(fric_compile_lugre(&g, &o, &l, &r), &r, FRIC_ERR_RANGE, "vd = 1e-09 m/s is below the smallest representable");
+    expect_refusal(fric_compile_lugre(&g, &o, &l, &r), &r, FRIC_ERR_RANGE, "vmd = 1e-09 m/s is below the smallest representable");
     const fric_dahl_cfg_t d = {0.0, 1.0, 1e5, 0.0, 0.0};
     expect_refusal(fric_compile_dahl(&d, &o, &l, &r), &r, FRIC_ERR_FC_DYN, "fc");
 }

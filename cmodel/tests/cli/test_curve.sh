@@ -38,7 +38,7 @@ if [ "$rc" -eq 0 ] && grep -q 'warning: fs < fc' "$tmp/err"; then ok "curve: fs 
 run "$FRICORE" curve --help
 if [ "$rc" -eq 0 ]; then
   missing=""
-  for o in model fc fs vs b sigma2 delta sigma0 sigma1 fc-neg fs-neg b-neg v; do
+  for o in model fc fs vs b sigma2 delta sigma0 sigma1 vmd fc-neg fs-neg b-neg v; do
     grep -q -- "--$o\b" "$tmp/out" || missing="$missing $o"
   done
   for u in '\[N\]' '\[m/s\]' '\[N\*s/m\]' '\[N/m\]'; do grep -q -- "$u" "$tmp/out" || missing="$missing $u"; done
@@ -64,6 +64,9 @@ expect_usage_error "curve: missing value"     '--fc needs a value'  "$FRICORE" c
 expect_usage_error "curve: unknown model"     '--model: expected one of coulomb\|viscous\|stribeck\|dahl\|lugre' "$FRICORE" curve --model euler --v 1
 expect_usage_error "curve: option of another model" '--fs does not apply to --model coulomb' "$FRICORE" curve --model coulomb --fs 2 --v 1
 expect_usage_error "curve: sigma1 for dahl"   '--sigma1 does not apply to --model dahl' "$FRICORE" curve --model dahl --sigma1 2 --v 1
+expect_usage_error "curve: vmd < 0 (lugre)"   'vmd .micro-damping velocity, m/s. must be finite and > 0, or 0' "$FRICORE" curve --model lugre --vmd -1 --v 1
+expect_usage_error "curve: vmd for dahl"      '--vmd does not apply to --model dahl' "$FRICORE" curve --model dahl --vmd 0.01 --v 1
+expect_usage_error "curve: --vd is not micro-damping" "unknown option '--vd'" "$FRICORE" curve --model lugre --vd 0.01 --v 1
 expect_usage_error "curve: stray argument"    "unexpected argument '1'" "$FRICORE" curve --v 1 1
 printf '0.1\nabc\n' >"$tmp/in"
 expect_usage_error "curve: bad stdin line, nothing printed" "stdin line 2: expected a finite velocity in m/s, got 'abc'" bash -c "\"$FRICORE\" curve <\"$tmp/in\""
