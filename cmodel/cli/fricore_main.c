@@ -13,6 +13,7 @@ static const struct {
     {"curve", fric_cmd_curve, "evaluate a static curve or a dynamic model's steady-state curve (--fixed: bit-exact)"},
     {"compile", fric_cmd_compile, "turn SI parameters into the fixed-point words the hardware holds"},
     {"trace", fric_cmd_trace, "run a Dahl or LuGre contact open-loop over a velocity record on stdin"},
+    {"sim", fric_cmd_sim, "simulate a slider dragged through a spring against a Dahl or LuGre contact (stick-slip)"},
 };
 
 static void usage(FILE *out)
