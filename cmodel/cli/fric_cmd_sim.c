@@ -15,7 +15,10 @@
 #include "fricore.h"
 
 #define CMD "sim"
-#define USAGE "[--example canudas1995] [--model dahl|lugre] [friction] [plant] [--duration S] [--dt S] [--integrator rk4|exact] [--csv FILE] [--summary FILE]"
+#define USAGE "[--example canudas1995] [--model dahl|lugre] [friction] [plant] [--duration S] [--dt S] [--integrator rk4|exact] [--check-step] [--csv FILE] [--summary FILE]"
+
+/* a slip begins when |v| exceeds this many stick thresholds */
+#define SLIP_FACTOR 10.0
 
 /* longest run without --allow-long, s */
 #define MAX_DURATION 30.0
@@ -65,14 +68,18 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, si
             fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f,
                     fric_plant_spring(&o->plant, s.t, s.x), fric_plant_external(&o->plant, s.t));
         r->peak_f = fmax(r->peak_f, fabs(s.f));
-        const bool now_stuck = fabs(s.v) < o->stick;
-        r->near_stick += now_stuck;
-        if (!now_stuck) {
+        const bool below = fabs(s.v) < o->stick;
+        r->near_stick += below;
+        if (!below) {
             const int sg = s.v > 0.0 ? 1 : -1;
             if (sign != 0 && sg != sign) r->reversals++;
             sign = sg;
         }
-        if (stuck && !now_stuck) { /* a slip begins: a cycle boundary */
+        /* stick-slip cycles with hysteresis: stuck once |v| falls below the
+         * threshold, slipping once it exceeds ten times it, so a ripple
+         * about the threshold is not counted as a slip */
+        const bool slipping = fabs(s.v) >= SLIP_FACTOR * o->stick;
+        if (stuck && slipping) { /* a slip begins: a cycle boundary */
             r->onsets++;
             r->onset_t[0] = r->onset_t[1];
             r->onset_t[1] = r->onset_t[2];
@@ -83,7 +90,8 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, si
             r->cyc_fmin = r->cyc_fmax = s.f;
             r->cyc_vmax = 0.0;
         }
-        stuck = now_stuck;
+        if (below) stuck = true;
+        else if (slipping) stuck = false;
         r->cyc_fmin = fmin(r->cyc_fmin, s.f);
         r->cyc_fmax = fmax(r->cyc_fmax, s.f);
         r->cyc_vmax = fmax(r->cyc_vmax, fabs(s.v));
@@ -95,7 +103,58 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, si
     return 0;
 }
 
-static void print_summary(FILE *out, const sim_opts_t *o, const char *model, const sim_result_t *r)
+/* the summary's metrics, by name, for --check-step */
+#define NMETRICS 11
+static void metrics(const sim_result_t *r, double v[NMETRICS])
+{
+    const bool ss = r->onsets >= 2;
+    const double m[NMETRICS] = {
+        r->peak_f, r->final.x, r->final.v, r->final.z, r->final.f,
+        (double)r->near_stick / (double)(r->steps + 1), (double)r->reversals, (double)r->onsets,
+        ss ? r->onset_t[2] - r->onset_t[1] : NAN, ss ? r->last_fmax - r->last_fmin : NAN, ss ? r->last_vmax : NAN};
+    memcpy(v, m, sizeof m);
+}
+static const char *const metric_names[NMETRICS] = {
+    "peak_abs_friction_N", "final_x_m", "final_v_m_per_s", "final_z_m", "final_friction_N",
+    "near_stick_fraction", "velocity_reversals", "slips", "period_s", "friction_peak_to_peak_N",
+    "peak_abs_velocity_m_per_s"};
+
+/* relative change of each metric from dt to dt/2, and a verdict: resolved
+ * when below CHECK_TOL (counts must not change at all) */
+#define CHECK_TOL 0.01
+static void print_check(FILE *out, const sim_result_t *r, const sim_result_t *h, double dt_half)
+{
+    double a[NMETRICS], b[NMETRICS];
+    metrics(r, a);
+    metrics(h, b);
+    bool all = true;
+    fprintf(out, "  \"check_step\": {\"dt_half_s\": %.9g, \"tolerance\": %g, \"metrics\": {\n", dt_half, CHECK_TOL);
+    for (int i = 0; i < NMETRICS; i++) {
+        const bool count = (i == 6 || i == 7);
+        double rel;
+        bool ok;
+        if (isnan(a[i]) || isnan(b[i])) {
+            rel = NAN;
+            ok = isnan(a[i]) && isnan(b[i]);
+        } else {
+            const double scale = fmax(fabs(a[i]), fabs(b[i]));
+            rel = scale > 0.0 ? fabs(b[i] - a[i]) / scale : 0.0;
+            ok = count ? (a[i] == b[i]) : (rel < CHECK_TOL);
+        }
+        all = all && ok;
+        fprintf(out, "    \"%s\": {\"value\": ", metric_names[i]);
+        if (isnan(a[i])) fprintf(out, "null"); else fprintf(out, "%.9g", a[i]);
+        fprintf(out, ", \"value_half_dt\": ");
+        if (isnan(b[i])) fprintf(out, "null"); else fprintf(out, "%.9g", b[i]);
+        fprintf(out, ", \"relative_change\": ");
+        if (isnan(rel)) fprintf(out, "null"); else fprintf(out, "%.3g", rel);
+        fprintf(out, ", \"verdict\": \"%s\"}%s\n", ok ? "resolved" : "not resolved", i + 1 < NMETRICS ? "," : "");
+    }
+    fprintf(out, "  }, \"verdict\": \"%s\"},\n", all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt");
+}
+
+static void print_summary(FILE *out, const sim_opts_t *o, const char *model, const sim_result_t *r,
+                          const sim_result_t *half)
 {
     fprintf(out, "{\n  \"model\": \"%s\",\n", model);
     fprintf(out, "  \"peak_abs_friction_N\": %.9g,\n", r->peak_f);
@@ -104,15 +163,17 @@ static void print_summary(FILE *out, const sim_opts_t *o, const char *model, con
     fprintf(out, "  \"stick_threshold_m_per_s\": %.9g,\n", o->stick);
     fprintf(out, "  \"near_stick_fraction\": %.9g,\n", (double)r->near_stick / (double)(r->steps + 1));
     fprintf(out, "  \"velocity_reversals\": %zu,\n", r->reversals);
-    /* stick-slip: at least three slips, so one whole cycle lies between the
-     * last two and a first transient cycle is left out */
-    if (r->onsets >= 3) {
+    /* stick-slip: at least two slips, so one whole cycle (slip, stick)
+     * lies between the last two; the first stick, from the initial state,
+     * is left out */
+    if (r->onsets >= 2) {
         fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu, \"period_s\": %.9g, "
                 "\"friction_peak_to_peak_N\": %.9g, \"peak_abs_velocity_m_per_s\": %.9g},\n",
                 r->onsets, r->onset_t[2] - r->onset_t[1], r->last_fmax - r->last_fmin, r->last_vmax);
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
+    if (half) print_check(out, r, half, 0.5 * o->dt);
     fprintf(out, "  \"integration\": {\"method\": \"%s\", \"dt_s\": %.9g, \"steps\": %zu, \"wall_time_s\": %.6f}\n}\n",
             o->integrator, o->dt, r->steps, r->wall);
 }
@@ -122,7 +183,7 @@ int fric_cmd_sim(int argc, char **argv)
     fric_cli_friction_t fp;
     sim_opts_t o = {{1.0, 2.0, 0.1, 0.0, 0.0}, 0.0, 0.0, 0.0, 20.0, 1e-5, NAN, "rk4"};
     const char *example = NULL, *csv_path = NULL, *summary_path = NULL;
-    bool allow_long = false;
+    bool allow_long = false, check_step = false;
     fric_cli_friction_defaults(&fp, "lugre");
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 24];
     size_t n = 0;
@@ -144,6 +205,7 @@ int fric_cmd_sim(int argc, char **argv)
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &o.stick, "m/s",
          "|v| below it counts as near-stick (default vs/10: g(v) is then within 1% of Fs for delta = 2)", NULL, false},
         {"allow-long", NULL, FRIC_OPT_FLAG, &allow_long, "", "allow a duration over 30 s", NULL, false},
+        {"check-step", NULL, FRIC_OPT_FLAG, &check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
         {"csv", NULL, FRIC_OPT_STRING, &csv_path, "", "write the time history t,x,v,z,F_f,F_spring,F_ext", NULL, false},
         {"summary", NULL, FRIC_OPT_STRING, &summary_path, "", "write the JSON summary there instead of stdout", NULL, false},
     };
@@ -194,9 +256,15 @@ int fric_cmd_sim(int argc, char **argv)
     const int bad = run_sim(&o, c, csv, &r);
     if (csv && fclose(csv) != 0) return fric_cli_fail(CMD, "cannot write --csv %s", csv_path);
     if (bad) return 1;
+    sim_result_t half;
+    if (check_step) {
+        sim_opts_t o2 = o;
+        o2.dt = 0.5 * o.dt;
+        if (run_sim(&o2, c, NULL, &half)) return 1;
+    }
     FILE *out = stdout;
     if (summary_path && !(out = fopen(summary_path, "w"))) return fric_cli_fail(CMD, "cannot write --summary %s", summary_path);
-    print_summary(out, &o, m.kind == FRIC_MODEL_DAHL ? "dahl" : "lugre", &r);
+    print_summary(out, &o, m.kind == FRIC_MODEL_DAHL ? "dahl" : "lugre", &r, check_step ? &half : NULL);
     if (out != stdout && fclose(out) != 0) return fric_cli_fail(CMD, "cannot write --summary %s", summary_path);
     return 0;
 }

@@ -1,14 +1,14 @@
 # fricore sim: the stick-slip simulator (sourced by run.sh; uses lib.sh).
 
 # ---- the canonical example: a JSON summary with stick-slip, and the CSV it summarizes
-run "$FRICORE" sim --example canudas1995 --x0 -0.7 --duration 10 --csv "$tmp/sim.csv"
+run "$FRICORE" sim --example canudas1995 --duration 15 --csv "$tmp/sim.csv"
 if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/sim.csv" <<'PY'
 import csv, json, sys
 s = json.load(open(sys.argv[1]))
 rows = list(csv.reader(open(sys.argv[2])))
 assert rows[0] == ["t", "x", "v", "z", "F_f", "F_spring", "F_ext"], rows[0]
 d = [[float(x) for x in r] for r in rows[1:]]
-assert len(d) == s["integration"]["steps"] + 1 == 1000001
+assert len(d) == s["integration"]["steps"] + 1 == 1500001
 # the summary is computed from the very samples the CSV holds
 peak = max(abs(r[4]) for r in d)
 assert abs(peak - s["peak_abs_friction_N"]) <= 1e-8 * peak, (peak, s["peak_abs_friction_N"])
@@ -25,7 +25,14 @@ assert all(abs(r[5] - 2.0 * (0.1 * r[0] - r[1])) < 1e-9 for r in d[::1000])
 # stick-slip: friction never above Fs, and a period found
 assert peak <= 1.5
 ss = s["stick_slip"]
-assert ss["present"] and ss["slips"] >= 3 and 2.0 < ss["period_s"] < 4.0, ss
+assert ss["present"] and ss["slips"] == 2 and 5.0 < ss["period_s"] < 8.0, ss
+# the period is the time between the two slip onsets, read back from the CSV
+# with the same rule: stuck below the threshold, slipping above ten times it
+onsets, stuck = [], True
+for r in d:
+    if abs(r[2]) < thr: stuck = True
+    elif abs(r[2]) >= 10 * thr and stuck: onsets.append(r[0]); stuck = False
+assert len(onsets) == 2 and abs((onsets[1] - onsets[0]) - ss["period_s"]) < 1e-9, (onsets, ss)
 PY
 then ok "sim: canudas1995 summary matches its CSV; stick-slip found"; else bad "sim: canudas1995 summary/CSV (status $rc: $(head -c 300 "$tmp/err"))"; fi
 
@@ -63,3 +70,24 @@ expect_usage_error "sim: unknown example"   '--example: expected one of canudas1
 expect_usage_error "sim: static model"      '--model: expected one of dahl\|lugre' "$FRICORE" sim --model coulomb
 run "$FRICORE" sim --duration 31 --allow-long --dt 1e-3 --integrator exact
 if [ "$rc" -eq 0 ]; then ok "sim: --allow-long lifts the 30 s limit"; else bad "sim: --allow-long (status $rc)"; fi
+
+# ---- --check-step: the rerun at dt/2 resolves a converged run and flags a coarse one
+run "$FRICORE" sim --x0 -0.7 --duration 10 --check-step
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["check_step"]
+assert c["dt_half_s"] == 5e-06
+m = c["metrics"]
+assert len(m) == 11 and all(v["verdict"] == "resolved" for v in m.values()), m
+assert m["period_s"]["relative_change"] < 1e-3
+assert c["verdict"].startswith("dt resolves")
+PY
+then ok "sim: --check-step at 10 us: every metric resolved"; else bad "sim: --check-step resolved case (status $rc)"; fi
+run "$FRICORE" sim --x0 -0.7 --duration 10 --integrator exact --dt 1e-2 --check-step
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["check_step"]
+assert c["metrics"]["period_s"]["verdict"] == "not resolved", c["metrics"]["period_s"]
+assert c["verdict"].startswith("dt does not resolve")
+PY
+then ok "sim: --check-step flags the exact step at 10 ms as not resolved"; else bad "sim: --check-step coarse case (status $rc)"; fi
