@@ -9,13 +9,16 @@
 #include <string.h>
 #include <time.h>
 
+#include <stdlib.h>
+
 #include "fric_cli.h"
+#include "fric_cli_svg.h"
 #include "fric_cli_friction.h"
 #include "fric_cmd.h"
 #include "fricore.h"
 
 #define CMD "sim"
-#define USAGE "[--example canudas1995] [--model dahl|lugre] [friction] [plant] [--duration S] [--dt S] [--integrator rk4|exact] [--check-step] [--csv FILE] [--summary FILE]"
+#define USAGE "[--example canudas1995] [--model dahl|lugre] [friction] [plant] [--duration S] [--dt S] [--integrator rk4|exact] [--check-step] [--csv FILE] [--summary FILE] [--plot-time F.svg] [--plot-hysteresis F.svg]"
 
 /* a slip begins when |v| exceeds this many stick thresholds */
 #define SLIP_FACTOR 10.0
@@ -39,11 +42,29 @@ typedef struct {
     double cyc_vmax, last_vmax;
     fric_plant_state_t final;
     double wall;
+    /* every stride-th sample (t, x, F_f), for the plots; NULL when not kept */
+    double *pt, *px, *pf;
+    size_t np, stride;
 } sim_result_t;
 
-static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, sim_result_t *r)
+/* samples kept for a plot, at most */
+#define PLOT_POINTS 4000
+
+static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, bool keep, sim_result_t *r)
 {
     memset(r, 0, sizeof *r);
+    if (keep) {
+        const size_t total = (size_t)llround(o->duration / o->dt) + 1;
+        r->stride = (total + PLOT_POINTS - 1) / PLOT_POINTS;
+        const size_t cap = total / r->stride + 1;
+        r->pt = malloc(cap * sizeof *r->pt);
+        r->px = malloc(cap * sizeof *r->px);
+        r->pf = malloc(cap * sizeof *r->pf);
+        if (!r->pt || !r->px || !r->pf) {
+            fprintf(stderr, "fricore " CMD ": out of memory for the plots\n");
+            return 1;
+        }
+    }
     fric_plant_state_t s = {0.0, o->x0, o->v0, o->z0, fric_lugre_force(c, o->z0, o->v0)};
     const bool exact = strcmp(o->integrator, "exact") == 0;
     const size_t n = (size_t)llround(o->duration / o->dt);
@@ -67,6 +88,12 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, si
         if (csv)
             fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f,
                     fric_plant_spring(&o->plant, s.t, s.x), fric_plant_external(&o->plant, s.t));
+        if (keep && i % r->stride == 0) {
+            r->pt[r->np] = s.t;
+            r->px[r->np] = s.x;
+            r->pf[r->np] = s.f;
+            r->np++;
+        }
         r->peak_f = fmax(r->peak_f, fabs(s.f));
         const bool below = fabs(s.v) < o->stick;
         r->near_stick += below;
@@ -182,7 +209,7 @@ int fric_cmd_sim(int argc, char **argv)
 {
     fric_cli_friction_t fp;
     sim_opts_t o = {{1.0, 2.0, 0.1, 0.0, 0.0}, 0.0, 0.0, 0.0, 20.0, 1e-5, NAN, "rk4"};
-    const char *example = NULL, *csv_path = NULL, *summary_path = NULL;
+    const char *example = NULL, *csv_path = NULL, *summary_path = NULL, *plot_time = NULL, *plot_hyst = NULL;
     bool allow_long = false, check_step = false;
     fric_cli_friction_defaults(&fp, "lugre");
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 24];
@@ -208,6 +235,8 @@ int fric_cmd_sim(int argc, char **argv)
         {"check-step", NULL, FRIC_OPT_FLAG, &check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
         {"csv", NULL, FRIC_OPT_STRING, &csv_path, "", "write the time history t,x,v,z,F_f,F_spring,F_ext", NULL, false},
         {"summary", NULL, FRIC_OPT_STRING, &summary_path, "", "write the JSON summary there instead of stdout", NULL, false},
+        {"plot-time", NULL, FRIC_OPT_STRING, &plot_time, "", "write the friction force over time as SVG", NULL, false},
+        {"plot-hysteresis", NULL, FRIC_OPT_STRING, &plot_hyst, "", "write the force-displacement loop as SVG", NULL, false},
     };
     memcpy(opts + n, more, sizeof more);
     n += sizeof more / sizeof more[0];
@@ -253,14 +282,25 @@ int fric_cmd_sim(int argc, char **argv)
     FILE *csv = NULL;
     if (csv_path && !(csv = fopen(csv_path, "w"))) return fric_cli_fail(CMD, "cannot write --csv %s", csv_path);
     sim_result_t r;
-    const int bad = run_sim(&o, c, csv, &r);
+    const int bad = run_sim(&o, c, csv, plot_time || plot_hyst, &r);
     if (csv && fclose(csv) != 0) return fric_cli_fail(CMD, "cannot write --csv %s", csv_path);
+    if (!bad && plot_time &&
+        fric_svg_plot(plot_time, "fricore sim: friction force", "time t [s]", "friction force F_f [N]", r.pt, r.pf, r.np) != 0)
+        rc = fric_cli_fail(CMD, "cannot write --plot-time %s", plot_time);
+    if (!bad && rc == 0 && plot_hyst &&
+        fric_svg_plot(plot_hyst, "fricore sim: force-displacement loop", "displacement x [m]", "friction force F_f [N]",
+                      r.px, r.pf, r.np) != 0)
+        rc = fric_cli_fail(CMD, "cannot write --plot-hysteresis %s", plot_hyst);
+    free(r.pt);
+    free(r.px);
+    free(r.pf);
     if (bad) return 1;
+    if (rc != 0) return rc;
     sim_result_t half;
     if (check_step) {
         sim_opts_t o2 = o;
         o2.dt = 0.5 * o.dt;
-        if (run_sim(&o2, c, NULL, &half)) return 1;
+        if (run_sim(&o2, c, NULL, false, &half)) return 1;
     }
     FILE *out = stdout;
     if (summary_path && !(out = fopen(summary_path, "w"))) return fric_cli_fail(CMD, "cannot write --summary %s", summary_path);

@@ -91,3 +91,30 @@ assert c["metrics"]["period_s"]["verdict"] == "not resolved", c["metrics"]["peri
 assert c["verdict"].startswith("dt does not resolve")
 PY
 then ok "sim: --check-step flags the exact step at 10 ms as not resolved"; else bad "sim: --check-step coarse case (status $rc)"; fi
+
+# ---- plots: valid SVG with SI axis labels and ticks, whose polyline is the CSV data
+run "$FRICORE" sim --example canudas1995 --duration 15 --dt 1e-4 --integrator exact --csv "$tmp/p.csv" \
+    --plot-time "$tmp/t.svg" --plot-hysteresis "$tmp/h.svg"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/p.csv" "$tmp/t.svg" "$tmp/h.svg" <<'PY'
+import csv, sys, xml.etree.ElementTree as ET
+rows = [[float(x) for x in r] for r in list(csv.reader(open(sys.argv[1])))[1:]]
+ns = {"s": "http://www.w3.org/2000/svg"}
+for path, xcol, xlabel in ((sys.argv[2], 0, "time t [s]"), (sys.argv[3], 1, "displacement x [m]")):
+    root = ET.parse(path).getroot()
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert xlabel in texts and "friction force F_f [N]" in texts, texts[:5]
+    assert sum(1 for t in texts if t and t.replace(".", "").replace("-", "").replace("e", "").isdigit()) >= 6  # tick labels
+    g = root.find(".//s:g[@id='data']", ns)
+    a = {k: float(v) for k, v in g.attrib.items() if k.startswith("data-")}
+    pts = [tuple(map(float, p.split(","))) for p in g.find("s:polyline", ns).get("points").split()]
+    stride = -(-len(rows) // 4000)
+    want = rows[::stride]
+    assert len(pts) == len(want), (len(pts), len(want))
+    sx = (a["data-x1"] - a["data-x0"]) / (a["data-px1"] - a["data-px0"])
+    sy = (a["data-y1"] - a["data-y0"]) / (a["data-py1"] - a["data-py0"])
+    for (px, py), r in zip(pts, want):
+        x = a["data-x0"] + (px - a["data-px0"]) * sx
+        y = a["data-y0"] + (py - a["data-py0"]) * sy
+        assert abs(x - r[xcol]) <= abs(sx) * 0.002 and abs(y - r[4]) <= abs(sy) * 0.002, (x, y, r)
+PY
+then ok "sim: --plot-time and --plot-hysteresis plot the CSV data, with SI labels and ticks"; else bad "sim: plots (status $rc)"; fi

@@ -1,0 +1,25 @@
+/**
+ * @file fric_cli_svg.h
+ * @brief A line plot as a self-contained SVG file: axes with SI labels and
+ *        ticks, one polyline. Used by `fricore sim --plot-time` and
+ *        `--plot-hysteresis`.
+ *
+ * The plot area maps data to pixels linearly; the mapping is written on the
+ * data group as attributes (data-x0, data-x1, data-y0, data-y1: the data
+ * values at the plot area's left, right, bottom and top; data-px0, data-px1,
+ * data-py0, data-py1: their pixel positions), so a test can turn the
+ * polyline back into data and compare it with the CSV.
+ */
+#ifndef FRIC_CLI_SVG_H
+#define FRIC_CLI_SVG_H
+
+#include <stddef.h>
+
+/**
+ * @brief Write the plot of (x[i], y[i]), i < n, to path.
+ * @return 0, or -1 if the file cannot be written (errno set).
+ */
+int fric_svg_plot(const char *path, const char *title, const char *xlabel, const char *ylabel,
+                  const double *x, const double *y, size_t n);
+
+#endif /* FRIC_CLI_SVG_H */
