@@ -37,7 +37,7 @@ typedef struct {
 typedef struct {
     double peak_f;
     size_t steps, near_stick, reversals, onsets;
-    double onset_t[3];   /* the last three stick-to-slip times */
+    double onset_t[2];   /* the last two stick-to-slip times */
     double cyc_fmin, cyc_fmax, last_fmin, last_fmax; /* friction over the current and the last whole cycle */
     double cyc_vmax, last_vmax;
     fric_plant_state_t final;
@@ -53,8 +53,9 @@ typedef struct {
 static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, bool keep, sim_result_t *r)
 {
     memset(r, 0, sizeof *r);
+    const size_t n = (size_t)llround(o->duration / o->dt);
     if (keep) {
-        const size_t total = (size_t)llround(o->duration / o->dt) + 1;
+        const size_t total = n + 1;
         r->stride = (total + PLOT_POINTS - 1) / PLOT_POINTS;
         const size_t cap = total / r->stride + 1;
         r->pt = malloc(cap * sizeof *r->pt);
@@ -67,7 +68,6 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, bo
     }
     fric_plant_state_t s = {0.0, o->x0, o->v0, o->z0, fric_lugre_force(c, o->z0, o->v0)};
     const bool exact = strcmp(o->integrator, "exact") == 0;
-    const size_t n = (size_t)llround(o->duration / o->dt);
     int sign = 0; /* the sign of v when it was last above the threshold */
     bool stuck = fabs(s.v) < o->stick;
     r->cyc_fmin = r->cyc_fmax = s.f;
@@ -109,8 +109,7 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, bo
         if (stuck && slipping) { /* a slip begins: a cycle boundary */
             r->onsets++;
             r->onset_t[0] = r->onset_t[1];
-            r->onset_t[1] = r->onset_t[2];
-            r->onset_t[2] = s.t;
+            r->onset_t[1] = s.t;
             r->last_fmin = r->cyc_fmin;
             r->last_fmax = r->cyc_fmax;
             r->last_vmax = r->cyc_vmax;
@@ -130,34 +129,54 @@ static int run_sim(const sim_opts_t *o, const fric_lugre_cfg_t *c, FILE *csv, bo
     return 0;
 }
 
-/* the summary's metrics, by name, for --check-step */
-#define NMETRICS 11
+/* The summary's metrics, each derived from a run in this one place, for the
+ * summary and for --check-step. Stick-slip needs at least two slips, so one
+ * whole cycle (slip, stick) lies between the last two; the first stick,
+ * from the initial state, is left out. A metric is NAN when absent. */
+enum {
+    M_PEAK_F, M_X, M_V, M_Z, M_F, M_STICK_FRAC, M_REVERSALS, M_SLIPS,
+    M_PERIOD, M_F_P2P, M_PEAK_V, NMETRICS
+};
+static const struct {
+    const char *name;
+    bool count; /* a count: --check-step wants it unchanged, not within the tolerance */
+} metric_info[NMETRICS] = {
+    {"peak_abs_friction_N", false}, {"final_x_m", false}, {"final_v_m_per_s", false},
+    {"final_z_m", false}, {"final_friction_N", false}, {"near_stick_fraction", false},
+    {"velocity_reversals", true}, {"slips", true}, {"period_s", false},
+    {"friction_peak_to_peak_N", false}, {"peak_abs_velocity_m_per_s", false}};
+
 static void metrics(const sim_result_t *r, double v[NMETRICS])
 {
     const bool ss = r->onsets >= 2;
-    const double m[NMETRICS] = {
-        r->peak_f, r->final.x, r->final.v, r->final.z, r->final.f,
-        (double)r->near_stick / (double)(r->steps + 1), (double)r->reversals, (double)r->onsets,
-        ss ? r->onset_t[2] - r->onset_t[1] : NAN, ss ? r->last_fmax - r->last_fmin : NAN, ss ? r->last_vmax : NAN};
-    memcpy(v, m, sizeof m);
+    v[M_PEAK_F] = r->peak_f;
+    v[M_X] = r->final.x;
+    v[M_V] = r->final.v;
+    v[M_Z] = r->final.z;
+    v[M_F] = r->final.f;
+    v[M_STICK_FRAC] = (double)r->near_stick / (double)(r->steps + 1);
+    v[M_REVERSALS] = (double)r->reversals;
+    v[M_SLIPS] = (double)r->onsets;
+    v[M_PERIOD] = ss ? r->onset_t[1] - r->onset_t[0] : NAN;
+    v[M_F_P2P] = ss ? r->last_fmax - r->last_fmin : NAN;
+    v[M_PEAK_V] = ss ? r->last_vmax : NAN;
 }
-static const char *const metric_names[NMETRICS] = {
-    "peak_abs_friction_N", "final_x_m", "final_v_m_per_s", "final_z_m", "final_friction_N",
-    "near_stick_fraction", "velocity_reversals", "slips", "period_s", "friction_peak_to_peak_N",
-    "peak_abs_velocity_m_per_s"};
+
+/* a JSON number, or null for NAN */
+static void json_num(FILE *out, const char *fmt, double x)
+{
+    if (isnan(x)) fputs("null", out);
+    else fprintf(out, fmt, x);
+}
 
 /* relative change of each metric from dt to dt/2, and a verdict: resolved
  * when below CHECK_TOL (counts must not change at all) */
 #define CHECK_TOL 0.01
-static void print_check(FILE *out, const sim_result_t *r, const sim_result_t *h, double dt_half)
+static void print_check(FILE *out, const double a[NMETRICS], const double b[NMETRICS], double dt_half)
 {
-    double a[NMETRICS], b[NMETRICS];
-    metrics(r, a);
-    metrics(h, b);
     bool all = true;
     fprintf(out, "  \"check_step\": {\"dt_half_s\": %.9g, \"tolerance\": %g, \"metrics\": {\n", dt_half, CHECK_TOL);
     for (int i = 0; i < NMETRICS; i++) {
-        const bool count = (i == 6 || i == 7);
         double rel;
         bool ok;
         if (isnan(a[i]) || isnan(b[i])) {
@@ -166,15 +185,15 @@ static void print_check(FILE *out, const sim_result_t *r, const sim_result_t *h,
         } else {
             const double scale = fmax(fabs(a[i]), fabs(b[i]));
             rel = scale > 0.0 ? fabs(b[i] - a[i]) / scale : 0.0;
-            ok = count ? (a[i] == b[i]) : (rel < CHECK_TOL);
+            ok = metric_info[i].count ? (a[i] == b[i]) : (rel < CHECK_TOL);
         }
         all = all && ok;
-        fprintf(out, "    \"%s\": {\"value\": ", metric_names[i]);
-        if (isnan(a[i])) fprintf(out, "null"); else fprintf(out, "%.9g", a[i]);
+        fprintf(out, "    \"%s\": {\"value\": ", metric_info[i].name);
+        json_num(out, "%.9g", a[i]);
         fprintf(out, ", \"value_half_dt\": ");
-        if (isnan(b[i])) fprintf(out, "null"); else fprintf(out, "%.9g", b[i]);
+        json_num(out, "%.9g", b[i]);
         fprintf(out, ", \"relative_change\": ");
-        if (isnan(rel)) fprintf(out, "null"); else fprintf(out, "%.3g", rel);
+        json_num(out, "%.3g", rel);
         fprintf(out, ", \"verdict\": \"%s\"}%s\n", ok ? "resolved" : "not resolved", i + 1 < NMETRICS ? "," : "");
     }
     fprintf(out, "  }, \"verdict\": \"%s\"},\n", all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt");
@@ -183,24 +202,27 @@ static void print_check(FILE *out, const sim_result_t *r, const sim_result_t *h,
 static void print_summary(FILE *out, const sim_opts_t *o, const char *model, const sim_result_t *r,
                           const sim_result_t *half)
 {
+    double m[NMETRICS];
+    metrics(r, m);
     fprintf(out, "{\n  \"model\": \"%s\",\n", model);
-    fprintf(out, "  \"peak_abs_friction_N\": %.9g,\n", r->peak_f);
+    fprintf(out, "  \"peak_abs_friction_N\": %.9g,\n", m[M_PEAK_F]);
     fprintf(out, "  \"final\": {\"t_s\": %.9g, \"x_m\": %.12g, \"v_m_per_s\": %.12g, \"z_m\": %.12g, \"friction_N\": %.12g},\n",
-            r->final.t, r->final.x, r->final.v, r->final.z, r->final.f);
+            r->final.t, m[M_X], m[M_V], m[M_Z], m[M_F]);
     fprintf(out, "  \"stick_threshold_m_per_s\": %.9g,\n", o->stick);
-    fprintf(out, "  \"near_stick_fraction\": %.9g,\n", (double)r->near_stick / (double)(r->steps + 1));
+    fprintf(out, "  \"near_stick_fraction\": %.9g,\n", m[M_STICK_FRAC]);
     fprintf(out, "  \"velocity_reversals\": %zu,\n", r->reversals);
-    /* stick-slip: at least two slips, so one whole cycle (slip, stick)
-     * lies between the last two; the first stick, from the initial state,
-     * is left out */
-    if (r->onsets >= 2) {
+    if (!isnan(m[M_PERIOD])) {
         fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu, \"period_s\": %.9g, "
                 "\"friction_peak_to_peak_N\": %.9g, \"peak_abs_velocity_m_per_s\": %.9g},\n",
-                r->onsets, r->onset_t[2] - r->onset_t[1], r->last_fmax - r->last_fmin, r->last_vmax);
+                r->onsets, m[M_PERIOD], m[M_F_P2P], m[M_PEAK_V]);
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
-    if (half) print_check(out, r, half, 0.5 * o->dt);
+    if (half) {
+        double mh[NMETRICS];
+        metrics(half, mh);
+        print_check(out, m, mh, 0.5 * o->dt);
+    }
     fprintf(out, "  \"integration\": {\"method\": \"%s\", \"dt_s\": %.9g, \"steps\": %zu, \"wall_time_s\": %.6f}\n}\n",
             o->integrator, o->dt, r->steps, r->wall);
 }
@@ -258,16 +280,9 @@ int fric_cmd_sim(int argc, char **argv)
         return fric_cli_fail(CMD, "duration / dt must be <= 1e10 steps, got %.3g", o.duration / o.dt);
     const bool stick_given = fric_opts_find(opts, n, "stick-threshold")->given;
     if (stick_given && !(o.stick > 0.0)) return fric_cli_fail(CMD, "stick-threshold (m/s) must be > 0, got %.6g", o.stick);
-    if (strcmp(fp.model, "lugre") == 0) {
-        const fric_opt_t *q;
-        const double fc_n = ((q = fric_opts_find(opts, n, "fc-neg")) && q->given) ? fp.fc_neg : fp.fc;
-        const double fs_n = ((q = fric_opts_find(opts, n, "fs-neg")) && q->given) ? fp.fs_neg : fp.fs;
-        if (fp.fs < fp.fc || fs_n < fc_n)
-            return fric_cli_fail(CMD, "fs (static level, N) must be >= fc (Coulomb level) in each direction for the simulator, "
-                                 "got fs %.6g / %.6g, fc %.6g / %.6g", fp.fs, fs_n, fp.fc, fc_n);
-    }
+    /* the simulator's models require static >= Coulomb: refused, not warned */
     fric_model_t m;
-    rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
+    rc = fric_cli_friction_build(&fp, opts, n, CMD, FRIC_WARN_FS_BELOW_FC, &m);
     if (rc != 0) return rc;
     const fric_lugre_cfg_t *c = &m.lugre;
     if (!stick_given) o.stick = (m.kind == FRIC_MODEL_LUGRE ? c->vs : 1e-3) / 10.0;
