@@ -60,7 +60,7 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 }
 
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
-                            const char *cmd, fric_model_t *out)
+                            const char *cmd, unsigned refuse, fric_model_t *out)
 {
     fric_model_kind_t kind = FRIC_MODEL_LUGRE;
     for (unsigned k = 0; k < sizeof model_names / sizeof model_names[0]; k++)
@@ -108,6 +108,12 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
         break;
     }
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
+    if (warn & refuse & FRIC_WARN_FS_BELOW_FC) {
+        const fric_stribeck_cfg_t *c = &out->stribeck;
+        return fric_cli_fail(cmd, "fs (static level, N) must be >= fc (Coulomb level) in each direction for fricore %s, "
+                             "got fs %.6g / %.6g, fc %.6g / %.6g", cmd, c->fs_pos, c->fs_neg, c->fc_pos, c->fc_neg);
+    }
+    warn &= ~refuse;
     for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
         if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
     return 0;

@@ -52,9 +52,11 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
  * An option given that the model does not use is refused (it would be
  * silently ignored otherwise). Errors print one line naming the parameter
  * and its range and return FRIC_EXIT_USAGE; warnings go to stderr.
+ * @param refuse warnings this command refuses instead (0, or
+ *        FRIC_WARN_FS_BELOW_FC: Fs < Fc in some direction is an error).
  */
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
-                            const char *cmd, fric_model_t *out);
+                            const char *cmd, unsigned refuse, fric_model_t *out);
 
 /** Steady-state force of any kind, N. */
 double fric_model_steady_force(const fric_model_t *m, double v);

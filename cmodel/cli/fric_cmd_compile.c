@@ -73,7 +73,7 @@ int fric_cmd_compile(int argc, char **argv)
     int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
     fric_model_t m;
     fric_cli_fx_t c;
-    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
+    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m);
     if (rc == 0) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 0.0, &c);
     if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
 

@@ -45,7 +45,7 @@ int fric_cmd_curve(int argc, char **argv)
     int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
     fric_model_t m;
     fric_cli_fx_t c;
-    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
+    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m);
     if (rc == 0 && !fixed) rc = fric_cli_fixed_only(opts, n, CMD, true);
     if (rc == 0 && fixed) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 1e-4, &c);
     if (rc == 0 && vel.n == 0) rc = fric_read_numbers(stdin, &vel, CMD, "velocity in m/s");

@@ -29,7 +29,7 @@ int fric_cmd_trace(int argc, char **argv)
                              "run the bit-exact fixed-point model (what the RTL computes)", NULL, false};
     int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
     fric_model_t m;
-    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, &m);
+    if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m);
     if (rc == 0 && !fric_opts_find(opts, n, "ts")->given)
         rc = fric_cli_fail(CMD, "--ts (sample time, s) is required");
     if (rc == 0 && !fixed) {
