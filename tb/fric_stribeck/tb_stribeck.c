@@ -119,9 +119,9 @@ static uint32_t rnd32(void)
 }
 static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
 
-/* EV_LOAD: every word, then a commit; EV_BADWORD: one word {addr, data}
+/* EV_LOAD: every word, then a commit; EV_WORD: one word {addr, data}
  * (fitting or not); EV_COMMIT: a commit alone (the staging set as it is) */
-typedef enum { EV_LOAD, EV_RESET, EV_BADWORD, EV_CLEAR, EV_COMMIT } ev_kind_t;
+typedef enum { EV_LOAD, EV_RESET, EV_WORD, EV_CLEAR, EV_COMMIT } ev_kind_t;
 typedef struct {
     size_t at;           /* after this many samples have been sent */
     ev_kind_t kind;
@@ -157,6 +157,14 @@ static void commit_advance(uint32_t ce)
         model[commit_axis] = unpack(stg);
         commit_pending = 0;
     }
+}
+
+/* The port's rule for a word it takes: written to the staging set if it
+ * fits its field, else refused, setting CFG two edges after the handshake. */
+static void take_word(uint32_t addr, uint32_t data)
+{
+    if (word_fits(addr, data)) stg[addr] = data;
+    else flags_next2 |= 4u;
 }
 
 static void check_beat(uint32_t tdata, uint32_t tuser, uint64_t cyc)
@@ -208,7 +216,7 @@ static void run(const scen_t *s)
         if (cfg_step >= 0) {
             in.cfg_valid = 1;
             in.cfg_axis = cur->axis;
-            if (cur->kind == EV_BADWORD) {
+            if (cur->kind == EV_WORD) {
                 in.cfg_commit = 0;
                 in.cfg_addr = cur->words[0];
                 in.cfg_data = cur->words[1];
@@ -257,17 +265,15 @@ static void run(const scen_t *s)
             hold_valid = in.s_tvalid;
         }
         if (in.cfg_valid && out.cfg_ready) {
-            if (cur->kind == EV_BADWORD) {
-                if (!word_fits(in.cfg_addr, in.cfg_data)) flags_next2 |= 4u;
-                else stg[in.cfg_addr] = in.cfg_data;
+            if (cur->kind == EV_WORD) {
+                take_word(in.cfg_addr, in.cfg_data);
                 cfg_step = -1;
             } else if (in.cfg_commit) { /* the last step of a load, or a commit alone */
                 commit_pending = 2; /* taken now; the token enters at the next advance */
                 commit_axis = cur->axis;
                 cfg_step = -1;
             } else {
-                if (word_fits(in.cfg_addr, in.cfg_data)) stg[in.cfg_addr] = in.cfg_data;
-                else flags_next2 |= 4u;
+                take_word(in.cfg_addr, in.cfg_data);
                 cfg_step++;
             }
         }
@@ -489,8 +495,8 @@ static void test_flags_sticky_clear_and_bad_words(void **state)
     ev_t ev[4];
     memset(ev, 0, sizeof ev);
     ev[0] = (ev_t){200, EV_CLEAR, 0, {0}, 1u};          /* clear F_SAT only */
-    ev[1] = (ev_t){300, EV_BADWORD, 0, {FRIC_FX_WORD_KS, 64u}, 0}; /* KS has 6 bits */
-    ev[2] = (ev_t){400, EV_BADWORD, 0, {FRIC_FX_WORD_DM_P, 1u << TB_W}, 0}; /* DM is W-bit signed */
+    ev[1] = (ev_t){300, EV_WORD, 0, {FRIC_FX_WORD_KS, 64u}, 0}; /* KS has 6 bits */
+    ev[2] = (ev_t){400, EV_WORD, 0, {FRIC_FX_WORD_DM_P, 1u << TB_W}, 0}; /* DM is W-bit signed */
     ev[3] = (ev_t){500, EV_CLEAR, 0, {0}, 7u};
     scen_t s = {800, v_rand, ax_rand, 1.0, 1.0, ev, 4, NULL};
     run(&s);
@@ -530,7 +536,7 @@ static void test_cfg_word_edges(void **state)
         vals[nv++] = 0x80000000u;
         for (size_t i = 0; i < nv; i++) {
             const size_t at = 12 * (n / 2);
-            ev[n++] = (ev_t){at, EV_BADWORD, 0, {addr, vals[i]}, 0};
+            ev[n++] = (ev_t){at, EV_WORD, 0, {addr, vals[i]}, 0};
             refused += !word_fits(addr, vals[i]);
             ev[n++] = (ev_t){at + 6, EV_CLEAR, 0, {0}, 4u};
         }
