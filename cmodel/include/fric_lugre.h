@@ -126,6 +126,15 @@ double fric_lugre_dzdt(const fric_lugre_cfg_t *cfg, double z, double v);
 /** @brief F = sigma0*z + sigma1(v)*dz/dt + sigma2*v, N (continuous form). */
 double fric_lugre_force(const fric_lugre_cfg_t *cfg, double z, double v);
 
+/**
+ * @brief The force and dz/dt together, with g(v) evaluated once: what an
+ *        integrator needs at each stage (fric_lugre_force() and
+ *        fric_lugre_dzdt() would evaluate it twice).
+ * @param dzdt receives dz/dt, m/s.
+ * @return F, N.
+ */
+double fric_lugre_eval(const fric_lugre_cfg_t *cfg, double z, double v, double *dzdt);
+
 /** @brief Steady-state deflection z_ss = sign(v)*g(v)/sigma0, m. */
 double fric_lugre_steady_z(const fric_lugre_cfg_t *cfg, double v);
 

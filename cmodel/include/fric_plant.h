@@ -4,12 +4,14 @@
  *        double precision, with its two integrators.
  *
  * A slider of mass m is dragged through a spring k by a support moving at
- * vd, with an optional sinusoidal force, against a Dahl or LuGre contact
- * (a Dahl set enters as its LuGre equivalent, fric_dahl_as_lugre()):
+ * vd, with an optional sinusoidal force, against a contact (fric_contact_t):
+ * a Dahl or LuGre set (a Dahl set enters as its LuGre equivalent,
+ * fric_dahl_as_lugre()), or a static curve (Coulomb, viscous, Stribeck)
+ * without state, whose z stays at its initial value:
  *
  *     x' = v
  *     m v' = k (vd t - x) + A sin(2 pi f t) - F,   F = F(z, v)
- *     z' = v - sigma0 |v| z / g(v)
+ *     z' = v - sigma0 |v| z / g(v)                 (dynamic; static: z' = 0)
  *
  * Integrators (one step of length h from t):
  *  - RK4: classical fixed-step Runge-Kutta on (x, v, z) together. Fourth
@@ -17,7 +19,8 @@
  *    fric_lugre_rk4_dt_max() at the velocities that occur.
  *  - exact: the sampled contact a friction core implements. The bristle
  *    state takes the exact step of fric_lugre_step() at the step's initial
- *    velocity, whose force is held over the step, and the plant is then
+ *    velocity (a static curve: its force at that velocity), whose force is
+ *    held over the step, and the plant is then
  *    advanced over the step in closed form for that constant force (a
  *    linear oscillator with a ramp and a sinusoidal drive), so the only
  *    approximation is the zero-order hold of F and v in the contact. Stable
@@ -26,7 +29,10 @@
 #ifndef FRIC_PLANT_H
 #define FRIC_PLANT_H
 
+#include <stdbool.h>
+
 #include "fric_lugre.h"
+#include "fric_stribeck.h"
 #include "fric_status.h"
 
 #ifdef __cplusplus
@@ -42,6 +48,29 @@ typedef struct {
     double force_freq; /**< f, Hz, >= 0 */
 } fric_plant_t;
 
+/**
+ * The friction element. Build it with fric_contact_dynamic() or
+ * fric_contact_static(); the sets are copied in.
+ */
+typedef struct {
+    bool dynamic;              /**< true: the LuGre set; false: the static curve */
+    fric_lugre_cfg_t lugre;    /**< dynamic: Dahl or LuGre (validated by the caller) */
+    fric_stribeck_cfg_t curve; /**< static: Coulomb, viscous or Stribeck (validated by the caller) */
+    /* private, for the integrators' inner loop: the set's coefficients per
+     * direction (index 0: v >= 0, 1: v < 0) and the reciprocals of vs and of
+     * the micro-damping velocity (0 when constant) */
+    double fc[2], dip[2], s2[2], ivs, ivd;
+} fric_contact_t;
+
+/** @brief A Dahl or LuGre contact (a Dahl set via fric_dahl_as_lugre()). */
+fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c);
+
+/** @brief A static contact without state. */
+fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c);
+
+/** @brief The contact's force at (z, v), N; *dzdt receives z' (0 for a static contact). */
+double fric_contact_eval(const fric_contact_t *c, double z, double v, double *dzdt);
+
 /** State of the plant and its contact. */
 typedef struct {
     double t; /**< time, s */
@@ -49,6 +78,11 @@ typedef struct {
     double v; /**< slider velocity, m/s */
     double z; /**< bristle deflection, m */
     double f; /**< friction force of the last step (exact) or at (t, z, v) (RK4), N */
+    /* private: the contact's evaluation at (cz, cv) by the last RK4 step,
+     * which the next step reuses as its first stage when (z, v) is still
+     * (cz, cv). Zero-initialized (cached = false) is a valid start. */
+    bool cached;
+    double cz, cv, cdz;
 } fric_plant_state_t;
 
 /** @brief Validate a plant: mass, k > 0; vd, A finite; f >= 0 and finite. */
@@ -61,7 +95,7 @@ double fric_plant_external(const fric_plant_t *p, double t);
 double fric_plant_spring(const fric_plant_t *p, double t, double x);
 
 /** @brief One classical RK4 step of length h on (x, v, z); updates s. */
-void fric_plant_rk4_step(const fric_plant_t *p, const fric_lugre_cfg_t *c,
+void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
                          fric_plant_state_t *s, double h);
 
 /**
@@ -73,7 +107,7 @@ void fric_plant_rk4_step(const fric_plant_t *p, const fric_lugre_cfg_t *c,
 void fric_plant_advance(const fric_plant_t *p, fric_plant_state_t *s, double f, double h);
 
 /** @brief One exact-contact step (bristle exact step, then the plant). */
-void fric_plant_exact_step(const fric_plant_t *p, const fric_lugre_cfg_t *c,
+void fric_plant_exact_step(const fric_plant_t *p, const fric_contact_t *c,
                            fric_plant_state_t *s, double h);
 
 #ifdef __cplusplus

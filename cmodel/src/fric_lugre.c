@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "fric_check.h"
+#include "fric_curve.h"
 
 fric_lugre_cfg_t fric_lugre_cfg_canudas1995(void)
 {
@@ -64,8 +65,7 @@ fric_stribeck_cfg_t fric_lugre_steady_curve(const fric_lugre_cfg_t *cfg)
 
 double fric_lugre_g(const fric_lugre_cfg_t *cfg, double v)
 {
-    fric_stribeck_cfg_t c = fric_lugre_steady_curve(cfg);
-    return fric_stribeck_level(&c, v);
+    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->delta, v);
 }
 
 double fric_lugre_sigma1(const fric_lugre_cfg_t *cfg, double v)
@@ -82,13 +82,21 @@ static double sigma2_of(const fric_lugre_cfg_t *cfg, double v)
 
 double fric_lugre_dzdt(const fric_lugre_cfg_t *cfg, double z, double v)
 {
-    return v - cfg->sigma0 * fabs(v) * z / fric_lugre_g(cfg, v);
+    double dz;
+    (void)fric_lugre_eval(cfg, z, v, &dz);
+    return dz;
+}
+
+double fric_lugre_eval(const fric_lugre_cfg_t *cfg, double z, double v, double *dzdt)
+{
+    return fric_curve_lugre_force(cfg->sigma0, fric_lugre_sigma1(cfg, v), sigma2_of(cfg, v), fric_lugre_g(cfg, v), z, v,
+                                  dzdt);
 }
 
 double fric_lugre_force(const fric_lugre_cfg_t *cfg, double z, double v)
 {
-    const double dz = fric_lugre_dzdt(cfg, z, v);
-    return cfg->sigma0 * z + fric_lugre_sigma1(cfg, v) * dz + sigma2_of(cfg, v) * v;
+    double dz;
+    return fric_lugre_eval(cfg, z, v, &dz);
 }
 
 double fric_lugre_steady_z(const fric_lugre_cfg_t *cfg, double v)

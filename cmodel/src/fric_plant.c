@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "fric_check.h"
+#include "fric_curve.h"
 
 #define TWO_PI 6.283185307179586
 
@@ -24,6 +25,8 @@ fric_status_t fric_plant_check(const fric_plant_t *p)
 
 double fric_plant_external(const fric_plant_t *p, double t)
 {
+    /* no sine to evaluate when there is no force (the common case) */
+    if (p->force_amp == 0.0 || p->force_freq == 0.0) return 0.0;
     return p->force_amp * sin(TWO_PI * p->force_freq * t);
 }
 
@@ -32,34 +35,114 @@ double fric_plant_spring(const fric_plant_t *p, double t, double x)
     return p->k * (p->vd * t - x);
 }
 
-/* (x', v', z') at (t, x, v, z); *f: the friction force there */
-static void deriv(const fric_plant_t *p, const fric_lugre_cfg_t *c, double t, const double y[3],
-                  double dy[3], double *f)
+fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c)
 {
-    const double fr = fric_lugre_force(c, y[2], y[1]);
-    dy[0] = y[1];
-    dy[1] = (fric_plant_spring(p, t, y[0]) + fric_plant_external(p, t) - fr) / p->mass;
-    dy[2] = fric_lugre_dzdt(c, y[2], y[1]);
-    if (f) *f = fr;
+    fric_contact_t k = {.dynamic = true, .lugre = *c, .curve = fric_lugre_steady_curve(c)};
+    k.fc[0] = c->fc_pos;
+    k.fc[1] = c->fc_neg;
+    k.dip[0] = c->fs_pos - c->fc_pos;
+    k.dip[1] = c->fs_neg - c->fc_neg;
+    k.s2[0] = c->sigma2_pos;
+    k.s2[1] = c->sigma2_neg;
+    k.ivs = 1.0 / c->vs;
+    k.ivd = c->vd > 0.0 ? 1.0 / c->vd : 0.0;
+    return k;
 }
 
-void fric_plant_rk4_step(const fric_plant_t *p, const fric_lugre_cfg_t *c,
+fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c)
+{
+    fric_contact_t k = {.dynamic = false, .curve = *c};
+    return k;
+}
+
+/* The dynamic contact's force and z' with the precomputed coefficients:
+ * fric_lugre_eval() with products by reciprocals for its divisions by vs
+ * and vd (the same model, rounded once differently). */
+__attribute__((always_inline)) static inline double lugre_fast(const fric_contact_t *c, double z, double v, double *dzdt)
+{
+    /* both directions' values loaded, then selected: no load waits for the
+     * sign of v on the step's critical path */
+    const bool neg = v < 0.0;
+    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0], s2 = neg ? c->s2[1] : c->s2[0];
+    const double g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
+    double s1 = c->lugre.sigma1;
+    if (c->ivd != 0.0) {
+        const double u = v * c->ivd;
+        s1 *= exp(-u * u);
+    }
+    return fric_curve_lugre_force(c->lugre.sigma0, s1, s2, g, z, v, dzdt);
+}
+
+double fric_contact_eval(const fric_contact_t *c, double z, double v, double *dzdt)
+{
+    if (c->dynamic) return lugre_fast(c, z, v, dzdt);
+    *dzdt = 0.0;
+    return fric_stribeck_force(&c->curve, v);
+}
+
+/* One RK4 stage: the friction force and (x', v', z') at (x, v, z), with
+ * the drive (the spring's ramp term k vd t plus the external force) at the
+ * stage's time given. Scalars, not arrays, so the compiler keeps the whole
+ * step in registers. */
+typedef struct {
+    double dx, dv, dz, f;
+} stage_t;
+
+__attribute__((always_inline)) static inline stage_t stage(const fric_plant_t *p, const fric_contact_t *c, bool dynamic,
+                                                           double drive, double inv_m, double x, double v, double z)
+{
+    stage_t k;
+    k.f = dynamic ? lugre_fast(c, z, v, &k.dz) : fric_contact_eval(c, z, v, &k.dz);
+    k.dx = v;
+    k.dv = (drive - p->k * x - k.f) * inv_m;
+    return k;
+}
+
+/* k vd t + A sin(2 pi f t): the part of the plant's force that depends on t
+ * only */
+static double drive(const fric_plant_t *p, double t)
+{
+    return p->k * p->vd * t + fric_plant_external(p, t);
+}
+
+/* The RK4 step, inlined twice below so the dynamic contact's inner loop has
+ * no call but exp(). The last stage's evaluation at the new state is kept
+ * in s and reused as the next step's first stage. */
+__attribute__((always_inline)) static inline void rk4(const fric_plant_t *p, const fric_contact_t *c, bool dynamic,
+                                                      fric_plant_state_t *s, double h)
+{
+    const double x = s->x, v = s->v, z = s->z, hh = 0.5 * h;
+    const double inv_m = 1.0 / p->mass;
+    const double d0 = drive(p, s->t), dm = drive(p, s->t + hh), d1 = drive(p, s->t + h);
+    stage_t k1;
+    if (s->cached && s->cz == z && s->cv == v) {
+        k1.f = s->f;
+        k1.dx = v;
+        k1.dv = (d0 - p->k * x - s->f) * inv_m;
+        k1.dz = s->cdz;
+    } else {
+        k1 = stage(p, c, dynamic, d0, inv_m, x, v, z);
+    }
+    const stage_t k2 = stage(p, c, dynamic, dm, inv_m, x + hh * k1.dx, v + hh * k1.dv, z + hh * k1.dz);
+    const stage_t k3 = stage(p, c, dynamic, dm, inv_m, x + hh * k2.dx, v + hh * k2.dv, z + hh * k2.dz);
+    const stage_t k4 = stage(p, c, dynamic, d1, inv_m, x + h * k3.dx, v + h * k3.dv, z + h * k3.dz);
+    s->x = x + h / 6.0 * (k1.dx + 2.0 * k2.dx + 2.0 * k3.dx + k4.dx);
+    s->v = v + h / 6.0 * (k1.dv + 2.0 * k2.dv + 2.0 * k3.dv + k4.dv);
+    s->z = z + h / 6.0 * (k1.dz + 2.0 * k2.dz + 2.0 * k3.dz + k4.dz);
+    s->t += h;
+    double dz;
+    s->f = dynamic ? lugre_fast(c, s->z, s->v, &dz) : fric_contact_eval(c, s->z, s->v, &dz);
+    s->cached = true;
+    s->cz = s->z;
+    s->cv = s->v;
+    s->cdz = dz;
+}
+
+void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
                          fric_plant_state_t *s, double h)
 {
-    const double y0[3] = {s->x, s->v, s->z};
-    double k1[3], k2[3], k3[3], k4[3], y[3];
-    deriv(p, c, s->t, y0, k1, NULL);
-    for (int i = 0; i < 3; i++) y[i] = y0[i] + 0.5 * h * k1[i];
-    deriv(p, c, s->t + 0.5 * h, y, k2, NULL);
-    for (int i = 0; i < 3; i++) y[i] = y0[i] + 0.5 * h * k2[i];
-    deriv(p, c, s->t + 0.5 * h, y, k3, NULL);
-    for (int i = 0; i < 3; i++) y[i] = y0[i] + h * k3[i];
-    deriv(p, c, s->t + h, y, k4, NULL);
-    s->x = y0[0] + h / 6.0 * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0]);
-    s->v = y0[1] + h / 6.0 * (k1[1] + 2.0 * k2[1] + 2.0 * k3[1] + k4[1]);
-    s->z = y0[2] + h / 6.0 * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2]);
-    s->t += h;
-    s->f = fric_lugre_force(c, s->z, s->v);
+    if (c->dynamic) rk4(p, c, true, s, h);
+    else rk4(p, c, false, s, h);
 }
 
 /* A particular solution of m x'' + k x = k vd t + A sin(w t) - F and its
@@ -98,12 +181,18 @@ void fric_plant_advance(const fric_plant_t *p, fric_plant_state_t *s, double f, 
     s->t += h;
 }
 
-void fric_plant_exact_step(const fric_plant_t *p, const fric_lugre_cfg_t *c,
+void fric_plant_exact_step(const fric_plant_t *p, const fric_contact_t *c,
                            fric_plant_state_t *s, double h)
 {
-    fric_lugre_state_t st = {s->z};
-    const double f = fric_lugre_step(c, &st, s->v, h);
-    s->z = st.z;
+    double f;
+    if (c->dynamic) {
+        fric_lugre_state_t st = {s->z};
+        f = fric_lugre_step(&c->lugre, &st, s->v, h);
+        s->z = st.z;
+    } else {
+        f = fric_stribeck_force(&c->curve, s->v);
+    }
     s->f = f;
+    s->cached = false; /* f is the held force, not the contact's at the new state */
     fric_plant_advance(p, s, f, h);
 }

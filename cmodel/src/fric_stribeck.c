@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "fric_check.h"
+#include "fric_curve.h"
 
 fric_stribeck_cfg_t fric_stribeck_cfg_symmetric(double fc, double fs, double b,
                                                 double vs, double delta)
@@ -48,25 +49,12 @@ unsigned fric_stribeck_warnings(const fric_stribeck_cfg_t *cfg)
 
 double fric_stribeck_weight(const fric_stribeck_cfg_t *cfg, double v)
 {
-    const double u = fabs(v / cfg->vs);
-    double p;
-    if (cfg->delta == 2.0)
-        p = u * u; /* the common Gaussian: skip pow */
-    else if (cfg->delta == 1.0)
-        p = u;
-    else
-        p = pow(u, cfg->delta);
-    return exp(-p);
+    return fric_curve_weight(cfg->vs, cfg->delta, v);
 }
 
 double fric_stribeck_level(const fric_stribeck_cfg_t *cfg, double v)
 {
-    const bool neg = v < 0.0;
-    const double fc = neg ? cfg->fc_neg : cfg->fc_pos;
-    const double fs = neg ? cfg->fs_neg : cfg->fs_pos;
-    const double dip = fs - fc;
-    /* dip == 0 gives exactly fc: the Coulomb(+viscous) case is exact. */
-    return (dip == 0.0) ? fc : fc + dip * fric_stribeck_weight(cfg, v);
+    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->delta, v);
 }
 
 double fric_stribeck_force(const fric_stribeck_cfg_t *cfg, double v)

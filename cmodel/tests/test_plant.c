@@ -90,7 +90,7 @@ static void test_advance_is_the_closed_form(void **state)
     const double freqs[] = {0.0, 3.0, w0 / TWO_PI, w0 / TWO_PI * (1.0 + 1e-10), w0 / TWO_PI * 1.01};
     for (size_t i = 0; i < sizeof freqs / sizeof freqs[0]; i++) {
         const fric_plant_t p = {1.0, 2.0, 0.1, 0.7, freqs[i]};
-        fric_plant_state_t s = {0.0, 0.01, -0.2, 0.0, 0.0};
+        fric_plant_state_t s = {.x = 0.01, .v = -0.2};
         double x = s.x, v = s.v;
         for (int k = 0; k < 50; k++) fric_plant_advance(&p, &s, 0.3, 0.1);
         plant_rk4_ref(&p, 0.3, &x, &v, 0.0, 5.0, 200000);
@@ -100,7 +100,7 @@ static void test_advance_is_the_closed_form(void **state)
     }
     /* free oscillation: energy to rounding over 10^5 steps */
     const fric_plant_t free_p = {1.0, 2.0, 0.0, 0.0, 0.0};
-    fric_plant_state_t s = {0.0, 0.02, 0.0, 0.0, 0.0};
+    fric_plant_state_t s = {.x = 0.02};
     const double e0 = 0.5 * 2.0 * s.x * s.x;
     for (int k = 0; k < 100000; k++) fric_plant_advance(&free_p, &s, 0.0, 1e-3);
     const double e1 = 0.5 * 2.0 * s.x * s.x + 0.5 * s.v * s.v;
@@ -116,16 +116,17 @@ static void test_rk4_converges_at_fourth_order(void **state)
     fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
     c.sigma0 = 10.0; /* a soft contact: the bristle state is stable at these steps */
     c.sigma1 = 1.0;
+    const fric_contact_t k = fric_contact_dynamic(&c);
     const fric_plant_t p = {1.0, 2.0, 1.0, 0.0, 0.0};
     double xs[4];
     const int ns[4] = {100, 200, 400, 25600};
     for (int j = 0; j < 4; j++) {
         /* sliding at the support speed with the spring preloaded to the
          * friction, plus a 0.2 m/s kick: an oscillation about v = 1 */
-        fric_plant_state_t s = {0.0, -fric_lugre_steady_force(&c, 1.0) / p.k, 1.2, fric_lugre_steady_z(&c, 1.0), 0.0};
+        fric_plant_state_t s = {.x = -fric_lugre_steady_force(&c, 1.0) / p.k, .v = 1.2, .z = fric_lugre_steady_z(&c, 1.0)};
         double vmin = 1.0;
         for (int i = 0; i < ns[j]; i++) {
-            fric_plant_rk4_step(&p, &c, &s, 1.0 / ns[j]);
+            fric_plant_rk4_step(&p, &k, &s, 1.0 / ns[j]);
             vmin = fmin(vmin, s.v);
         }
         if (!(vmin > 0.1)) fail_msg("h = 1/%d: v fell to %g (the case must stay smooth)", ns[j], vmin);
@@ -145,17 +146,18 @@ static void test_rk4_energy_balance(void **state)
 {
     (void)state;
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_contact_t k = fric_contact_dynamic(&c);
     fric_plant_t p = canudas_plant();
     p.force_amp = 0.3;
     p.force_freq = 0.7;
-    fric_plant_state_t s = {0.0, X0, 0.0, 0.0, 0.0};
+    fric_plant_state_t s = {.x = X0};
     const double h = 1e-5;
     double w_in = 0.0, w_f = 0.0;
     double pin0 = 0.0, pf0 = fric_lugre_force(&c, s.z, s.v) * s.v;
     int stops = 0;
     for (int i = 0; i < 500000; i++) {
         const double vprev = s.v;
-        fric_plant_rk4_step(&p, &c, &s, h);
+        fric_plant_rk4_step(&p, &k, &s, h);
         const double pin = (fric_plant_spring(&p, s.t, s.x) + fric_plant_external(&p, s.t)) * s.v;
         const double pf = s.f * s.v;
         w_in += 0.5 * h * (pin0 + pin);
@@ -178,15 +180,16 @@ static void test_exact_converges_to_rk4(void **state)
 {
     (void)state;
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_contact_t k = fric_contact_dynamic(&c);
     const fric_plant_t p = canudas_plant();
-    fric_plant_state_t r = {0.0, X0, 0.0, 0.0, 0.0};
-    for (int i = 0; i < 3000000; i++) fric_plant_rk4_step(&p, &c, &r, 1e-6);
+    fric_plant_state_t r = {.x = X0};
+    for (int i = 0; i < 3000000; i++) fric_plant_rk4_step(&p, &k, &r, 1e-6);
     double err[3];
     const double hs[3] = {1e-4, 5e-5, 2.5e-5};
     for (int j = 0; j < 3; j++) {
-        fric_plant_state_t s = {0.0, X0, 0.0, 0.0, 0.0};
+        fric_plant_state_t s = {.x = X0};
         const int n = (int)lround(3.0 / hs[j]);
-        for (int i = 0; i < n; i++) fric_plant_exact_step(&p, &c, &s, hs[j]);
+        for (int i = 0; i < n; i++) fric_plant_exact_step(&p, &k, &s, hs[j]);
         err[j] = fabs(s.x - r.x);
     }
     printf("exact step: x(3 s) errors %.3g %.3g %.3g m (x = %.6f m), ratios %.2f %.2f\n", err[0], err[1], err[2], r.x,
@@ -203,16 +206,17 @@ static void test_exact_is_stable_where_rk4_is_not(void **state)
 {
     (void)state;
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_contact_t k = fric_contact_dynamic(&c);
     const fric_plant_t p = canudas_plant();
     assert_true(fric_lugre_rk4_dt_max(&c, 0.1) < 1e-3);
-    fric_plant_state_t a = {0.0, X0, 0.0, 0.0, 0.0}, b = a;
+    fric_plant_state_t a = {.x = X0}, b = a;
     int rk4_blew = 0, stops = 0;
     double zmax = 0.0;
     for (int i = 0; i < 20000; i++) {
-        fric_plant_rk4_step(&p, &c, &a, 1e-3);
+        fric_plant_rk4_step(&p, &k, &a, 1e-3);
         if (!isfinite(a.z) || fabs(a.z) > 1.0) rk4_blew = 1;
         const double vprev = b.v;
-        fric_plant_exact_step(&p, &c, &b, 1e-3);
+        fric_plant_exact_step(&p, &k, &b, 1e-3);
         zmax = fmax(zmax, fabs(b.z));
         assert_true(isfinite(b.x) && isfinite(b.v) && fabs(b.v) < 1.0);
         stops += (vprev > 1e-4 && b.v <= 1e-4);
@@ -223,10 +227,72 @@ static void test_exact_is_stable_where_rk4_is_not(void **state)
     assert_true(stops >= 2);
 }
 
+/* A static contact: no state (z keeps its initial value), its force is the
+ * curve's at the step's velocity, and fric_contact_eval() of a dynamic
+ * contact is fric_lugre_force() with dz/dt beside it. */
+static void test_static_contact_has_no_state(void **state)
+{
+    (void)state;
+    const fric_stribeck_cfg_t sc = fric_stribeck_cfg_symmetric(1.0, 1.5, 0.4, 1e-3, 2.0);
+    const fric_contact_t k = fric_contact_static(&sc);
+    const fric_plant_t p = canudas_plant();
+    fric_plant_state_t a = {.x = X0, .v = 0.05, .z = 0.123}, b = a;
+    for (int i = 0; i < 20000; i++) {
+        fric_plant_state_t e = b;
+        fric_plant_advance(&p, &e, fric_stribeck_force(&sc, b.v), 1e-4);
+        fric_plant_exact_step(&p, &k, &b, 1e-4);
+        assert_true(e.x == b.x && e.v == b.v);
+        fric_plant_rk4_step(&p, &k, &a, 1e-4);
+        assert_true(a.z == 0.123 && b.z == 0.123);
+        assert_true(a.f == fric_stribeck_force(&sc, a.v));
+    }
+    /* the contact's fast form (products by 1/vs, 1/vd) is the model's
+     * fric_lugre_eval() to rounding, asymmetric and with sigma1(v) */
+    fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    c.fc_neg = 0.7;
+    c.fs_neg = 1.9;
+    c.sigma2_neg = 0.1;
+    c.vd = 3e-3;
+    const fric_contact_t d = fric_contact_dynamic(&c);
+    const double vs[] = {-0.3, -2e-3, -1e-4, -1e-9, 0.0, 3e-7, 7e-4, 1.1e-3, 0.02, 0.5};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
+        for (double z = -1.5e-5; z <= 1.5e-5; z += 0.5e-5) {
+            double dz, dz_ref;
+            const double f = fric_contact_eval(&d, z, vs[i], &dz);
+            const double f_ref = fric_lugre_eval(&c, z, vs[i], &dz_ref);
+            assert_near(f, f_ref, 1e-14 * fmax(1.0, fabs(f_ref)));
+            assert_near(dz, dz_ref, 1e-14 * fmax(1e-6, fabs(dz_ref)));
+        }
+    }
+}
+
+/* The RK4 step reuses its last evaluation as the next first stage: that
+ * must change nothing, also when the caller changes the state in between. */
+static void test_rk4_reuse_is_invisible(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_contact_t k = fric_contact_dynamic(&c);
+    const fric_plant_t p = canudas_plant();
+    fric_plant_state_t a = {.x = X0}, b = a;
+    for (int i = 0; i < 200000; i++) {
+        if (i % 5000 == 4999) { /* the caller kicks the slider */
+            a.v += 1e-3;
+            b.v += 1e-3;
+        }
+        b.cached = false;
+        fric_plant_rk4_step(&p, &k, &a, 1e-5);
+        fric_plant_rk4_step(&p, &k, &b, 1e-5);
+        if (!(a.x == b.x && a.v == b.v && a.z == b.z && a.f == b.f)) fail_msg("step %d: reuse changed the result", i);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_check_names_each_parameter),
+        cmocka_unit_test(test_static_contact_has_no_state),
+        cmocka_unit_test(test_rk4_reuse_is_invisible),
         cmocka_unit_test(test_advance_is_the_closed_form),
         cmocka_unit_test(test_rk4_converges_at_fourth_order),
         cmocka_unit_test(test_rk4_energy_balance),
