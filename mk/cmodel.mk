@@ -92,3 +92,41 @@ BUILD_ALL += $(BENCH_ACC)
 bench-accuracy: $(BENCH_ACC)
 	@mkdir -p $(BUILD)/results docs/results
 	$(BENCH_ACC) $(BUILD)/results/accuracy.json docs/results/accuracy.md
+
+# The simulator's speed benchmark (issue 6's goal: >= 10 M LuGre RK4 steps/s).
+BENCH_SIM := $(BIN)/fric-bench-sim
+$(BENCH_SIM): $(BUILD)/obj/cmodel/bench/fric_bench_sim.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+BUILD_ALL += $(BENCH_SIM)
+
+.PHONY: bench-sim
+bench-sim: $(BENCH_SIM)
+	@mkdir -p $(BUILD)/results
+	$(BENCH_SIM) $(BUILD)/results/sim_speed.json
+
+# The demonstration `make` runs: the canonical example's HTML report, with
+# its plots also as SVG files. The README shows the two plots from
+# docs/images/, which test-demo checks against this run (make docs-images
+# rewrites them), and test-demo loads the report in headless Chromium.
+DEMO := $(BUILD)/demo
+DEMO_RUN := sim --example canudas1995
+$(BUILD)/report.html: $(FRICORE)
+	@mkdir -p $(DEMO)
+	$(FRICORE) $(DEMO_RUN) --report $@ --summary $(DEMO)/summary.json \
+	  --plot-time $(DEMO)/canudas1995-friction.svg --plot-hysteresis $(DEMO)/canudas1995-hysteresis.svg
+	@echo "demo: $@ (the Canudas de Wit 1995 stick-slip run; open it in a browser)"
+.PHONY: demo docs-images test-demo
+demo: $(BUILD)/report.html
+BUILD_ALL += demo
+DEMO_IMAGES := canudas1995-friction.svg canudas1995-hysteresis.svg
+docs-images: demo
+	@mkdir -p docs/images
+	cp $(DEMO_IMAGES:%=$(DEMO)/%) docs/images/
+test-demo: demo
+	@for f in $(DEMO_IMAGES); do \
+	  if cmp -s docs/images/$$f $(DEMO)/$$f; then echo "ok   docs/images/$$f is this build's demo plot"; \
+	  else echo "FAIL docs/images/$$f differs from $(DEMO)/$$f (run: make docs-images)"; exit 1; fi; done
+	@scripts/check_page.sh $(BUILD)/report.html "Assumptions and limits" "time-data" "hysteresis-data"
+	@echo "ok   $(BUILD)/report.html loads in headless Chromium with nothing on its console"
+TEST_ALL += test-demo

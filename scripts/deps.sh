@@ -2,7 +2,8 @@
 # fricore toolchain bootstrap.
 #
 # Installs what the project needs on a Debian 12 machine, as root:
-#   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3);
+#   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3,
+#     and headless Chromium, which tests that the sim report page loads);
 #   - the pinned YoWASP synthesis tools of scripts/requirements.txt in .venv/.
 # Idempotent: when everything is present it prints nothing and takes well
 # under a second. It says what it installs when it installs something.
@@ -29,6 +30,7 @@ DEB_PKGS=(
   "g++:/usr/bin/g++"
   "make:/usr/bin/make"
   "python3-venv:/usr/lib/python3.11/ensurepip/__init__.py"
+  "chromium:/usr/bin/chromium"
 )
 
 mode=install
@@ -45,6 +47,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' iverilog "$(iverilog -V 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' gcc "$(gcc --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' z3 "$(z3 --version 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' chromium "$(chromium --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
     "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime)' | sed 's/==/ /' |

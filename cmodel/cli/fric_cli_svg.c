@@ -48,11 +48,9 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
-int fric_svg_plot(const char *path, const char *title, const char *xlabel, const char *ylabel,
-                  const double *x, const double *y, size_t n)
+void fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                    const double *x, const double *y, size_t n)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
     double x0, x1, xs, y0, y1, ys;
     axis_range(x, n, &x0, &x1, &xs);
     axis_range(y, n, &y0, &y1, &ys);
@@ -88,13 +86,21 @@ int fric_svg_plot(const char *path, const char *title, const char *xlabel, const
     xml_text(f, xlabel);
     fprintf(f, "</text>\n<text transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">", (py0 + py1) / 2);
     xml_text(f, ylabel);
-    fprintf(f, "</text>\n<g id=\"data\" data-x0=\"%.17g\" data-x1=\"%.17g\" data-y0=\"%.17g\" data-y1=\"%.17g\" "
+    fprintf(f, "</text>\n<g id=\"%s\" data-x0=\"%.17g\" data-x1=\"%.17g\" data-y0=\"%.17g\" data-y1=\"%.17g\" "
             "data-px0=\"%.2f\" data-px1=\"%.2f\" data-py0=\"%.2f\" data-py1=\"%.2f\">\n"
             "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\" points=\"",
-            x0, x1, y0, y1, px0, px1, py0, py1);
+            id, x0, x1, y0, y1, px0, px1, py0, py1);
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%s%.3f,%.3f", i ? " " : "", px0 + (x[i] - x0) / (x1 - x0) * (px1 - px0),
                 py0 + (y[i] - y0) / (y1 - y0) * (py1 - py0));
     fprintf(f, "\"/>\n</g>\n</svg>\n");
+}
+
+int fric_svg_plot(const char *path, const char *title, const char *xlabel, const char *ylabel,
+                  const double *x, const double *y, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fric_svg_write(f, "data", title, xlabel, ylabel, x, y, n);
     return fclose(f) == 0 ? 0 : -1;
 }

@@ -14,9 +14,19 @@
 #define FRIC_CLI_SVG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /**
- * @brief Write the plot of (x[i], y[i]), i < n, to path.
+ * @brief Write the plot of (x[i], y[i]), i < n, as one <svg> element to f
+ *        (a file of its own, or inline in an HTML page); the data group gets
+ *        the id given, which must be unique in an HTML page.
+ */
+void fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                    const double *x, const double *y, size_t n);
+
+/**
+ * @brief Write the plot of (x[i], y[i]), i < n, to the file path (data
+ *        group id "data").
  * @return 0, or -1 if the file cannot be written (errno set).
  */
 int fric_svg_plot(const char *path, const char *title, const char *xlabel, const char *ylabel,

@@ -67,7 +67,9 @@ expect_usage_error "sim: negative frequency" 'force-freq .*>= 0'       "$FRICORE
 expect_usage_error "sim: stick threshold"   'stick-threshold .*> 0'    "$FRICORE" sim --stick-threshold 0
 expect_usage_error "sim: unknown option"    "unknown option '--masss'" "$FRICORE" sim --masss 1
 expect_usage_error "sim: unknown example"   '--example: expected one of canudas1995' "$FRICORE" sim --example foo
-expect_usage_error "sim: static model"      '--model: expected one of dahl\|lugre' "$FRICORE" sim --model coulomb
+expect_usage_error "sim: unknown model"     '--model: expected one of lugre\|dahl\|stribeck\|viscous\|coulomb' "$FRICORE" sim --model maxwell
+expect_usage_error "sim: z0 on a static model" 'z0 .*dahl\|lugre only' "$FRICORE" sim --model stribeck --z0 1e-6
+expect_usage_error "sim: sigma0 on a static model" '--sigma0 does not apply to --model coulomb' "$FRICORE" sim --model coulomb --sigma0 1e4
 run "$FRICORE" sim --duration 31 --allow-long --dt 1e-3 --integrator exact
 if [ "$rc" -eq 0 ]; then ok "sim: --allow-long lifts the 30 s limit"; else bad "sim: --allow-long (status $rc)"; fi
 
@@ -95,26 +97,76 @@ then ok "sim: --check-step flags the exact step at 10 ms as not resolved"; else 
 # ---- plots: valid SVG with SI axis labels and ticks, whose polyline is the CSV data
 run "$FRICORE" sim --example canudas1995 --duration 15 --dt 1e-4 --integrator exact --csv "$tmp/p.csv" \
     --plot-time "$tmp/t.svg" --plot-hysteresis "$tmp/h.svg"
-if [ "$rc" -eq 0 ] && python3 - "$tmp/p.csv" "$tmp/t.svg" "$tmp/h.svg" <<'PY'
-import csv, sys, xml.etree.ElementTree as ET
-rows = [[float(x) for x in r] for r in list(csv.reader(open(sys.argv[1])))[1:]]
-ns = {"s": "http://www.w3.org/2000/svg"}
-for path, xcol, xlabel in ((sys.argv[2], 0, "time t [s]"), (sys.argv[3], 1, "displacement x [m]")):
-    root = ET.parse(path).getroot()
-    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert xlabel in texts and "friction force F_f [N]" in texts, texts[:5]
-    assert sum(1 for t in texts if t and t.replace(".", "").replace("-", "").replace("e", "").isdigit()) >= 6  # tick labels
-    g = root.find(".//s:g[@id='data']", ns)
-    a = {k: float(v) for k, v in g.attrib.items() if k.startswith("data-")}
-    pts = [tuple(map(float, p.split(","))) for p in g.find("s:polyline", ns).get("points").split()]
-    stride = -(-len(rows) // 4000)
-    want = rows[::stride]
-    assert len(pts) == len(want), (len(pts), len(want))
-    sx = (a["data-x1"] - a["data-x0"]) / (a["data-px1"] - a["data-px0"])
-    sy = (a["data-y1"] - a["data-y0"]) / (a["data-py1"] - a["data-py0"])
-    for (px, py), r in zip(pts, want):
-        x = a["data-x0"] + (px - a["data-px0"]) * sx
-        y = a["data-y0"] + (py - a["data-py0"]) * sy
-        assert abs(x - r[xcol]) <= abs(sx) * 0.002 and abs(y - r[4]) <= abs(sy) * 0.002, (x, y, r)
-PY
+if [ "$rc" -eq 0 ] && python3 "$here/plot_check.py" "$tmp/p.csv" "$tmp/t.svg" "$tmp/h.svg" 2>"$tmp/err"
 then ok "sim: --plot-time and --plot-hysteresis plot the CSV data, with SI labels and ticks"; else bad "sim: plots (status $rc)"; fi
+
+# ---- a static model as the friction element: no state, F_f the curve's at each sample's v
+run "$FRICORE" sim --model stribeck --fc 1 --fs 1.5 --vs 1e-3 --b 0.4 --duration 2 --dt 1e-5 --x0 -0.8 --csv "$tmp/st.csv"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/st.csv" <<'PY'
+import csv, json, math, sys
+s = json.load(open(sys.argv[1]))
+assert s["model"] == "stribeck" and s["stick_threshold_m_per_s"] == 1e-4
+d = [[float(x) for x in r] for r in list(csv.reader(open(sys.argv[2])))[1:]]
+assert all(r[3] == 0.0 for r in d)
+for r in d[::97]:
+    v = r[2]
+    want = 0.0 if v == 0 else math.copysign(1 + 0.5 * math.exp(-(v / 1e-3) ** 2), v) + 0.4 * v
+    assert abs(r[4] - want) <= 1e-9 * max(1.0, abs(want)), (r, want)
+assert max(abs(r[2]) for r in d) > 0.05  # it slipped
+PY
+then ok "sim: --model stribeck: no state, F_f is the static curve at every sample"; else bad "sim: static model (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --model coulomb --fc 1 --duration 1 --dt 1e-4
+if [ "$rc" -eq 0 ] && grep -q '"model": "coulomb"' "$tmp/out"; then ok "sim: --model coulomb runs"; else bad "sim: coulomb (status $rc)"; fi
+
+# ---- energy: the work of spring and external force = kinetic energy gained + work of friction
+for integ in "rk4 --dt 1e-5" "exact --dt 1e-4"; do
+  run "$FRICORE" sim --example canudas1995 --x0 -0.7 --v0 0.01 --force-amp 0.3 --force-freq 0.7 --duration 8 \
+      --integrator $integ --csv "$tmp/e.csv"
+  if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/e.csv" "${integ%% *}" <<'PY'
+import csv, json, sys
+e = json.load(open(sys.argv[1]))["energy"]
+d = [[float(x) for x in r] for r in list(csv.reader(open(sys.argv[2])))[1:]]
+exact = sys.argv[3] == "exact"
+# recomputed from the CSV alone: trapezoidal input power; the friction work as
+# the summary defines it (held force * dx for the exact step, else trapezoid)
+w_in = sum(0.5 * (b[0] - a[0]) * ((a[5] + a[6]) * a[2] + (b[5] + b[6]) * b[2]) for a, b in zip(d, d[1:]))
+w_f = sum((b[4] if exact else 0.5 * (a[4] + b[4])) * (b[1] - a[1]) for a, b in zip(d, d[1:]))
+dke = 0.5 * (d[-1][2] ** 2 - d[0][2] ** 2)
+assert abs(w_in - e["input_work_J"]) < 1e-6 * abs(w_in), (w_in, e)
+assert abs(w_f - e["friction_work_J"]) < 1e-6 * abs(w_f), (w_f, e)
+assert abs(dke - e["kinetic_energy_change_J"]) < 1e-9, (dke, e)
+assert w_in > 0.3  # it did work: loaded the spring and slipped
+# the balance closes within the integrator's error
+tol = 1e-3 if exact else 1e-9
+assert e["relative_residual"] < tol, e
+assert abs(w_in - w_f - dke) < tol * w_in, (w_in, w_f, dke)
+PY
+  then ok "sim: energy balance (${integ%% *}): input work = kinetic + friction work, from the CSV"; else bad "sim: energy balance ${integ%% *} (status $rc: $(head -c 300 "$tmp/err"))"; fi
+done
+
+# ---- the HTML report: every section, both plots are the CSV data, loads in Chromium with a clean console
+run "$FRICORE" sim --example canudas1995 --duration 15 --dt 1e-4 --integrator exact --check-step --csv "$tmp/r.csv" \
+    --report "$tmp/r.html"
+if [ "$rc" -eq 0 ] && python3 "$here/plot_check.py" "$tmp/r.csv" "$tmp/r.html" 2>"$tmp/err" &&
+   python3 - "$tmp/r.html" "$tmp/out" <<'PY'
+import json, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+s = json.load(open(sys.argv[2]))
+for sec in ("<h2>Inputs</h2>", "<h2>Summary</h2>", "Step check", "<h2>Friction time history</h2>",
+            "<h2>Force&ndash;displacement hysteresis</h2>", "<h2>Equations used</h2>", "<h2>Assumptions and limits</h2>",
+            "<h2>References</h2>", "doi:10.1109/9.376053", "isothermal", "one-dimensional", "safety"):
+    assert sec in h, sec
+# nothing loaded from elsewhere
+for bad in ("src=", "<script", "<link", "url("):
+    assert bad not in h, bad
+assert "%.6g" % s["stick_slip"]["period_s"] in h
+PY
+then ok "sim: --report holds inputs, summary, step check, plots of the CSV data, equations, limits, references"; else bad "sim: report content (status $rc: $(head -c 300 "$tmp/err"))"; fi
+if "$here/../../../scripts/check_page.sh" "$tmp/r.html" "Assumptions and limits" "time-data" "hysteresis-data" >"$tmp/err" 2>&1; then
+  ok "sim: the report loads in headless Chromium with nothing on its console"
+else bad "sim: report in Chromium: $(head -c 400 "$tmp/err")"; fi
+# the console check can fail: the same page with a resource from elsewhere and a script error
+sed 's|<h2>Inputs</h2>|<img src="http://example.invalid/x.png"><script>undefined_fn()</script><h2>Inputs</h2>|' "$tmp/r.html" >"$tmp/bad.html"
+if ! "$here/../../../scripts/check_page.sh" "$tmp/bad.html" >"$tmp/err" 2>&1 && grep -q "Content Security Policy" "$tmp/err"; then
+  ok "sim: the Chromium check catches an external resource (negative control)"
+else bad "sim: the Chromium check passed a page with an external resource"; fi

@@ -1,0 +1,266 @@
+/* The HTML report of a stick-slip run (see fric_cli_report.h). */
+#include "fric_cli_report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fric_cli_svg.h"
+
+/* the model's name as the literature writes it */
+static const char *display_name(fric_model_kind_t k)
+{
+    switch (k) {
+    case FRIC_MODEL_COULOMB: return "Coulomb";
+    case FRIC_MODEL_VISCOUS: return "Coulomb + viscous";
+    case FRIC_MODEL_STRIBECK: return "Stribeck";
+    case FRIC_MODEL_DAHL: return "Dahl";
+    case FRIC_MODEL_LUGRE: return "LuGre";
+    }
+    return "?";
+}
+
+static void html_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* a table row: name, value (%.6g, or "none" for NAN), unit */
+static void row(FILE *f, const char *name, double v, const char *unit)
+{
+    fprintf(f, "<tr><th>%s</th><td>", name);
+    if (isnan(v)) fputs("none", f);
+    else fprintf(f, "%.6g", v);
+    fprintf(f, "</td><td>%s</td></tr>\n", unit);
+}
+
+static void row_text(FILE *f, const char *name, const char *v, const char *unit)
+{
+    fprintf(f, "<tr><th>%s</th><td>", name);
+    html_text(f, v);
+    fprintf(f, "</td><td>%s</td></tr>\n", unit);
+}
+
+/* a direction-dependent coefficient: one row when both directions agree */
+static void pair(FILE *f, const char *sym, double pos, double neg, const char *unit)
+{
+    char name[96];
+    if (pos == neg) {
+        row(f, sym, pos, unit);
+        return;
+    }
+    snprintf(name, sizeof name, "%s for v &gt; 0", sym);
+    row(f, name, pos, unit);
+    snprintf(name, sizeof name, "%s for v &lt; 0", sym);
+    row(f, name, neg, unit);
+}
+
+static void inputs(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt)
+{
+    const fric_model_t *m = &o->model;
+    const fric_model_kind_t k = m->kind;
+    const bool dyn = k == FRIC_MODEL_DAHL || k == FRIC_MODEL_LUGRE;
+    const bool dip = k == FRIC_MODEL_STRIBECK || k == FRIC_MODEL_LUGRE;
+    const fric_stribeck_cfg_t *c = &m->stribeck;
+    fputs("<h2>Inputs</h2>\n<table class=\"kv\">\n<tr><th colspan=\"3\" class=\"grp\">friction</th></tr>\n", f);
+    row_text(f, "model", fric_model_name(k), "");
+    pair(f, "F<sub>c</sub>", c->fc_pos, c->fc_neg, "N");
+    if (dip) {
+        pair(f, "F<sub>s</sub>", c->fs_pos, c->fs_neg, "N");
+        row(f, "v<sub>s</sub>", c->vs, "m/s");
+        row(f, "p (Stribeck exponent)", c->delta, "");
+    }
+    if (dyn) row(f, "&sigma;<sub>0</sub>", m->lugre.sigma0, "N/m");
+    if (k == FRIC_MODEL_LUGRE) {
+        row(f, "&sigma;<sub>1</sub>", m->lugre.sigma1, "N&middot;s/m");
+        if (m->lugre.vd > 0.0) row(f, "v<sub>md</sub> (&sigma;<sub>1</sub> velocity)", m->lugre.vd, "m/s");
+    }
+    if (k != FRIC_MODEL_COULOMB) {
+        pair(f, dyn ? "&sigma;<sub>2</sub>" : "b", c->b_pos, c->b_neg, "N&middot;s/m");
+    }
+    fputs("<tr><th colspan=\"3\" class=\"grp\">plant</th></tr>\n", f);
+    row(f, "m", o->plant.mass, "kg");
+    row(f, "k", o->plant.k, "N/m");
+    row(f, "v<sub>d</sub> (support speed)", o->plant.vd, "m/s");
+    row(f, "A (external force amplitude)", o->plant.force_amp, "N");
+    row(f, "f (external force frequency)", o->plant.force_freq, "Hz");
+    fputs("<tr><th colspan=\"3\" class=\"grp\">initial state</th></tr>\n", f);
+    row(f, "x<sub>0</sub>", o->x0, "m");
+    row(f, "v<sub>0</sub>", o->v0, "m/s");
+    if (dyn) row(f, "z<sub>0</sub>", o->z0, "m");
+    fputs("<tr><th colspan=\"3\" class=\"grp\">run</th></tr>\n", f);
+    row(f, "duration", o->duration, "s");
+    row(f, "dt", dt, "s");
+    row_text(f, "integrator", st->method, "");
+    row(f, "stick threshold", o->stick, "m/s");
+    fputs("</table>\n", f);
+}
+
+static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+                    const fric_sim_result_t *r, const fric_sim_result_t *half)
+{
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(r, m);
+    fputs("<h2>Summary</h2>\n<table class=\"kv\">\n", f);
+    for (int i = 0; i < FRIC_NMETRICS; i++) {
+        fprintf(f, "<tr><th>%s</th><td>", fric_sim_metric_info[i].label);
+        if (isnan(m[i])) fputs(i >= FRIC_M_PERIOD ? "no stick-slip cycle" : "none", f);
+        else fprintf(f, fric_sim_metric_info[i].count ? "%.0f" : "%.6g", m[i]);
+        fputs("</td></tr>\n", f);
+    }
+    const double dke = 0.5 * o->plant.mass * r->final.v * r->final.v - r->ke0;
+    const double res = r->w_in - r->w_f - dke;
+    fprintf(f, "<tr><th>work of spring and external force [J]</th><td>%.6g</td></tr>\n", r->w_in);
+    fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
+    fprintf(f, "<tr><th>kinetic energy change [J]</th><td>%.6g</td></tr>\n", dke);
+    fprintf(f, "<tr><th>energy balance residual [J]</th><td>%.3g</td></tr>\n", res);
+    fprintf(f, "<tr><th>integration</th><td>%s, dt = %.6g s, %zu steps, %.3f s wall time</td></tr>\n", st->method, dt,
+            r->steps, r->wall);
+    fputs("</table>\n", f);
+    if (!half) {
+        fputs("<p>The step was not checked: rerun with <code>--check-step</code> to see whether dt resolves the "
+              "dynamics.</p>\n", f);
+        return;
+    }
+    double mh[FRIC_NMETRICS];
+    fric_sim_metrics(half, mh);
+    fprintf(f, "<h3>Step check (rerun at dt/2 = %.6g s)</h3>\n<table>\n<tr><th>metric</th><th>dt</th><th>dt/2</th>"
+            "<th>relative change</th><th>verdict</th></tr>\n", 0.5 * dt);
+    bool all = true;
+    for (int i = 0; i < FRIC_NMETRICS; i++) {
+        double rel;
+        const bool ok = fric_sim_check_metric(i, m[i], mh[i], &rel);
+        all = all && ok;
+        fprintf(f, "<tr><td>%s</td><td>%.6g</td><td>%.6g</td><td>%.3g</td><td class=\"%s\">%s</td></tr>\n",
+                fric_sim_metric_info[i].label, m[i], mh[i], rel, ok ? "ok" : "bad", ok ? "resolved" : "not resolved");
+    }
+    fprintf(f, "</table>\n<p class=\"%s\">%s (tolerance %g, counts unchanged).</p>\n", all ? "ok" : "bad",
+            all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt", FRIC_SIM_CHECK_TOL);
+}
+
+static void equations(FILE *f, fric_model_kind_t k)
+{
+    fputs("<h2>Equations used</h2>\n<div class=\"eq\">\n"
+          "<p>x&#775; = v;&emsp; m v&#775; = k (v<sub>d</sub> t &minus; x) + A sin(2&pi; f t) &minus; F<sub>f</sub></p>\n", f);
+    switch (k) {
+    case FRIC_MODEL_LUGRE:
+        fputs("<p>g(v) = F<sub>c</sub> + (F<sub>s</sub> &minus; F<sub>c</sub>) exp[&minus;(|v|/v<sub>s</sub>)<sup>p</sup>]</p>\n"
+              "<p>z&#775; = v &minus; &sigma;<sub>0</sub> |v| z / g(v)</p>\n"
+              "<p>F<sub>f</sub> = &sigma;<sub>0</sub> z + &sigma;<sub>1</sub>(v) z&#775; + &sigma;<sub>2</sub> v,&emsp; "
+              "&sigma;<sub>1</sub>(v) = &sigma;<sub>1</sub> exp[&minus;(v/v<sub>md</sub>)<sup>2</sup>] "
+              "(&sigma;<sub>1</sub> when v<sub>md</sub> = 0)</p>\n", f);
+        break;
+    case FRIC_MODEL_DAHL:
+        fputs("<p>z&#775; = v &minus; &sigma;<sub>0</sub> |v| z / F<sub>c</sub>;&emsp; "
+              "F<sub>f</sub> = &sigma;<sub>0</sub> z + &sigma;<sub>2</sub> v</p>\n", f);
+        break;
+    case FRIC_MODEL_STRIBECK:
+        fputs("<p>F<sub>f</sub> = sign(v) (F<sub>c</sub> + (F<sub>s</sub> &minus; F<sub>c</sub>) "
+              "exp[&minus;(|v|/v<sub>s</sub>)<sup>p</sup>]) + b v,&emsp; F<sub>f</sub>(0) = 0</p>\n", f);
+        break;
+    case FRIC_MODEL_VISCOUS:
+        fputs("<p>F<sub>f</sub> = sign(v) F<sub>c</sub> + b v,&emsp; F<sub>f</sub>(0) = 0</p>\n", f);
+        break;
+    case FRIC_MODEL_COULOMB:
+        fputs("<p>F<sub>f</sub> = sign(v) F<sub>c</sub>,&emsp; F<sub>f</sub>(0) = 0</p>\n", f);
+        break;
+    }
+    fputs("</div>\n<p>Positive displacement, velocity, spring force and external force share one axis; the signed "
+          "friction force F<sub>f</sub> is subtracted in the equation of motion. Each coefficient with a v &gt; 0 and a "
+          "v &lt; 0 value takes the one of the sign of v. Symbols: z is the mean bristle deflection; &sigma;<sub>0</sub>, "
+          "&sigma;<sub>1</sub> and &sigma;<sub>2</sub> the bristle stiffness, micro-damping and viscous coefficients "
+          "(b for a static model); F<sub>c</sub> and F<sub>s</sub> the Coulomb and static levels; v<sub>s</sub> and p "
+          "shape the Stribeck curve; m is the mass, k the drive-spring stiffness, v<sub>d</sub> the support speed, A and "
+          "f the sinusoidal external force.</p>\n", f);
+}
+
+static void integration(FILE *f, const fric_sim_stepper_t *st, fric_model_kind_t k)
+{
+    fputs("<h2>Integration</h2>\n", f);
+    if (strcmp(st->method, "rk4") == 0)
+        fputs("<p>Classical fixed-step fourth-order Runge&ndash;Kutta on x, v and z together. The bristle state is "
+              "stable only for dt below about 2.785 g(v)/(&sigma;<sub>0</sub>|v|); past it use "
+              "<code>--integrator exact</code>.</p>\n", f);
+    else if (strcmp(st->method, "exact") == 0)
+        fputs("<p>The exact-contact step: the bristle state takes the exact solution of its linear equation at the "
+              "step's initial velocity (z approaches its steady value by the factor exp(&minus;&sigma;<sub>0</sub>|v|dt/g(v)), "
+              "stable at any dt), its force is held over the step, and the plant is advanced in closed form for that "
+              "force. The only approximation is the zero-order hold of v and F<sub>f</sub> in the contact: first order "
+              "in dt.</p>\n", f);
+    else
+        fprintf(f, "<p>Friction sampled every dt by %s and held over the sample; the plant advanced in closed form "
+                "for the held force.</p>\n", st->method);
+    if (k != FRIC_MODEL_DAHL && k != FRIC_MODEL_LUGRE)
+        fputs("<p>A static model has no state: at v = 0 its force is 0 and it cannot hold the slider against the "
+              "spring, so the slider creeps and chatters about v = 0 where a real contact would stick. Use Dahl or "
+              "LuGre for stiction.</p>\n", f);
+    fputs("<p>The energy balance checks the integration: the work of the spring and the external force "
+          "(&int;(F<sub>spring</sub> + F<sub>ext</sub>) v dt, trapezoidal rule) equals the kinetic energy gained plus "
+          "the work of friction (&int;F<sub>f</sub> dx); the residual is the integrator's error.</p>\n", f);
+}
+
+static const char *const STYLE =
+    "body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222;line-height:1.4}"
+    "table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left}"
+    "table.kv th{font-weight:normal;background:#f4f4f4}th.grp{font-weight:bold!important;background:#e4e8f0!important}"
+    "td{font-variant-numeric:tabular-nums}.eq p{font-family:serif;font-size:1.15em;margin:.3em 1em}"
+    ".ok{color:#176b17}.bad{color:#b00020;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}"
+    "figure{margin:1em 0}svg{max-width:100%;height:auto}";
+
+int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+                    const fric_sim_result_t *r, const fric_sim_result_t *half)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    const char *name = display_name(o->model.kind);
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+            "<title>fricore %s report: %s</title>\n<style>%s</style>\n</head>\n<body>\n", o->cmd, name, STYLE);
+    fprintf(f, "<h1>fricore %s: %s friction on a spring-driven slider</h1>\n<p>Command: <code>fricore", o->cmd, name);
+    for (int i = 1; i < o->argc; i++) {
+        fputc(' ', f);
+        html_text(f, o->argv[i]);
+    }
+    fputs("</code></p>\n", f);
+    inputs(f, o, st, dt);
+    summary(f, o, st, dt, r, half);
+    fputs("<h2>Friction time history</h2>\n<figure>\n", f);
+    fric_svg_write(f, "time-data", FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r->pt, r->pf, r->np);
+    fprintf(f, "</figure>\n<h2>Force&ndash;displacement hysteresis</h2>\n<figure>\n");
+    fric_svg_write(f, "hysteresis-data", FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r->px, r->pf, r->np);
+    fprintf(f, "</figure>\n<p>Both plots show every %zu-th sample of the run (%zu points); the CSV "
+            "(<code>--csv</code>) holds them all.</p>\n", r->stride, r->np);
+    equations(f, o->model.kind);
+    integration(f, st, o->model.kind);
+    fputs("<h2>Assumptions and limits</h2>\n<p>The model is lumped, deterministic, one-dimensional and isothermal, with "
+          "constant calibrated parameters. It omits changing normal load, wear, temperature, lubricant supply, impacts, "
+          "backlash and contact geometry. The near-stick fraction, the velocity reversals and the stick-slip cycles "
+          "depend on the stick threshold (a slip starts above ten times it). Runs are limited to 30 s unless "
+          "<code>--allow-long</code>; check the sensitivity to the step with <code>--check-step</code>. "
+          "<strong>Do not use uncalibrated output for safety, life, control-stability or component qualification "
+          "decisions.</strong></p>\n"
+          "<h2>How to read it</h2>\n<p>A closed force&ndash;displacement loop shows frictional memory (presliding "
+          "hysteresis). A saw-tooth friction history with a high near-stick fraction is stick-slip: the spring loads "
+          "the stuck slider until the friction reaches its static level, the slider slips, and sticks again. Compare "
+          "model variants only with identical physical inputs and calibrated coefficients.</p>\n"
+          "<h2>References</h2>\n<ol>\n"
+          "<li>C. Canudas de Wit, H. Olsson, K. J. &Aring;str&ouml;m, P. Lischinsky, &ldquo;A new model for control of "
+          "systems with friction,&rdquo; <i>IEEE Transactions on Automatic Control</i>, 40(3), 419&ndash;425, 1995, "
+          "doi:10.1109/9.376053.</li>\n"
+          "<li>P. R. Dahl, &ldquo;A solid friction model,&rdquo; The Aerospace Corporation, TOR-0158(3107-18)-1, 1968.</li>\n"
+          "<li>H. Olsson, K. J. &Aring;str&ouml;m, C. Canudas de Wit, M. G&auml;fvert, P. Lischinsky, &ldquo;Friction "
+          "models and friction compensation,&rdquo; <i>European Journal of Control</i>, 4(3), 176&ndash;195, 1998.</li>\n"
+          "<li>B. Armstrong-H&eacute;louvry, P. Dupont, C. Canudas de Wit, &ldquo;A survey of models, analysis tools and "
+          "compensation methods for the control of machines with friction,&rdquo; <i>Automatica</i>, 30(7), "
+          "1083&ndash;1138, 1994.</li>\n</ol>\n"
+          "<p>Written by fricore; the page is self-contained and loads nothing.</p>\n</body>\n</html>\n", f);
+    return fclose(f) == 0 ? 0 : -1;
+}

@@ -1,0 +1,29 @@
+/**
+ * @file fric_cli_report.h
+ * @brief The HTML report of `fricore sim` and `fricore-cosim --report`: one
+ *        self-contained page (inline CSS and SVG, no script, nothing loaded
+ *        from elsewhere: its Content-Security-Policy forbids it) with the
+ *        inputs, the summary, both plots, the equations, the integration
+ *        method, the assumptions and limits, and the references.
+ */
+#ifndef FRIC_CLI_REPORT_H
+#define FRIC_CLI_REPORT_H
+
+#include "fric_cli_sim.h"
+
+/* The plots' titles and axis labels, one definition for the SVG files and
+ * the report. */
+#define FRIC_PLOT_TIME_TITLE "fricore sim: friction force"
+#define FRIC_PLOT_TIME_X "time t [s]"
+#define FRIC_PLOT_HYST_TITLE "fricore sim: force-displacement loop"
+#define FRIC_PLOT_HYST_X "displacement x [m]"
+#define FRIC_PLOT_F "friction force F_f [N]"
+
+/**
+ * @brief Write the report of run r (and of its rerun at dt/2, or NULL).
+ * @return 0, or -1 when the file cannot be written.
+ */
+int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+                    const fric_sim_result_t *r, const fric_sim_result_t *half);
+
+#endif /* FRIC_CLI_REPORT_H */

@@ -1,0 +1,372 @@
+#define _POSIX_C_SOURCE 200809L
+/* The options, run loop and outputs shared by fricore sim and fricore-cosim
+ * (see fric_cli_sim.h). */
+#include "fric_cli_sim.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fric_cli_report.h"
+#include "fric_cli_svg.h"
+
+/* samples kept for a plot, at most */
+#define PLOT_POINTS 4000
+
+/* the stick threshold of a model without a Stribeck velocity, m/s */
+#define STICK_DEFAULT_NO_VS 1e-4
+
+void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
+{
+    memset(s, 0, sizeof *s);
+    s->cmd = cmd;
+    s->plant = (fric_plant_t){1.0, 2.0, 0.1, 0.0, 0.0};
+    s->duration = 20.0;
+    s->dt = 1e-5;
+    s->stick = NAN;
+    s->integrator = "rk4";
+    fric_cli_friction_defaults(&s->fp, "lugre");
+    fric_opt_t *o = s->opts;
+    size_t n = 0;
+    o[n++] = (fric_opt_t){"example", NULL, FRIC_OPT_CHOICE, &s->example, "",
+                          "load a published set (canudas1995: the defaults; other options override it)", "canudas1995", false};
+    n += fric_cli_friction_opts(&s->fp, o + n, models);
+    const fric_opt_t more[] = {
+        {"mass", NULL, FRIC_OPT_DOUBLE, &s->plant.mass, "kg", "slider mass (default 1)", NULL, false},
+        {"k", NULL, FRIC_OPT_DOUBLE, &s->plant.k, "N/m", "spring stiffness (default 2)", NULL, false},
+        {"vd", NULL, FRIC_OPT_DOUBLE, &s->plant.vd, "m/s", "support speed (default 0.1)", NULL, false},
+        {"force-amp", NULL, FRIC_OPT_DOUBLE, &s->plant.force_amp, "N", "external force amplitude A (default 0)", NULL, false},
+        {"force-freq", NULL, FRIC_OPT_DOUBLE, &s->plant.force_freq, "Hz", "external force frequency f (default 0)", NULL, false},
+        {"x0", NULL, FRIC_OPT_DOUBLE, &s->x0, "m", "initial position (default 0)", NULL, false},
+        {"v0", NULL, FRIC_OPT_DOUBLE, &s->v0, "m/s", "initial velocity (default 0)", NULL, false},
+        {"z0", NULL, FRIC_OPT_DOUBLE, &s->z0, "m", "initial bristle deflection (default 0)", NULL, false},
+        {"duration", NULL, FRIC_OPT_DOUBLE, &s->duration, "s", "simulated time (default 20, at most 30 without --allow-long)", NULL, false},
+        {"dt", NULL, FRIC_OPT_DOUBLE, &s->dt, "s", "integration step (default 1e-5)", NULL, false},
+        {"integrator", NULL, FRIC_OPT_CHOICE, &s->integrator, "", "rk4 (default) or exact (stable at any dt)", "rk4|exact", false},
+        {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->stick, "m/s",
+         "|v| below it counts as near-stick (default vs/10: g(v) is then within 1% of Fs for delta = 2; 1e-4 without vs)", NULL, false},
+        {"allow-long", NULL, FRIC_OPT_FLAG, &s->allow_long, "", "allow a duration over 30 s", NULL, false},
+        {"check-step", NULL, FRIC_OPT_FLAG, &s->check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
+        {"csv", NULL, FRIC_OPT_STRING, &s->csv, "", "write the time history t,x,v,z,F_f,F_spring,F_ext", NULL, false},
+        {"summary", NULL, FRIC_OPT_STRING, &s->summary, "", "write the JSON summary there instead of stdout", NULL, false},
+        {"plot-time", NULL, FRIC_OPT_STRING, &s->plot_time, "", "write the friction force over time as SVG", NULL, false},
+        {"plot-hysteresis", NULL, FRIC_OPT_STRING, &s->plot_hyst, "", "write the force-displacement loop as SVG", NULL, false},
+        {"report", NULL, FRIC_OPT_STRING, &s->report, "", "write a self-contained HTML report (inputs, summary, plots, equations)", NULL, false},
+    };
+    memcpy(o + n, more, sizeof more);
+    s->nopts = n + sizeof more / sizeof more[0];
+}
+
+void fric_sim_cli_add(fric_sim_cli_t *s, const fric_opt_t *opts, size_t n)
+{
+    if (s->nopts + n > FRIC_SIM_MAX_OPTS) {
+        fprintf(stderr, "fric_sim_cli_add: option table full\n");
+        abort();
+    }
+    memcpy(s->opts + s->nopts, opts, n * sizeof *opts);
+    s->nopts += n;
+}
+
+int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usage)
+{
+    const char *cmd = s->cmd;
+    s->argc = argc;
+    s->argv = argv;
+    int rc = fric_opts_parse(s->opts, s->nopts, argc, argv, 2, cmd, usage);
+    if (rc != 0) return rc;
+    /* the plant and the run first, then the friction set (whose build prints
+     * its warnings): a refusal is then the only line on stderr */
+    const fric_status_t ps = fric_plant_check(&s->plant);
+    if (ps != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(ps));
+    if (!(s->duration > 0.0)) return fric_cli_fail(cmd, "duration (simulated time, s) must be > 0, got %.6g", s->duration);
+    if (!(s->dt > 0.0)) return fric_cli_fail(cmd, "dt (integration step, s) must be > 0, got %.6g", s->dt);
+    if (s->dt > s->duration)
+        return fric_cli_fail(cmd, "dt (integration step, s) must be <= duration (%.6g s), got %.6g", s->duration, s->dt);
+    if (s->duration > FRIC_SIM_MAX_DURATION && !s->allow_long)
+        return fric_cli_fail(cmd, "duration (simulated time, s) must be <= 30 (or give --allow-long), got %.6g", s->duration);
+    if (s->duration / s->dt > 1e10)
+        return fric_cli_fail(cmd, "duration / dt must be <= 1e10 steps, got %.3g", s->duration / s->dt);
+    const bool stick_given = fric_opts_find(s->opts, s->nopts, "stick-threshold")->given;
+    if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
+    /* the simulator's models require static >= Coulomb: refused, not warned */
+    rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC, &s->model);
+    if (rc != 0) return rc;
+    const fric_model_kind_t kind = s->model.kind;
+    const bool dynamic = kind == FRIC_MODEL_DAHL || kind == FRIC_MODEL_LUGRE;
+    s->contact = dynamic ? fric_contact_dynamic(&s->model.lugre) : fric_contact_static(&s->model.stribeck);
+    if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
+    if (!stick_given)
+        s->stick = (kind == FRIC_MODEL_LUGRE || kind == FRIC_MODEL_STRIBECK) ? s->model.stribeck.vs / 10.0 : STICK_DEFAULT_NO_VS;
+    if (dynamic && strcmp(s->integrator, "rk4") == 0) {
+        /* the bristle state's RK4 bound at the speed a slip reaches (about twice the support speed) */
+        const double v_est = fmax(fmax(2.0 * fabs(s->plant.vd), fabs(s->v0)), 1e-12);
+        const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
+        if (s->dt > hmax)
+            fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the bristle state, "
+                    "%.3g s at |v| = %.3g m/s; use --integrator exact or --dt %.2g\n", cmd, s->dt, hmax, v_est, 0.5 * hmax);
+    }
+    return 0;
+}
+
+/* ---- the built-in steppers ------------------------------------------------ */
+
+static int builtin_rk4(void *ctx, fric_plant_state_t *st, double h)
+{
+    const fric_sim_cli_t *s = ctx;
+    fric_plant_rk4_step(&s->plant, &s->contact, st, h);
+    return 0;
+}
+
+static int builtin_exact(void *ctx, fric_plant_state_t *st, double h)
+{
+    const fric_sim_cli_t *s = ctx;
+    fric_plant_exact_step(&s->plant, &s->contact, st, h);
+    return 0;
+}
+
+fric_sim_stepper_t fric_sim_builtin_stepper(fric_sim_cli_t *s)
+{
+    const bool exact = strcmp(s->integrator, "exact") == 0;
+    fric_sim_stepper_t st = {exact ? "exact" : "rk4", exact, NULL, exact ? builtin_exact : builtin_rk4, s};
+    return st;
+}
+
+/* ---- the run -------------------------------------------------------------- */
+
+/* max and min of finite values, inlined (libm's fmax/fmin are calls, for NaN rules the loop does not need) */
+static inline double max2(double a, double b) { return a > b ? a : b; }
+static inline double min2(double a, double b) { return a < b ? a : b; }
+
+static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, FILE *csv, bool keep,
+               fric_sim_result_t *r)
+{
+    memset(r, 0, sizeof *r);
+    const size_t n = (size_t)llround(o->duration / dt);
+    if (keep) {
+        const size_t total = n + 1;
+        r->stride = (total + PLOT_POINTS - 1) / PLOT_POINTS;
+        const size_t cap = total / r->stride + 1;
+        r->pt = malloc(cap * sizeof *r->pt);
+        r->px = malloc(cap * sizeof *r->px);
+        r->pf = malloc(cap * sizeof *r->pf);
+        if (!r->pt || !r->px || !r->pf) {
+            fprintf(stderr, "fricore %s: out of memory for the plots\n", o->cmd);
+            return 1;
+        }
+    }
+    double dz;
+    fric_plant_state_t s = {.x = o->x0, .v = o->v0, .z = o->z0, .f = fric_contact_eval(&o->contact, o->z0, o->v0, &dz)};
+    if (st->start && st->start(st->ctx, dt, &s) != 0) return 1;
+    const fric_plant_t *p = &o->plant;
+    int sign = 0; /* the sign of v when it was last above the threshold */
+    bool stuck = fabs(s.v) < o->stick;
+    r->cyc_fmin = r->cyc_fmax = s.f;
+    r->ke0 = 0.5 * p->mass * s.v * s.v;
+    double p_in = (fric_plant_spring(p, s.t, s.x) + fric_plant_external(p, s.t)) * s.v;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (csv) fprintf(csv, "t,x,v,z,F_f,F_spring,F_ext\n");
+    for (size_t i = 0; i <= n; i++) {
+        if (i > 0) {
+            const fric_plant_state_t a = s;
+            if (st->step(st->ctx, &s, dt) != 0) return 1;
+            s.t = (double)i * dt; /* no drift of the time base */
+            /* energy: the input's power by the trapezoidal rule; the work of
+             * a held force exactly, of a continuous one by the trapezoidal rule */
+            const double p1 = (fric_plant_spring(p, s.t, s.x) + fric_plant_external(p, s.t)) * s.v;
+            r->w_in += 0.5 * dt * (p_in + p1);
+            p_in = p1;
+            r->w_f += (st->zoh ? s.f : 0.5 * (a.f + s.f)) * (s.x - a.x);
+        }
+        if (!isfinite(s.x) || !isfinite(s.v) || !isfinite(s.z) || !isfinite(s.f)) {
+            fprintf(stderr, "fricore %s: the state is no longer finite at t = %.6g s: the step is too long for %s "
+                    "(use --integrator exact or a smaller --dt)\n", o->cmd, s.t, st->method);
+            return 1;
+        }
+        if (csv)
+            fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f,
+                    fric_plant_spring(p, s.t, s.x), fric_plant_external(p, s.t));
+        if (keep && i % r->stride == 0) {
+            r->pt[r->np] = s.t;
+            r->px[r->np] = s.x;
+            r->pf[r->np] = s.f;
+            r->np++;
+        }
+        r->peak_f = max2(r->peak_f, fabs(s.f));
+        const bool below = fabs(s.v) < o->stick;
+        r->near_stick += below;
+        if (!below) {
+            const int sg = s.v > 0.0 ? 1 : -1;
+            if (sign != 0 && sg != sign) r->reversals++;
+            sign = sg;
+        }
+        /* stick-slip cycles with hysteresis: stuck once |v| falls below the
+         * threshold, slipping once it exceeds ten times it, so a ripple
+         * about the threshold is not counted as a slip */
+        const bool slipping = fabs(s.v) >= FRIC_SIM_SLIP_FACTOR * o->stick;
+        if (stuck && slipping) { /* a slip begins: a cycle boundary */
+            r->onsets++;
+            r->onset_t[0] = r->onset_t[1];
+            r->onset_t[1] = s.t;
+            r->last_fmin = r->cyc_fmin;
+            r->last_fmax = r->cyc_fmax;
+            r->last_vmax = r->cyc_vmax;
+            r->cyc_fmin = r->cyc_fmax = s.f;
+            r->cyc_vmax = 0.0;
+        }
+        if (below) stuck = true;
+        else if (slipping) stuck = false;
+        r->cyc_fmin = min2(r->cyc_fmin, s.f);
+        r->cyc_fmax = max2(r->cyc_fmax, s.f);
+        r->cyc_vmax = max2(r->cyc_vmax, fabs(s.v));
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    r->steps = n;
+    r->final = s;
+    return 0;
+}
+
+const fric_sim_metric_info_t fric_sim_metric_info[FRIC_NMETRICS] = {
+    {"peak_abs_friction_N", "peak |F_f| [N]", false},
+    {"final_x_m", "final x [m]", false},
+    {"final_v_m_per_s", "final v [m/s]", false},
+    {"final_z_m", "final z [m]", false},
+    {"final_friction_N", "final F_f [N]", false},
+    {"near_stick_fraction", "near-stick sample fraction", false},
+    {"velocity_reversals", "velocity reversals", true},
+    {"slips", "slips (stick-to-slip transitions)", true},
+    {"period_s", "stick-slip period [s]", false},
+    {"friction_peak_to_peak_N", "friction peak to peak over the last cycle [N]", false},
+    {"peak_abs_velocity_m_per_s", "peak |v| over the last cycle [m/s]", false},
+};
+
+void fric_sim_metrics(const fric_sim_result_t *r, double v[FRIC_NMETRICS])
+{
+    const bool ss = r->onsets >= 2;
+    v[FRIC_M_PEAK_F] = r->peak_f;
+    v[FRIC_M_X] = r->final.x;
+    v[FRIC_M_V] = r->final.v;
+    v[FRIC_M_Z] = r->final.z;
+    v[FRIC_M_F] = r->final.f;
+    v[FRIC_M_STICK_FRAC] = (double)r->near_stick / (double)(r->steps + 1);
+    v[FRIC_M_REVERSALS] = (double)r->reversals;
+    v[FRIC_M_SLIPS] = (double)r->onsets;
+    v[FRIC_M_PERIOD] = ss ? r->onset_t[1] - r->onset_t[0] : NAN;
+    v[FRIC_M_F_P2P] = ss ? r->last_fmax - r->last_fmin : NAN;
+    v[FRIC_M_PEAK_V] = ss ? r->last_vmax : NAN;
+}
+
+bool fric_sim_check_metric(int i, double a, double b, double *rel)
+{
+    if (isnan(a) || isnan(b)) {
+        *rel = NAN;
+        return isnan(a) && isnan(b);
+    }
+    const double scale = fmax(fabs(a), fabs(b));
+    *rel = scale > 0.0 ? fabs(b - a) / scale : 0.0;
+    return fric_sim_metric_info[i].count ? (a == b) : (*rel < FRIC_SIM_CHECK_TOL);
+}
+
+/* ---- the JSON summary ------------------------------------------------------ */
+
+/* a JSON number, or null for NAN */
+static void json_num(FILE *out, const char *fmt, double x)
+{
+    if (isnan(x)) fputs("null", out);
+    else fprintf(out, fmt, x);
+}
+
+static void print_check(FILE *out, const double a[FRIC_NMETRICS], const double b[FRIC_NMETRICS], double dt_half)
+{
+    bool all = true;
+    fprintf(out, "  \"check_step\": {\"dt_half_s\": %.9g, \"tolerance\": %g, \"metrics\": {\n", dt_half, FRIC_SIM_CHECK_TOL);
+    for (int i = 0; i < FRIC_NMETRICS; i++) {
+        double rel;
+        const bool ok = fric_sim_check_metric(i, a[i], b[i], &rel);
+        all = all && ok;
+        fprintf(out, "    \"%s\": {\"value\": ", fric_sim_metric_info[i].name);
+        json_num(out, "%.9g", a[i]);
+        fprintf(out, ", \"value_half_dt\": ");
+        json_num(out, "%.9g", b[i]);
+        fprintf(out, ", \"relative_change\": ");
+        json_num(out, "%.3g", rel);
+        fprintf(out, ", \"verdict\": \"%s\"}%s\n", ok ? "resolved" : "not resolved", i + 1 < FRIC_NMETRICS ? "," : "");
+    }
+    fprintf(out, "  }, \"verdict\": \"%s\"},\n", all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt");
+}
+
+static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+                          const fric_sim_result_t *r, const fric_sim_result_t *half)
+{
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(r, m);
+    fprintf(out, "{\n  \"model\": \"%s\",\n", fric_model_name(o->model.kind));
+    fprintf(out, "  \"peak_abs_friction_N\": %.9g,\n", m[FRIC_M_PEAK_F]);
+    fprintf(out, "  \"final\": {\"t_s\": %.9g, \"x_m\": %.12g, \"v_m_per_s\": %.12g, \"z_m\": %.12g, \"friction_N\": %.12g},\n",
+            r->final.t, m[FRIC_M_X], m[FRIC_M_V], m[FRIC_M_Z], m[FRIC_M_F]);
+    fprintf(out, "  \"stick_threshold_m_per_s\": %.9g,\n", o->stick);
+    fprintf(out, "  \"near_stick_fraction\": %.9g,\n", m[FRIC_M_STICK_FRAC]);
+    fprintf(out, "  \"velocity_reversals\": %zu,\n", r->reversals);
+    if (!isnan(m[FRIC_M_PERIOD])) {
+        fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu, \"period_s\": %.9g, "
+                "\"friction_peak_to_peak_N\": %.9g, \"peak_abs_velocity_m_per_s\": %.9g},\n",
+                r->onsets, m[FRIC_M_PERIOD], m[FRIC_M_F_P2P], m[FRIC_M_PEAK_V]);
+    } else {
+        fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
+    }
+    const double dke = 0.5 * o->plant.mass * r->final.v * r->final.v - r->ke0;
+    const double res = r->w_in - r->w_f - dke;
+    fprintf(out, "  \"energy\": {\"input_work_J\": %.9g, \"friction_work_J\": %.9g, \"kinetic_energy_change_J\": %.9g, "
+            "\"residual_J\": %.3g, \"relative_residual\": ", r->w_in, r->w_f, dke, res);
+    json_num(out, "%.3g", fabs(r->w_in) > 0.0 ? fabs(res) / fabs(r->w_in) : NAN);
+    fprintf(out, "},\n");
+    if (half) {
+        double mh[FRIC_NMETRICS];
+        fric_sim_metrics(half, mh);
+        print_check(out, m, mh, 0.5 * dt);
+    }
+    fprintf(out, "  \"integration\": {\"method\": \"%s\", \"dt_s\": %.9g, \"steps\": %zu, \"wall_time_s\": %.6f}\n}\n",
+            st->method, dt, r->steps, r->wall);
+}
+
+static void free_result(fric_sim_result_t *r)
+{
+    free(r->pt);
+    free(r->px);
+    free(r->pf);
+    r->pt = r->px = r->pf = NULL;
+}
+
+int fric_sim_cli_run(fric_sim_cli_t *o, const fric_sim_stepper_t *st)
+{
+    const char *cmd = o->cmd;
+    FILE *csv = NULL;
+    if (o->csv && !(csv = fopen(o->csv, "w"))) return fric_cli_fail(cmd, "cannot write --csv %s", o->csv);
+    fric_sim_result_t r, half;
+    const int bad = run(o, st, o->dt, csv, o->plot_time || o->plot_hyst || o->report, &r);
+    int rc = 0;
+    if (csv && fclose(csv) != 0) rc = fric_cli_fail(cmd, "cannot write --csv %s", o->csv);
+    if (!bad && rc == 0 && o->check_step && run(o, st, 0.5 * o->dt, NULL, false, &half) != 0) rc = 1;
+    if (bad || rc != 0) {
+        free_result(&r);
+        return bad ? 1 : rc;
+    }
+    if (o->plot_time &&
+        fric_svg_plot(o->plot_time, FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r.pt, r.pf, r.np) != 0)
+        rc = fric_cli_fail(cmd, "cannot write --plot-time %s", o->plot_time);
+    if (rc == 0 && o->plot_hyst &&
+        fric_svg_plot(o->plot_hyst, FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r.px, r.pf, r.np) != 0)
+        rc = fric_cli_fail(cmd, "cannot write --plot-hysteresis %s", o->plot_hyst);
+    if (rc == 0 && o->report && fric_sim_report(o->report, o, st, o->dt, &r, o->check_step ? &half : NULL) != 0)
+        rc = fric_cli_fail(cmd, "cannot write --report %s", o->report);
+    free_result(&r);
+    if (rc != 0) return rc;
+    FILE *out = stdout;
+    if (o->summary && !(out = fopen(o->summary, "w"))) return fric_cli_fail(cmd, "cannot write --summary %s", o->summary);
+    print_summary(out, o, st, o->dt, &r, o->check_step ? &half : NULL);
+    if (out != stdout && fclose(out) != 0) return fric_cli_fail(cmd, "cannot write --summary %s", o->summary);
+    return 0;
+}
