@@ -46,5 +46,36 @@ lint-rtl:
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4 OPT_RAM_DELAY $$5"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
+	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w $(LUGRE_SRCS) --top-module fric_lugre || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_lugre, W $$w"; done
+	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) && echo "ok   iverilog -g2005 elaborates fric_lugre"
 
 TEST_ALL += lint-rtl test-rtl
+
+# ---- fric_lugre -------------------------------------------------------------
+LUGRE_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f)
+LUGRE_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
+
+# $(1) name  $(2) W  $(3) top  $(4) sources
+define lugre_bench
+$(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
+	@mkdir -p $$(@D)
+	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) rtl/fric_formats.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module $(3) -GW=$(2) -Irtl $(VLT) $(4) \
+	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
+	  -CFLAGS "-O2 -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
+LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
+endef
+LUGRE_TB_BINS :=
+$(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS)))
+$(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS)))
+
+.PHONY: test-rtl-lugre
+test-rtl-lugre: $(LUGRE_TB_BINS)
+	@for t in $^; do echo "== $$(basename $$t)"; $$t || exit 1; done
+TEST_ALL += test-rtl-lugre

@@ -160,14 +160,14 @@ static double pow2_above(double x)
     return p;
 }
 
-fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
-                               uint32_t width, size_t max_samples, fric_acc_dynamic_result_t *out,
-                               char *why, size_t why_len)
+fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
+                                       uint32_t width, size_t max_samples, fric_fx_lugre_t *p,
+                                       fric_compile_report_t *rep, size_t *n_out)
 {
-    memset(out, 0, sizeof *out);
     size_t n = (size_t)(fric_trace_duration(trace) / ts);
     if (n > max_samples) n = max_samples;
     if (n < 1) n = 1;
+    *n_out = n;
     /* ranges: velocity from the trace, force from the double model's run */
     double vpk = 0.0, fpk = 0.0;
     for (size_t k = 0; k < n; k++) vpk = fmax(vpk, fabs(fric_trace_velocity(trace, (double)k * ts)));
@@ -186,9 +186,23 @@ fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kin
         fpk = fmax(fpk, fric_compile_auto_fmax(&curve, o.v_max, width) / 1.25);
     }
     o.f_max = pow2_above(1.25 * fpk);
+    return fric_compile_lugre(&set->cfg, &o, p, rep);
+}
+
+int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep)
+{
+    return (int32_t)nearbyint(fric_trace_velocity(trace, (double)k * ts) / rep->v_lsb);
+}
+
+fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
+                               uint32_t width, size_t max_samples, fric_acc_dynamic_result_t *out,
+                               char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
     fric_fx_lugre_t p;
     fric_compile_report_t rep;
-    const fric_status_t s = fric_compile_lugre(&set->cfg, &o, &p, &rep);
+    size_t n;
+    const fric_status_t s = fric_acc_dynamic_compile(set, trace, ts, width, max_samples, &p, &rep, &n);
     if (s != FRIC_OK) {
         if (why) snprintf(why, why_len, "%s", rep.why);
         return s;
@@ -202,7 +216,7 @@ fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kin
     const double fl = rep.f_lsb, wl = ldexp(rep.f_lsb, -FRIC_FX_WG(width));
     double sum = 0.0;
     for (size_t k = 0; k < n; k++) {
-        const int32_t vc = (int32_t)nearbyint(fric_trace_velocity(trace, (double)k * ts) / rep.v_lsb);
+        const int32_t vc = fric_acc_trace_code(trace, k, ts, &rep);
         const double v = vc * rep.v_lsb;
         const int32_t f = fric_fx_lugre_step(&p, &fx, vc, &out->flags, NULL);
         const double fq = fric_lugre_step(&set->cfg, &dq, v, ts) / fl;

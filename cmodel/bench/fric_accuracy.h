@@ -101,4 +101,17 @@ fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kin
                                uint32_t width, size_t max_samples, fric_acc_dynamic_result_t *out,
                                char *why, size_t why_len);
 
+/**
+ * @brief The compiled set fric_acc_dynamic() measures: the ranges it picks
+ *        for (set, trace, ts) and the compiler's result. *n: the samples
+ *        of the run (at most max_samples). For benches that replay the same
+ *        runs against a core.
+ */
+fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
+                                       uint32_t width, size_t max_samples, fric_fx_lugre_t *p,
+                                       fric_compile_report_t *rep, size_t *n);
+
+/** @brief Velocity code of sample k of a trace at ts, in the compiled ranges. */
+int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep);
+
 #endif /* FRIC_ACCURACY_H */

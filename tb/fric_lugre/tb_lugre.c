@@ -1,0 +1,597 @@
+/* tb_lugre.c: the C test logic of the fric_lugre bench (cmocka), driving the
+ * Verilated core through dut_lugre.h and checking every output beat, and its
+ * flags, against the fixed-point C model (fric_fx_lugre_step), bit for bit.
+ *
+ * The stimulus is a sequence of operations (a sample, a cfg word, a commit,
+ * a state reset, a core reset, a flag clear, a flag check), each presented on
+ * its port until it is taken, with random gaps before it and random
+ * backpressure on the output throughout. The model applies each operation
+ * at its handshake: the core's contract (fric_lugre.v) is that a commit or a
+ * state reset takes effect after every sample taken before it and before any
+ * taken after it.
+ *
+ * Built once per width: TB_W (16 or 18). TRACE=1 writes build/tb/<name>.fst
+ * (pick a test with TEST=<pattern>). SOAK=N runs test_soak over N samples
+ * (make soak-lugre: 1e8). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dut_lugre.h"
+#include "fric_accuracy.h"
+#include "fricore.h"
+
+#ifndef TB_W
+#error "TB_W must be 16 or 18"
+#endif
+#ifndef TB_NAME
+#define TB_NAME "tb_lugre"
+#endif
+
+#define NAX 8
+#define NWORDS FRIC_FX_WORDS_LUGRE
+#define HALF (1 << (TB_W - 1))
+/* flags: {CFG, W_SAT, S1_SAT, G_SAT, F_SAT} */
+#define FL_CFG 16u
+
+/* ---- the model of the whole core ------------------------------------------------ */
+
+static uint32_t stg[NWORDS];
+static fric_fx_lugre_t model[NAX];
+static fric_fx_state_t mst[NAX];
+static uint32_t sticky;
+
+static int32_t sext(uint32_t x, int bits)
+{
+    const uint32_t m = 1u << (bits - 1);
+    return (int32_t)((x & ((m << 1) - 1)) ^ m) - (int32_t)m;
+}
+
+static fric_fx_lugre_t unpack(const uint32_t *w)
+{
+    fric_fx_lugre_t p;
+    memset(&p, 0, sizeof p);
+    p.g.width = TB_W;
+    p.g.km = w[FRIC_FX_WORD_KM];
+    p.g.ks = w[FRIC_FX_WORD_KS];
+    p.g.dsel = w[FRIC_FX_WORD_DSEL];
+    for (int d = 0; d < 2; d++) {
+        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
+        p.g.dir[d].fc = w[FRIC_FX_WORD_FC_P + o];
+        p.g.dir[d].dm = sext(w[FRIC_FX_WORD_DM_P + o], TB_W);
+        p.g.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
+        p.g.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
+        p.g.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
+    }
+    p.kym = w[FRIC_FX_WORD_KYM];
+    p.kyx = sext(w[FRIC_FX_WORD_KYX], FRIC_FX_BITS_KYX(TB_W));
+    p.c1m = w[FRIC_FX_WORD_C1M];
+    p.c1s = w[FRIC_FX_WORD_C1S];
+    p.md_en = w[FRIC_FX_WORD_MD_EN];
+    p.kdm = w[FRIC_FX_WORD_KDM];
+    p.kds = w[FRIC_FX_WORD_KDS];
+    return p;
+}
+
+/* the model's flags in the core's order */
+static uint32_t core_flags(uint32_t fl)
+{
+    return ((fl & FRIC_FX_FLAG_F_SAT) ? 1u : 0u) | ((fl & FRIC_FX_FLAG_G_SAT) ? 2u : 0u) |
+           ((fl & FRIC_FX_FLAG_S1_SAT) ? 4u : 0u) | ((fl & FRIC_FX_FLAG_W_SAT) ? 8u : 0u);
+}
+
+/* ---- operations ------------------------------------------------------------------- */
+
+typedef enum { OP_SAMPLE, OP_WORD, OP_COMMIT, OP_SRST, OP_RST, OP_CLEAR, OP_CHECK, OP_END } op_kind_t;
+
+typedef struct {
+    op_kind_t kind;
+    uint32_t axis; /* sample, commit, srst */
+    int32_t v;     /* sample */
+    uint32_t addr, data; /* word; clear: data = mask */
+    int all;       /* srst */
+} op_t;
+
+/* an operation source: fills *op, returns 0 when there are no more */
+typedef int (*op_source_t)(void *ctx, op_t *op);
+
+/* ---- expected outputs ------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t axis;
+    int32_t v, f;
+    uint32_t flags;
+    uint64_t cycle;
+} expect_t;
+
+#define QN 64u
+static expect_t q[QN];
+static size_t qh, qt;
+
+/* ---- the runner --------------------------------------------------------------------- */
+
+static dut_t *dut;
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+static uint32_t rnd32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 24);
+}
+static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
+
+typedef struct {
+    double p_gap;   /* chance that an operation is held back a cycle */
+    double p_ready; /* chance of m_tready each cycle */
+} traffic_t;
+
+static const traffic_t FULL_SPEED = {0.0, 1.0};
+
+typedef struct {
+    uint64_t beats, cycles, lat_min, lat_max, lat_sum;
+    uint64_t path[4];  /* the C model's step paths: 0 hold (v = 0), 1 small y2, 2 exp2, 3 w = w_ss */
+    uint64_t md, flag[4]; /* samples with micro-damping; with F_SAT, G_SAT, S1_SAT, W_SAT */
+} run_stats_t;
+
+static run_stats_t stats;
+
+static void model_reset_all(void)
+{
+    for (int a = 0; a < NAX; a++) fric_fx_lugre_reset(&mst[a]);
+}
+
+/* Run until the source is exhausted and every output has come out. */
+static void run(op_source_t src, void *ctx, const traffic_t *tr)
+{
+    op_t op;
+    int have = src(ctx, &op);
+    dut_in_t in;
+    dut_out_t out;
+    int held = 0;                 /* an output beat is held by backpressure */
+    uint32_t held_data = 0, held_user = 0;
+    uint64_t idle = 0;
+    for (;;) {
+        memset(&in, 0, sizeof in);
+        in.m_tready = chance(tr->p_ready);
+        const int present = have && !chance(tr->p_gap);
+        if (present) {
+            switch (op.kind) {
+            case OP_SAMPLE:
+                in.s_tvalid = 1;
+                in.s_tdata = (uint32_t)op.v & ((1u << TB_W) - 1);
+                in.s_tuser = op.axis;
+                break;
+            case OP_WORD:
+            case OP_COMMIT:
+                in.cfg_valid = 1;
+                in.cfg_commit = op.kind == OP_COMMIT;
+                in.cfg_addr = op.addr;
+                in.cfg_axis = op.axis;
+                in.cfg_data = op.data;
+                break;
+            case OP_SRST:
+                in.srst_valid = 1;
+                in.srst_all = (uint32_t)op.all;
+                in.srst_axis = op.axis;
+                break;
+            case OP_RST: in.rst = 1; break;
+            case OP_CLEAR: in.flags_clear = op.data; break;
+            case OP_CHECK:
+            case OP_END: break;
+            }
+        }
+        dut_set(dut, &in, &out);
+        /* the output stream */
+        if (held && !(out.m_tvalid && out.m_tdata == held_data && out.m_tuser == held_user))
+            fail_msg("cycle %llu: a held output beat changed", (unsigned long long)dut_cycle(dut));
+        if (out.m_tvalid && in.m_tready) {
+            if (qh == qt) fail_msg("cycle %llu: an output beat no sample asked for", (unsigned long long)dut_cycle(dut));
+            const expect_t e = q[qh++ % QN];
+            const int32_t f = sext(out.m_tdata, TB_W);
+            const uint32_t ax = out.m_tuser & (NAX - 1), fl = out.m_tuser >> 3;
+            if (f != e.f || ax != e.axis || fl != e.flags)
+                fail_msg("cycle %llu: axis %u v %d (taken at cycle %llu): core F %d flags %u axis %u, C model F %d flags %u",
+                         (unsigned long long)dut_cycle(dut), e.axis, e.v, (unsigned long long)e.cycle, f, fl, ax, e.f,
+                         e.flags);
+            const uint64_t lat = dut_cycle(dut) - e.cycle;
+            if (stats.beats == 0 || lat < stats.lat_min) stats.lat_min = lat;
+            if (lat > stats.lat_max) stats.lat_max = lat;
+            stats.lat_sum += lat;
+            stats.beats++;
+            held = 0;
+        } else {
+            held = out.m_tvalid;
+            held_data = out.m_tdata;
+            held_user = out.m_tuser;
+        }
+        /* the operation's handshake: the model follows */
+        int taken = 0;
+        if (present) {
+            switch (op.kind) {
+            case OP_SAMPLE:
+                if (out.s_tready) {
+                    expect_t e = {op.axis, op.v, 0, 0, dut_cycle(dut)};
+                    uint32_t fl = 0;
+                    fric_fx_lugre_detail_t dt;
+                    e.f = fric_fx_lugre_step(&model[op.axis], &mst[op.axis], op.v, &fl, &dt);
+                    e.flags = core_flags(fl);
+                    stats.path[op.v == 0 ? 0 : dt.path]++;
+                    stats.md += model[op.axis].md_en && op.v != 0;
+                    for (int b = 0; b < 4; b++) stats.flag[b] += (e.flags >> b) & 1u;
+                    sticky |= e.flags;
+                    if (qt - qh >= QN) fail_msg("expectation queue overflow");
+                    q[qt++ % QN] = e;
+                    taken = 1;
+                }
+                break;
+            case OP_WORD:
+                if (out.cfg_ready) {
+                    if (op.addr < NWORDS && fric_fx_word_fits(TB_W, op.addr, op.data)) stg[op.addr] = op.data;
+                    else sticky |= FL_CFG;
+                    taken = 1;
+                }
+                break;
+            case OP_COMMIT:
+                if (out.cfg_ready) {
+                    model[op.axis] = unpack(stg);
+                    taken = 1;
+                }
+                break;
+            case OP_SRST:
+                if (out.srst_ready) {
+                    if (op.all) model_reset_all();
+                    else fric_fx_lugre_reset(&mst[op.axis]);
+                    taken = 1;
+                }
+                break;
+            case OP_RST:
+                qh = qt = 0;
+                held = 0;
+                model_reset_all();
+                sticky = 0;
+                taken = 1;
+                break;
+            case OP_CLEAR:
+                sticky &= ~op.data;
+                taken = 1;
+                break;
+            case OP_CHECK:
+                /* when every output is out and the core has gone idle */
+                if (qh == qt && out.s_tready && out.cfg_ready && out.srst_ready && !out.m_tvalid) {
+                    if (out.flags != sticky)
+                        fail_msg("cycle %llu: sticky flags %u, C model %u", (unsigned long long)dut_cycle(dut),
+                                 out.flags, sticky);
+                    taken = 1;
+                }
+                break;
+            case OP_END: break;
+            }
+        }
+        dut_tick(dut);
+        stats.cycles++;
+        if (taken) have = src(ctx, &op);
+        if (!have && qh == qt && !out.m_tvalid) {
+            if (++idle > 4) break;
+        } else {
+            idle = 0;
+        }
+        if (stats.cycles > 4000000000ull) fail_msg("the run does not end");
+    }
+}
+
+/* the core at rest: reset, all parameters 0 (as after power-up) */
+static void bench_open(void)
+{
+    const char *trace = getenv("TRACE");
+    char path[256];
+    snprintf(path, sizeof path, "build/tb/%s.fst", TB_NAME);
+    dut = dut_open(trace && *trace == '1' ? path : NULL);
+    memset(stg, 0, sizeof stg);
+    for (int a = 0; a < NAX; a++) model[a] = unpack(stg);
+    model_reset_all();
+    sticky = 0;
+    qh = qt = 0;
+    memset(&stats, 0, sizeof stats);
+    /* rst, then run until the state clear is done */
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    in.rst = 1;
+    dut_set(dut, &in, &out);
+    dut_tick(dut);
+    in.rst = 0;
+    for (int i = 0; i < 64; i++) {
+        dut_set(dut, &in, &out);
+        dut_tick(dut);
+    }
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    bench_open();
+    return 0;
+}
+static int teardown(void **state)
+{
+    (void)state;
+    dut_close(dut);
+    return 0;
+}
+
+/* ---- a list of operations ------------------------------------------------------ */
+
+typedef struct {
+    op_t *v;
+    size_t n, cap, i;
+} op_list_t;
+
+static void push(op_list_t *l, op_t op)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 4096;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v) fail_msg("out of memory");
+    }
+    l->v[l->n++] = op;
+}
+static int list_source(void *ctx, op_t *op)
+{
+    op_list_t *l = ctx;
+    if (l->i >= l->n) return 0;
+    *op = l->v[l->i++];
+    return 1;
+}
+static void push_set(op_list_t *l, uint32_t axis, const fric_fx_lugre_t *p)
+{
+    uint32_t w[NWORDS];
+    fric_fx_lugre_pack(p, w);
+    for (uint32_t k = 0; k < NWORDS; k++) push(l, (op_t){OP_WORD, 0, 0, k, w[k], 0});
+    push(l, (op_t){OP_COMMIT, axis, 0, 0, 0, 0});
+}
+static void push_sample(op_list_t *l, uint32_t axis, int32_t v) { push(l, (op_t){OP_SAMPLE, axis, v, 0, 0, 0}); }
+static void push_check(op_list_t *l) { push(l, (op_t){OP_CHECK, 0, 0, 0, 0, 0}); }
+
+static void print_stats(const char *what)
+{
+    printf("%s: %llu output beats bit-exact in %llu cycles, latency %llu..%llu cycles (mean %.1f)\n", what,
+           (unsigned long long)stats.beats, (unsigned long long)stats.cycles, (unsigned long long)stats.lat_min,
+           (unsigned long long)stats.lat_max, stats.beats ? (double)stats.lat_sum / (double)stats.beats : 0.0);
+    printf("  samples by path: hold %llu, small y2 %llu, exp2 %llu, w = w_ss %llu; micro-damping %llu; "
+           "F_SAT %llu, G_SAT %llu, S1_SAT %llu, W_SAT %llu\n",
+           (unsigned long long)stats.path[0], (unsigned long long)stats.path[1], (unsigned long long)stats.path[2],
+           (unsigned long long)stats.path[3], (unsigned long long)stats.md, (unsigned long long)stats.flag[0],
+           (unsigned long long)stats.flag[1], (unsigned long long)stats.flag[2], (unsigned long long)stats.flag[3]);
+}
+
+/* ---- tests -------------------------------------------------------------------------- */
+
+/* The runs of the accuracy benchmark (every dynamic set, every trace, sample
+ * times 1 us .. 10 ms), eight at a time on the eight axes, interleaved. */
+static void test_accuracy_traces(void **state)
+{
+    (void)state;
+    typedef struct {
+        fric_fx_lugre_t p;
+        fric_compile_report_t rep;
+        size_t n;
+        fric_trace_kind_t tr;
+        double ts;
+    } run_t;
+    const size_t max_samples = 4000;
+    run_t runs[256];
+    size_t nr = 0;
+    for (size_t s = 0; s < fric_acc_n_dynamic_sets; s++)
+        for (int t = 0; t < FRIC_TRACE_COUNT; t++)
+            for (size_t k = 0; k < fric_acc_n_sample_times; k++) {
+                run_t *r = &runs[nr];
+                r->tr = (fric_trace_kind_t)t;
+                r->ts = fric_acc_sample_times[k];
+                if (fric_acc_dynamic_compile(&fric_acc_dynamic_sets[s], r->tr, r->ts, TB_W, max_samples, &r->p,
+                                             &r->rep, &r->n) != FRIC_OK)
+                    fail_msg("set %zu trace %d ts %g does not compile: %s", s, t, r->ts, r->rep.why);
+                nr++;
+            }
+    op_list_t l = {0};
+    for (size_t g = 0; g < nr; g += NAX) {
+        size_t nmax = 0;
+        for (size_t a = 0; a < NAX && g + a < nr; a++) {
+            push_set(&l, (uint32_t)a, &runs[g + a].p);
+            nmax = runs[g + a].n > nmax ? runs[g + a].n : nmax;
+        }
+        push(&l, (op_t){OP_SRST, 0, 0, 0, 0, 1});
+        for (size_t k = 0; k < nmax; k++)
+            for (size_t a = 0; a < NAX && g + a < nr; a++)
+                if (k < runs[g + a].n)
+                    push_sample(&l, (uint32_t)a, fric_acc_trace_code(runs[g + a].tr, k, runs[g + a].ts, &runs[g + a].rep));
+        push_check(&l);
+    }
+    run(list_source, &l, &FULL_SPEED);
+    free(l.v);
+    printf("%zu runs (%zu sets x %d traces x %zu sample times, at most %zu samples each)\n", nr,
+           fric_acc_n_dynamic_sets, FRIC_TRACE_COUNT, fric_acc_n_sample_times, max_samples);
+    print_stats("accuracy traces");
+    assert_true(stats.beats > 100000);
+}
+
+/* a random valid LuGre or Dahl set at a random sample time and range */
+static fric_fx_lugre_t random_set(void)
+{
+    for (;;) {
+        fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+        const double u = (rnd32() % 1000) / 1000.0;
+        c.fc_pos = 0.2 + 2.0 * u;
+        c.fc_neg = c.fc_pos * (0.5 + (rnd32() % 1000) / 1000.0);
+        c.fs_pos = c.fc_pos * (1.0 + (rnd32() % 1000) / 1000.0);
+        c.fs_neg = c.fc_neg * (1.0 + (rnd32() % 1000) / 1000.0);
+        c.vs = pow(10.0, -4.0 + 3.0 * (rnd32() % 1000) / 1000.0);
+        c.delta = (rnd32() & 1) ? 2.0 : 1.0;
+        c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd32() % 1000) / 1000.0);
+        c.sigma1 = (rnd32() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd32() % 1000) / 500.0;
+        c.sigma2_pos = (rnd32() % 1000) / 1000.0;
+        c.sigma2_neg = (rnd32() % 1000) / 1000.0;
+        c.vd = (rnd32() % 3 == 0) ? c.vs * (0.5 + (rnd32() % 1000) / 500.0) : 0.0;
+        if (rnd32() % 5 == 0) { /* Dahl */
+            c.fs_pos = c.fc_pos;
+            c.fs_neg = c.fc_neg;
+            c.sigma1 = 0.0;
+            c.vd = 0.0;
+        }
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = TB_W;
+        o.ts = pow(10.0, -6.0 + 4.0 * (rnd32() % 1000) / 1000.0);
+        o.v_max = pow(2.0, (int)(rnd32() % 8) - 6);
+        /* sometimes a force range too small, so the output saturates */
+        if (rnd32() % 4 == 0) o.f_max = pow(2.0, (int)(rnd32() % 3) - 1);
+        fric_fx_lugre_t p;
+        fric_compile_report_t rep;
+        if (fric_compile_lugre(&c, &o, &p, &rep) == FRIC_OK) return p;
+    }
+}
+
+/* random words that fit their fields but come from no compiler: the corners
+ * a compiled set never reaches (g clamped, huge shifts, zero mantissas) */
+static void random_raw_words(uint32_t *w)
+{
+    for (uint32_t k = 0; k < NWORDS; k++) {
+        uint32_t x;
+        do {
+            x = rnd32() ^ (rnd32() << 16);
+            const int bits = 1 + (int)(rnd32() % 32);
+            x = (rnd32() & 1) ? (x & (bits >= 32 ? ~0u : ((1u << bits) - 1))) : (uint32_t)sext(x, bits);
+        } while (!fric_fx_word_fits(TB_W, k, x));
+        w[k] = x;
+    }
+}
+
+static int32_t random_v(void)
+{
+    switch (rnd32() % 6) {
+    case 0: return 0;
+    case 1: return (rnd32() & 1) ? HALF - 1 : -HALF;
+    case 2: return (int32_t)(rnd32() % 64) - 32;
+    default: return (int32_t)(rnd32() % (2u * HALF)) - HALF;
+    }
+}
+
+/* a random operation stream: mostly samples on random axes, with new sets,
+ * state resets, core resets, bad words, flag clears and checks */
+typedef struct {
+    uint64_t left;
+    uint32_t pending_words; /* words of a set still to write, then its commit */
+    uint32_t w[NWORDS];
+    uint32_t set_axis;
+    int clear_next;
+    uint64_t samples;
+} random_ctx_t;
+
+static int random_source(void *ctx, op_t *op)
+{
+    random_ctx_t *c = ctx;
+    if (c->clear_next) {
+        c->clear_next = 0;
+        *op = (op_t){OP_CLEAR, 0, 0, 0, rnd32() & 31u, 0};
+        return 1;
+    }
+    if (c->pending_words) {
+        const uint32_t k = NWORDS - c->pending_words--;
+        *op = (op_t){OP_WORD, 0, 0, k, c->w[k], 0};
+        return 1;
+    }
+    if (c->set_axis < NAX) {
+        *op = (op_t){OP_COMMIT, c->set_axis, 0, 0, 0, 0};
+        c->set_axis = NAX;
+        return 1;
+    }
+    if (c->left == 0) return 0;
+    c->left--;
+    const uint32_t r = rnd32() % 10000;
+    if (r < 20) { /* a new set for an axis */
+        if (rnd32() % 3 == 0) {
+            random_raw_words(c->w);
+        } else {
+            const fric_fx_lugre_t p = random_set();
+            fric_fx_lugre_pack(&p, c->w);
+        }
+        c->pending_words = NWORDS;
+        c->set_axis = rnd32() % NAX;
+        return random_source(ctx, op);
+    }
+    if (r < 30) {
+        *op = (op_t){OP_SRST, rnd32() % NAX, 0, 0, 0, (rnd32() % 4) == 0};
+        return 1;
+    }
+    if (r < 32) {
+        *op = (op_t){OP_RST, 0, 0, 0, 0, 0};
+        return 1;
+    }
+    if (r < 37) { /* a word that does not fit, or a bad address */
+        const uint32_t addr = rnd32() % 32;
+        *op = (op_t){OP_WORD, 0, 0, addr, addr < NWORDS ? 0x80000000u + rnd32() : rnd32(), 0};
+        return 1;
+    }
+    if (r < 45) {
+        *op = (op_t){OP_CHECK, 0, 0, 0, 0, 0};
+        return 1;
+    }
+    if (r < 48) { /* a check, so no flag is in flight, then a clear */
+        c->clear_next = 1;
+        *op = (op_t){OP_CHECK, 0, 0, 0, 0, 0};
+        return 1;
+    }
+    c->samples++;
+    *op = (op_t){OP_SAMPLE, rnd32() % NAX, random_v(), 0, 0, 0};
+    return 1;
+}
+
+static void random_run(uint64_t n, const traffic_t *tr, const char *what)
+{
+    /* every axis a random set first */
+    op_list_t l = {0};
+    for (uint32_t a = 0; a < NAX; a++) {
+        const fric_fx_lugre_t p = random_set();
+        push_set(&l, a, &p);
+    }
+    run(list_source, &l, tr);
+    free(l.v);
+    random_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.left = n;
+    c.set_axis = NAX;
+    run(random_source, &c, tr);
+    op_list_t fin = {0};
+    push_check(&fin);
+    run(list_source, &fin, tr);
+    free(fin.v);
+    printf("%llu samples, ", (unsigned long long)c.samples);
+    print_stats(what);
+}
+
+/* Random traffic: gaps, backpressure, new sets, resets mid-stream. */
+static void test_random_traffic(void **state)
+{
+    (void)state;
+    const traffic_t tr = {0.3, 0.6};
+    random_run(60000, &tr, "random traffic");
+    assert_true(stats.beats > 30000);
+    /* every path of the step, micro-damping and the output saturation were exercised */
+    for (int k = 0; k < 4; k++) assert_true(stats.path[k] > 100);
+    assert_true(stats.md > 100 && stats.flag[0] > 100 && stats.flag[1] > 100 && stats.flag[2] > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_accuracy_traces, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_random_traffic, setup, teardown),
+    };
+    printf("%s: fric_lugre W = %d, %d axes\n", TB_NAME, TB_W, NAX);
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
