@@ -79,3 +79,25 @@ $(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS)))
 test-rtl-lugre: $(LUGRE_TB_BINS)
 	@for t in $^; do echo "== $$(basename $$t)"; $$t || exit 1; done
 TEST_ALL += test-rtl-lugre
+
+# ---- fricore-cosim: the plant in C, the friction from the Verilated core ----
+COSIM_W := 16
+COSIM := $(BIN)/fricore-cosim
+COSIM_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out cmodel/cli/fricore_main.c cmodel/cli/fric_cmd_%.c,$(CLI_SRCS)))
+$(BUILD)/cosim/fricore_cosim.o: tb/cosim/fricore_cosim.c tb/fric_lugre/dut_lugre.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itb/fric_lugre -DCOSIM_W=$(COSIM_W) -MMD -MP -c $< -o $@
+$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp $(LUGRE_SRCS) $(VLT) rtl/fric_formats.vh rtl/fric_axis_width.vh $(LIB)
+	@mkdir -p $(BUILD)/cosim $(@D) && rm -f $@
+	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) -Irtl $(VLT) $(LUGRE_SRCS) \
+	  -Mdir $(BUILD)/cosim/obj -o $(abspath $@) \
+	  -CFLAGS "-O2 -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
+	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/cosim/fricore_cosim.o) $(abspath $(COSIM_CLI_OBJS)) $(abspath $(LIB)) \
+	  >$(BUILD)/cosim/verilator.log 2>&1 || { cat $(BUILD)/cosim/verilator.log; exit 1; }
+BUILD_ALL += $(COSIM)
+
+.PHONY: cosim-report
+cosim-report: $(COSIM) $(FRICORE)
+	@mkdir -p $(BUILD)/results docs/results
+	python3 scripts/cosim_report.py $(BIN) $(BUILD)/results/cosim.json docs/results/cosim.md

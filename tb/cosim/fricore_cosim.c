@@ -1,0 +1,220 @@
+/* fricore-cosim: the closed-loop co-simulation. The 1-DOF stick-slip plant of
+ * fricore sim (fric_plant.h) is advanced once per friction sample, for the
+ * force held over the sample, in closed form (fric_plant_advance()); the
+ * force comes each sample from the Verilated fric_lugre core (--friction
+ * rtl, the default), from the bit-exact C fixed-point model (fixed), or from
+ * the double-precision sampled contact (double: the same loop as fricore sim
+ * --integrator exact).
+ *
+ * The options, the run, the CSV, the summary, the plots and the report are
+ * fricore sim's (fric_cli_sim.h): one parser, one plant. Its own options:
+ * --ts (the sample time, which is the plant's step: --dt, if given, must
+ * equal it), --friction, and the port ranges --v-max, --f-max. The RTL run
+ * also runs the C fixed-point model beside the core and stops at the first
+ * sample where the two differ (they are bit-exact by the bench; this checks
+ * it in the loop). The core is built at W = COSIM_W. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dut_lugre.h"
+#include "fric_cli_fixed.h"
+#include "fric_cli_sim.h"
+
+#ifndef COSIM_W
+#error "COSIM_W (the Verilated core's width) must be defined"
+#endif
+
+#define CMD "cosim"
+#define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]"
+#define HALF (1 << (COSIM_W - 1))
+
+typedef struct {
+    fric_sim_cli_t *s;
+    const char *friction;
+    fric_cli_fixed_t fx;
+    fric_cli_fx_t cp;   /* the compiled set of this run's sample time */
+    fric_fx_state_t st;
+    uint32_t flags;     /* the C model's sticky flags (and V_SAT of the port) */
+    uint64_t v_clamped;
+    dut_t *dut;
+} cosim_t;
+
+static void dut_cycle_with(dut_t *d, const dut_in_t *in, dut_out_t *out)
+{
+    dut_set(d, in, out);
+    dut_tick(d);
+}
+
+/* reset the core and load the compiled set into axis 0 */
+static int dut_load(cosim_t *c)
+{
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    in.rst = 1;
+    dut_cycle_with(c->dut, &in, &out);
+    in.rst = 0;
+    uint32_t w[FRIC_FX_WORDS_LUGRE];
+    fric_fx_lugre_pack(&c->cp.l, w);
+    for (uint32_t k = 0; k <= FRIC_FX_WORDS_LUGRE; k++) {
+        memset(&in, 0, sizeof in);
+        in.cfg_valid = 1;
+        in.cfg_commit = k == FRIC_FX_WORDS_LUGRE;
+        in.cfg_addr = k < FRIC_FX_WORDS_LUGRE ? k : 0;
+        in.cfg_data = k < FRIC_FX_WORDS_LUGRE ? w[k] : 0;
+        for (int guard = 0;; guard++) {
+            dut_set(c->dut, &in, &out);
+            const int taken = out.cfg_ready;
+            dut_tick(c->dut);
+            if (taken) break;
+            if (guard > 1000) {
+                fprintf(stderr, "fricore " CMD ": the core does not take its parameters\n");
+                return 1;
+            }
+        }
+    }
+    /* until the copy is done */
+    memset(&in, 0, sizeof in);
+    for (int i = 0; i < 200; i++) dut_cycle_with(c->dut, &in, &out);
+    if (out.flags != 0) {
+        fprintf(stderr, "fricore " CMD ": the core refused a parameter word (flags %u)\n", out.flags);
+        return 1;
+    }
+    return 0;
+}
+
+static int cosim_start(void *ctx, double h, const fric_plant_state_t *s0)
+{
+    cosim_t *c = ctx;
+    if (strcmp(c->friction, "double") == 0) return 0;
+    c->fx.ts = h;
+    if (fric_cli_fixed_compile(&c->s->model, &c->fx, c->s->opts, c->s->nopts, CMD, h, &c->cp) != 0) return 1;
+    (void)s0; /* the core starts at rest: z0 = 0 (checked when parsing) */
+    fric_fx_lugre_reset(&c->st);
+    c->flags = 0;
+    if (strcmp(c->friction, "rtl") == 0) return dut_load(c);
+    return 0;
+}
+
+/* one sample through the core: present v on axis 0, wait for F */
+static int dut_sample(cosim_t *c, int32_t vc, int32_t *f)
+{
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    in.s_tvalid = 1;
+    in.s_tdata = (uint32_t)vc & ((1u << COSIM_W) - 1);
+    in.m_tready = 1;
+    for (int guard = 0;; guard++) {
+        dut_set(c->dut, &in, &out);
+        const int taken = out.s_tready;
+        dut_tick(c->dut);
+        if (taken) break;
+        if (guard > 10000) goto stuck;
+    }
+    in.s_tvalid = 0;
+    for (int guard = 0;; guard++) {
+        dut_set(c->dut, &in, &out);
+        dut_tick(c->dut);
+        if (out.m_tvalid) {
+            const uint32_t m = 1u << (COSIM_W - 1);
+            *f = (int32_t)((out.m_tdata ^ m) & ((m << 1) - 1)) - (int32_t)m;
+            return 0;
+        }
+        if (guard > 10000) goto stuck;
+    }
+stuck:
+    fprintf(stderr, "fricore " CMD ": the core stopped answering\n");
+    return 1;
+}
+
+static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
+{
+    cosim_t *c = ctx;
+    const fric_sim_cli_t *o = c->s;
+    if (strcmp(c->friction, "double") == 0) {
+        fric_plant_exact_step(&o->plant, &o->contact, s, h);
+        return 0;
+    }
+    /* the velocity port: rounded to a code, clamped (and counted) at its range */
+    const fric_compile_report_t *rep = &c->cp.rep;
+    double vc = nearbyint(s->v / rep->v_lsb);
+    if (!(vc >= -HALF && vc <= HALF - 1)) {
+        vc = vc < 0 ? -HALF : HALF - 1;
+        c->flags |= FRIC_FX_FLAG_V_SAT;
+        c->v_clamped++;
+    }
+    const int32_t code = (int32_t)vc;
+    const int32_t f = fric_fx_lugre_step(&c->cp.l, &c->st, code, &c->flags, NULL);
+    if (strcmp(c->friction, "rtl") == 0) {
+        int32_t fr;
+        if (dut_sample(c, code, &fr) != 0) return 1;
+        if (fr != f) {
+            fprintf(stderr, "fricore " CMD ": at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", s->t,
+                    code, fr, f);
+            return 1;
+        }
+    }
+    const double force = f * rep->f_lsb;
+    fric_plant_advance(&o->plant, s, force, h);
+    s->f = force;
+    s->z = (double)c->st.w * ldexp(rep->f_lsb, -FRIC_FX_WG(rep->width)) / o->model.lugre.sigma0;
+    s->cached = false;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static fric_sim_cli_t s;
+    static cosim_t c;
+    fric_sim_cli_init(&s, CMD, "lugre|dahl");
+    c.s = &s;
+    c.friction = "rtl";
+    fric_cli_fixed_defaults(&c.fx);
+    c.fx.width = COSIM_W == 18 ? "18" : "16";
+    c.fx.ts = 1e-4;
+    fric_opt_t own[FRIC_CLI_FIXED_NOPTS + 1];
+    size_t n = fric_cli_fixed_opts(&c.fx, own, "friction sample time, the plant's step (default 1e-4)");
+    /* the width is the Verilated core's: not an option here */
+    memmove(own, own + 1, (n - 1) * sizeof *own);
+    n--;
+    own[n++] = (fric_opt_t){"friction", NULL, FRIC_OPT_CHOICE, &c.friction, "",
+                            "where F comes from: rtl (the Verilated core, default), fixed (the C model), double", "rtl|fixed|double", false};
+    fric_sim_cli_add(&s, own, n);
+    /* argv[1] is the first option here: the parser starts at 2 (after a command) */
+    char **args = malloc(((size_t)argc + 1) * sizeof *args);
+    if (!args) return 1;
+    args[0] = argv[0];
+    args[1] = (char *)"cosim";
+    for (int i = 1; i < argc; i++) args[i + 1] = argv[i];
+    int rc = fric_sim_cli_parse(&s, argc + 1, args, USAGE);
+    if (rc == FRIC_OPTS_HELP) return 0;
+    if (rc != 0) return rc;
+    const fric_opt_t *dt = fric_opts_find(s.opts, s.nopts, "dt");
+    if (dt->given && s.dt != c.fx.ts)
+        return fric_cli_fail(CMD, "dt must equal ts (%.6g s): the plant takes one step per friction sample; give --ts", c.fx.ts);
+    if (!(c.fx.ts > 0.0)) return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), c.fx.ts);
+    if (fric_opts_find(s.opts, s.nopts, "integrator")->given && strcmp(s.integrator, "exact") != 0)
+        return fric_cli_fail(CMD, "integrator must be exact: the friction is sampled every ts and held, and the plant "
+                             "advanced in closed form over the sample");
+    if (s.z0 != 0.0 && strcmp(c.friction, "double") != 0)
+        return fric_cli_fail(CMD, "z0 (bristle deflection, m) must be 0 with --friction %s: the core starts at rest", c.friction);
+    s.dt = c.fx.ts;
+    s.integrator = "exact";
+    if (s.dt > s.duration)
+        return fric_cli_fail(CMD, "ts (sample time, s) must be <= duration (%.6g s), got %.6g", s.duration, s.dt);
+    if (strcmp(c.friction, "rtl") == 0) c.dut = dut_open(NULL);
+    const fric_sim_stepper_t st = {c.friction, true, cosim_start, cosim_step, &c};
+    rc = fric_sim_cli_run(&s, &st);
+    if (strcmp(c.friction, "double") != 0) {
+        fric_cli_report_flags(CMD, c.flags);
+        if (c.v_clamped)
+            fprintf(stderr, "fricore " CMD ": warning: %llu samples had |v| beyond the port's range (v-max %.6g m/s): "
+                    "raise --v-max\n", (unsigned long long)c.v_clamped, c.cp.rep.v_max);
+    }
+    if (c.dut) dut_close(c.dut);
+    free(args);
+    return rc;
+}
