@@ -101,3 +101,8 @@ BUILD_ALL += $(COSIM)
 cosim-report: $(COSIM) $(FRICORE)
 	@mkdir -p $(BUILD)/results docs/results
 	python3 scripts/cosim_report.py $(BIN) $(BUILD)/results/cosim.json docs/results/cosim.md
+
+.PHONY: test-cosim
+test-cosim: $(COSIM) $(FRICORE)
+	@tb/cosim/test_cosim.sh $(BIN)
+TEST_ALL += test-cosim

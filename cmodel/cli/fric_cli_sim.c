@@ -90,6 +90,7 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
         return fric_cli_fail(cmd, "duration / dt must be <= 1e10 steps, got %.3g", s->duration / s->dt);
     const bool stick_given = fric_opts_find(s->opts, s->nopts, "stick-threshold")->given;
     if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
+    if (s->check && (rc = s->check(s->check_ctx)) != 0) return rc;
     /* the simulator's models require static >= Coulomb: refused, not warned */
     rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC, &s->model);
     if (rc != 0) return rc;

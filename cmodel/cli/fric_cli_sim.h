@@ -62,6 +62,12 @@ typedef struct {
     bool allow_long, check_step;
     fric_opt_t opts[FRIC_SIM_MAX_OPTS];
     size_t nopts;
+    /* a command's own checks, run by fric_sim_cli_parse() after the plant's
+     * and the run's and before the friction set is built (whose warnings
+     * would otherwise precede a refusal); NULL for none. Returns 0 or
+     * FRIC_EXIT_USAGE after one line. */
+    int (*check)(void *ctx);
+    void *check_ctx;
     /* set by fric_sim_cli_parse() */
     fric_model_t model;
     fric_contact_t contact;

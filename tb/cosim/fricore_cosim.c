@@ -165,6 +165,26 @@ static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
     return 0;
 }
 
+/* the co-simulation's own rules, checked before the friction set is built */
+static int cosim_check(void *ctx)
+{
+    cosim_t *c = ctx;
+    fric_sim_cli_t *s = c->s;
+    if (!(c->fx.ts > 0.0)) return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), c->fx.ts);
+    if (fric_opts_find(s->opts, s->nopts, "dt")->given && s->dt != c->fx.ts)
+        return fric_cli_fail(CMD, "dt must equal ts (%.6g s): the plant takes one step per friction sample; give --ts", c->fx.ts);
+    if (fric_opts_find(s->opts, s->nopts, "integrator")->given && strcmp(s->integrator, "exact") != 0)
+        return fric_cli_fail(CMD, "integrator must be exact: the friction is sampled every ts and held, and the plant "
+                             "advanced in closed form over the sample");
+    if (s->z0 != 0.0 && strcmp(c->friction, "double") != 0)
+        return fric_cli_fail(CMD, "z0 (bristle deflection, m) must be 0 with --friction %s: the core starts at rest", c->friction);
+    if (c->fx.ts > s->duration)
+        return fric_cli_fail(CMD, "ts (sample time, s) must be <= duration (%.6g s), got %.6g", s->duration, c->fx.ts);
+    s->dt = c->fx.ts;
+    s->integrator = "exact";
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static fric_sim_cli_t s;
@@ -183,6 +203,8 @@ int main(int argc, char **argv)
     own[n++] = (fric_opt_t){"friction", NULL, FRIC_OPT_CHOICE, &c.friction, "",
                             "where F comes from: rtl (the Verilated core, default), fixed (the C model), double", "rtl|fixed|double", false};
     fric_sim_cli_add(&s, own, n);
+    s.check = cosim_check;
+    s.check_ctx = &c;
     /* argv[1] is the first option here: the parser starts at 2 (after a command) */
     char **args = malloc(((size_t)argc + 1) * sizeof *args);
     if (!args) return 1;
@@ -192,19 +214,6 @@ int main(int argc, char **argv)
     int rc = fric_sim_cli_parse(&s, argc + 1, args, USAGE);
     if (rc == FRIC_OPTS_HELP) return 0;
     if (rc != 0) return rc;
-    const fric_opt_t *dt = fric_opts_find(s.opts, s.nopts, "dt");
-    if (dt->given && s.dt != c.fx.ts)
-        return fric_cli_fail(CMD, "dt must equal ts (%.6g s): the plant takes one step per friction sample; give --ts", c.fx.ts);
-    if (!(c.fx.ts > 0.0)) return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), c.fx.ts);
-    if (fric_opts_find(s.opts, s.nopts, "integrator")->given && strcmp(s.integrator, "exact") != 0)
-        return fric_cli_fail(CMD, "integrator must be exact: the friction is sampled every ts and held, and the plant "
-                             "advanced in closed form over the sample");
-    if (s.z0 != 0.0 && strcmp(c.friction, "double") != 0)
-        return fric_cli_fail(CMD, "z0 (bristle deflection, m) must be 0 with --friction %s: the core starts at rest", c.friction);
-    s.dt = c.fx.ts;
-    s.integrator = "exact";
-    if (s.dt > s.duration)
-        return fric_cli_fail(CMD, "ts (sample time, s) must be <= duration (%.6g s), got %.6g", s.duration, s.dt);
     if (strcmp(c.friction, "rtl") == 0) c.dut = dut_open(NULL);
     const fric_sim_stepper_t st = {c.friction, true, cosim_start, cosim_step, &c};
     rc = fric_sim_cli_run(&s, &st);
