@@ -199,7 +199,7 @@ module fric_lugre #(
     reg [4:0] par_word;
     wire [PW-1:0] par_q = par[{par_slot, par_word}];
     wire signed [63:0] par_s = {{(64-PW){par_q[PW-1]}}, par_q};   // a signed field
-    wire signed [63:0] par_u = {{(64-PW){1'b0}}, par_q};          // an unsigned field
+    wire signed [31:0] par_u = {{(32-PW){1'b0}}, par_q};          // an unsigned field
     integer pi;
     initial for (pi = 0; pi < 2 * NA * 32; pi = pi + 1) par[pi] = {PW{1'b0}};
 
@@ -224,32 +224,55 @@ module fric_lugre #(
         $readmemh((W == 18) ? "rtl/tables/fric_h_w18.hex" : "rtl/tables/fric_h_w16.hex", tab_h, 0, TN - 1);
     end
     reg [8:0] tx_a, tr_a, th_a;
-    wire signed [63:0] tx_q = {{(63-TP){1'b0}}, tab_exp[tx_a]};
-    wire signed [63:0] tr_q = {{(64-W){1'b0}}, tab_rec[tr_a]};
-    wire signed [63:0] th_q = {{(64-W){1'b0}}, tab_h[th_a]};
+    wire [TP:0] tx_q = tab_exp[tx_a];
+    wire [W-1:0] tr_q = tab_rec[tr_a];
+    wire [W-1:0] th_q = tab_h[th_a];
 
     // ---- the multiplier: operands registered in one state, product two states later
     reg [W-1:0] mul_a, mul_b;
     reg [2*W-1:0] mul_p;
     always @(posedge clk) mul_p <= mul_a * mul_b;
     wire signed [63:0] mp = {{(64-2*W){1'b0}}, mul_p};
-    wire signed [63:0] c1_mul = rsr(mp, EF);   // c1m * ed, rounded to (U,W,0)
+
+    // ---- the shared units: inputs registered in one state, result (logic
+    // from those registers) used in the next ---------------------------------
+    // A: the narrow rounding shift and the limited shift (shift_to), NW bits
+    localparam integer NW = 2 * W + 2;
+    localparam [1:0] UA_RSR = 2'd0, UA_YMAX = 2'd1, UA_YLIM = 2'd2;
+    reg [1:0] ua_op;
+    reg signed [NW-1:0] ua_x;
+    reg signed [31:0] ua_s;
+    wire signed [63:0] ua_x64 = {{(64-NW){ua_x[NW-1]}}, ua_x};
+    wire signed [63:0] ua_full = (ua_op == UA_RSR) ? rsr(ua_x64, ua_s)
+                                                  : shift_to(ua_x64, ua_s, (ua_op == UA_YMAX) ? YMAX : YLIM);
+    wire signed [NW-1:0] ua_y = ua_full[NW-1:0];
+    // B: normalization of a 2W-bit value: {bitlen, e, m}
+    reg [2*W-1:0] ub_x;
+    wire [71:0] ub_n = norm({{(64-2*W){1'b0}}, ub_x});
+    wire [W-1:0] ub_m = ub_n[W-1:0];
+    wire signed [31:0] ub_e = {{24{ub_n[71]}}, ub_n[71:64]};
+    wire ub_wide = bitlen({{(64-2*W){1'b0}}, ub_x}) > W;   // wider than W bits
+    // C: the wide rounding shift (the state's 64-bit arithmetic)
+    reg signed [63:0] uc_x;
+    reg signed [31:0] uc_s;
+    wire signed [63:0] uc_y = rsr(uc_x, uc_s);
 
     // ---- the program ---------------------------------------------------------
     localparam [6:0]
         S_IDLE = 7'd0,  S_CLR = 7'd1,  S_CP = 7'd2,
-        S_A0 = 7'd3,  S_A1 = 7'd4,  S_A2 = 7'd5,  S_A3 = 7'd6,  S_A4 = 7'd7,  S_A5 = 7'd8,
-        S_X0 = 7'd10, S_X1 = 7'd11, S_X2 = 7'd12, S_X3 = 7'd13, S_X4 = 7'd14, S_X5 = 7'd15,
+        S_A0 = 7'd3,  S_A1 = 7'd4,  S_A2 = 7'd5,  S_A3 = 7'd6,  S_A4 = 7'd7,  S_A5 = 7'd8,  S_A6 = 7'd9,
+        S_X0 = 7'd10, S_X1 = 7'd11, S_X2 = 7'd12, S_X3 = 7'd13, S_X4 = 7'd14, S_X5 = 7'd15, S_X6 = 7'd16,
         S_G0 = 7'd20, S_G1 = 7'd21, S_G2 = 7'd22, S_G3 = 7'd23, S_G4 = 7'd24, S_G5 = 7'd25,
         S_G6 = 7'd26, S_G7 = 7'd27, S_G8 = 7'd28, S_G9 = 7'd29, S_G10 = 7'd30, S_G11 = 7'd31,
+        S_G12 = 7'd32, S_G13 = 7'd33,
         S_P2 = 7'd35,
         S_P1 = 7'd40, S_P1A = 7'd41, S_P1B = 7'd42, S_P1C = 7'd43, S_P1D = 7'd44, S_P1E = 7'd45,
-        S_P1F = 7'd46,
-        S_M0 = 7'd50, S_M1 = 7'd51, S_M2 = 7'd52, S_M3 = 7'd53, S_M4 = 7'd54, S_M5 = 7'd55,
+        S_P1F = 7'd46, S_P1G = 7'd47, S_P1H = 7'd48,
+        S_M0 = 7'd50, S_M1 = 7'd51, S_M2 = 7'd52, S_M3 = 7'd53, S_M4 = 7'd54, S_M5 = 7'd55, S_M6 = 7'd56,
         S_W1 = 7'd60,
         S_C0 = 7'd61, S_C1 = 7'd62, S_C2 = 7'd63, S_C3 = 7'd64, S_C4 = 7'd65, S_C5 = 7'd66,
-        S_C6 = 7'd67, S_C7 = 7'd68, S_C8 = 7'd69, S_C9 = 7'd78,
-        S_S2 = 7'd70, S_V0 = 7'd71, S_V1 = 7'd72, S_V2 = 7'd73, S_V3 = 7'd74,
+        S_C6 = 7'd67, S_C7 = 7'd68, S_C8 = 7'd69, S_C9 = 7'd78, S_C10 = 7'd79, S_C11 = 7'd80,
+        S_S2 = 7'd70, S_V0 = 7'd71, S_V1 = 7'd72, S_V2 = 7'd73, S_V3 = 7'd74, S_V4 = 7'd75,
         S_HOLD = 7'd76, S_OUT = 7'd77;
 
     reg [6:0] st;
@@ -260,42 +283,50 @@ module fric_lugre #(
     reg [AXIS_W-1:0] ax;
     reg neg;
     reg [W-1:0] a;
-    reg signed [63:0] w0;
+    reg signed [SW-1:0] w0;
     reg dsel;
-    reg [W-1:0] km, pq, p;
+    reg [W-1:0] km, pq;
     reg signed [31:0] pqe, pe, ks;
-    // exp2 subprogram
-    reg signed [63:0] x_y;
+    // exp2 subprogram: e_r = 2^-x_y
+    reg [YW-1:0] x_y;
     reg signed [31:0] x_yi;
     reg [W-1:0] x_fr;
     reg [8:0] x_idx;
-    reg signed [63:0] x_t0, x_m, e_r;
+    reg [TP:0] x_t0;
+    reg [W:0] e_r;
     // g and the step exponent
     reg [W-1:0] dm_mag;
     reg dm_neg, e_one;
-    reg signed [63:0] g, diff;
+    reg [PW-1:0] fc;
+    reg [W+G-1:0] g;                  // g in [1, 2^(W-1+G) - 1]
+    reg signed [SW:0] diff;
     reg signed [31:0] ds, ge, te, kyx, sh;
-    reg [W-1:0] gn, tn, r_fr;
-    reg signed [63:0] r_t0, prod2;
+    reg [W-1:0] tn, r_fr;
+    reg [W-1:0] r_t0;
+    reg [2*W-1:0] prod2;
     reg [YF-2:0] y2;                 // y2 below 2^(YF-1): the bits the h table takes
     // small-y2 path
-    reg [W-1:0] pm, h_fr;
+    reg [W-1:0] pm, h_fr, h_t0;
     reg signed [31:0] pn;
-    reg signed [63:0] h_t0;
-    // wide product subprogram: res = rsr(m_x * m_m, m_s)
-    reg signed [63:0] m_x, m_acc, m_res;
-    reg [63:0] m_abs;
+    // wide product subprogram: m_res = rsr(m_x * m_m, m_s)
+    reg signed [SW:0] m_x;
+    reg [SW-1:0] m_abs;
+    wire [3*W-1:W] m_abs3 = {{(3*W-SW){1'b0}}, m_abs[SW-1:W]};   // the high chunks
+    reg signed [63:0] m_acc, m_res;
     reg [W:0] m_m;
     reg signed [31:0] m_s;
     reg m_neg;
     // update and output
-    reg signed [63:0] dw, w1, s1, vv;
+    reg signed [SW:0] dw;
+    reg signed [SW-1:0] w1;
+    reg signed [SW+1:0] s1;
+    reg md_en;
+    reg dw_wide;                      // dw is the wide product's result (m_res)
     reg [W-1:0] c1m;
     reg [W:0] c1;
     reg signed [31:0] c1s, kds, bs;
-    reg md_en;
-    reg dw_wide;                      // dw is the wide product's result (m_res)
     reg [3:0] sfl;                    // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
+    reg [W-1:0] fo_r;
 
     // output register
     reg [W-1:0] o_data;
@@ -411,6 +442,8 @@ module fric_lugre #(
     end
 
     // ---- the sequencer ----------------------------------------------------------
+    // Each state names what it issues (MUL: product two states later; UA, UB,
+    // UC: result in the next state) and what it takes.
     always @(posedge clk) begin
         st_we <= 1'b0;
         if (rst) begin
@@ -458,64 +491,66 @@ module fric_lugre #(
                 end
 
                 // ---- |v|, the square, y = p KM >> (KS - pe) ---------------------
-                S_A0: begin
+                S_A0: begin // MUL |v|^2
                     a <= v_abs[W-1:0];
                     neg <= v_r < 0;
-                    w0 <= st_q;
+                    w0 <= st_q[SW-1:0];
                     dsel <= par_q[0];
                     mul_a <= v_abs[W-1:0];
                     mul_b <= v_abs[W-1:0];
                     par_word <= A_KM;
-                    st <= (v_r == 0) ? S_HOLD : S_A1;
+                    if (v_r == 0) begin // hold: F = sat(rsr(w, WG))
+                        uc_x <= st_q;
+                        uc_s <= WG;
+                        st <= S_HOLD;
+                    end else begin
+                        st <= S_A1;
+                    end
                 end
                 S_A1: begin
                     km <= par_q[W-1:0];
                     par_word <= A_KS;
                     st <= S_A2;
                 end
-                S_A2: begin : a2
-                    reg [71:0] n;
-                    ks <= par_u[31:0];
-                    // the square, normalized when it is wider than W
-                    if (bitlen(mp) > W) begin
-                        n = norm(mp);
-                        pq <= n[W-1:0];
-                        pqe <= {{24{n[71]}}, n[71:64]};
-                        if (dsel) begin
-                            p <= n[W-1:0];
-                            pe <= {{24{n[71]}}, n[71:64]};
-                        end else begin
-                            p <= a;
-                            pe <= 32'sd0;
-                        end
-                    end else begin
-                        pq <= mp[W-1:0];
-                        pqe <= 32'sd0;
-                        p <= dsel ? mp[W-1:0] : a;
-                        pe <= 32'sd0;
-                    end
+                S_A2: begin // UB norm(|v|^2)
+                    ks <= par_u;
+                    ub_x <= mul_p;
                     st <= S_A3;
                 end
-                S_A3: begin
-                    mul_a <= p;
+                S_A3: begin : a3 // the square normalized when wider than W; MUL p * KM
+                    reg [W-1:0] pv;
+                    pq <= ub_wide ? ub_m : ub_x[W-1:0];
+                    pqe <= ub_wide ? ub_e : 32'sd0;
+                    pv = dsel ? (ub_wide ? ub_m : ub_x[W-1:0]) : a;
+                    pe <= (dsel && ub_wide) ? ub_e : 32'sd0;
+                    mul_a <= pv;
                     mul_b <= km;
                     st <= S_A4;
                 end
                 S_A4: st <= S_A5;
-                S_A5: begin
-                    x_y <= weight_y(mp, ks, pe);
+                S_A5: begin // UA y = shift_to(p KM, KS - pe, YMAX), or saturated
                     x_ret <= S_G0;
+                    if (ks < pe) begin
+                        x_y <= (mp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        st <= S_X0;
+                    end else begin
+                        ua_op <= UA_YMAX;
+                        ua_x <= mp[NW-1:0];
+                        ua_s <= ks - pe;
+                        st <= S_A6;
+                    end
+                end
+                S_A6: begin
+                    x_y <= ua_y[YW-1:0];
                     st <= S_X0;
                 end
 
                 // ---- exp2 subprogram: e_r = 2^-x_y, then back to x_ret --------
-                S_X0: begin : x0
-                    reg signed [63:0] yc;
-                    yc = (x_y > YMAX) ? YMAX : x_y;
-                    x_yi <= {{(32-YW+YF){1'b0}}, yc[YW-1:YF]};
-                    x_idx <= {1'b0, yc[YF-1 -: 8]};
-                    x_fr <= {{(W-FB){1'b0}}, yc[FB-1:0]};
-                    tx_a <= {1'b0, yc[YF-1 -: 8]};
+                S_X0: begin
+                    x_yi <= {{(32-YW+YF){1'b0}}, x_y[YW-1:YF]};
+                    x_idx <= {1'b0, x_y[YF-1 -: 8]};
+                    x_fr <= {{(W-FB){1'b0}}, x_y[FB-1:0]};
+                    tx_a <= {1'b0, x_y[YF-1 -: 8]};
                     st <= S_X1;
                 end
                 S_X1: begin
@@ -523,20 +558,28 @@ module fric_lugre #(
                     tx_a <= x_idx + 9'd1;
                     st <= S_X2;
                 end
-                S_X2: begin : x2
-                    reg signed [63:0] dt;
+                S_X2: begin : x2 // MUL (T[i] - T[i+1]) fr
+                    reg [TP:0] dt;
                     dt = x_t0 - tx_q;
                     mul_a <= dt[W-1:0];
                     mul_b <= x_fr;
                     st <= S_X3;
                 end
                 S_X3: st <= S_X4;
-                S_X4: begin
-                    x_m <= x_t0 - rsr(mp, FB);
+                S_X4: begin // UA rsr(product, FB)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= FB;
                     st <= S_X5;
                 end
-                S_X5: begin
-                    e_r <= rsr(x_m, TP - EF + x_yi);
+                S_X5: begin // UA rsr(T[i] - that, TP - EF + yi)
+                    ua_op <= UA_RSR;
+                    ua_x <= $signed({{(NW-TP-1){1'b0}}, x_t0}) - ua_y;
+                    ua_s <= TP - EF + x_yi;
+                    st <= S_X6;
+                end
+                S_X6: begin
+                    e_r <= ua_y[W:0];
                     st <= x_ret;
                 end
 
@@ -545,101 +588,113 @@ module fric_lugre #(
                     par_word <= dir_word(A_DM_P, neg);
                     st <= S_G1;
                 end
-                S_G1: begin
+                S_G1: begin // MUL |DM| E
                     dm_neg <= par_s < 0;
                     dm_mag <= (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
                     mul_a <= (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
                     mul_b <= e_r[W-1:0];
-                    e_one <= (e_r == ONE_E);
+                    e_one <= (e_r == ONE_E[W:0]);
                     par_word <= dir_word(A_DS_P, neg);
                     st <= S_G2;
                 end
                 S_G2: begin
-                    ds <= par_u[31:0];
+                    ds <= par_u;
                     par_word <= dir_word(A_FC_P, neg);
                     st <= S_G3;
                 end
-                S_G3: begin : g3
-                    reg signed [63:0] pr, sp, gv;
-                    pr = e_one ? ({{(64-W){1'b0}}, dm_mag} <<< EF) : mp;
-                    sp = dm_neg ? -pr : pr;
-                    gv = par_u + rsr(sp, EF + ds - G);
+                S_G3: begin : g3 // UA the dip rsr(DM E, EF + DS - G); MUL |v| KYM next
+                    reg signed [NW-1:0] pr;
+                    fc <= par_q;
+                    pr = e_one ? ($signed({{(NW-W){1'b0}}, dm_mag}) <<< EF) : mp[NW-1:0];
+                    ua_op <= UA_RSR;
+                    ua_x <= dm_neg ? -pr : pr;
+                    ua_s <= EF + ds - G;
+                    par_word <= A_KYM;
+                    st <= S_G4;
+                end
+                S_G4: begin : g4 // g, limited; UB norm(g); MUL |v| KYM
+                    reg signed [63:0] gv;
+                    gv = $signed({{(64-PW){1'b0}}, fc}) + {{(64-NW){ua_y[NW-1]}}, ua_y};
                     if (gv < 1 || gv > GMAX) begin
                         sfl[1] <= 1'b1;
                         gv = (gv < 1) ? 64'sd1 : GMAX;
                     end
-                    g <= gv;
-                    par_word <= A_KYM;
-                    st <= S_G4;
-                end
-                S_G4: begin : g4
-                    reg signed [63:0] wss;
-                    reg [71:0] n;
-                    wss = (neg ? -g : g) <<< (WG - G);
-                    diff <= wss - w0;
-                    n = norm(g);
-                    gn <= n[W-1:0];
-                    ge <= {{24{n[71]}}, n[71:64]};
+                    g <= gv[W+G-1:0];
+                    ub_x <= {{(W-G){1'b0}}, gv[W+G-1:0]};
                     mul_a <= a;
                     mul_b <= par_q[W-1:0];
                     par_word <= A_KYX;
                     st <= S_G5;
                 end
-                S_G5: begin : g5
+                S_G5: begin : g5 // w_ss, diff; the reciprocal's index from norm(g)
                     reg [W-1:0] low;
-                    low = gn - (1 << (W - 1));
+                    reg signed [SW:0] wss;
+                    wss = $signed({{(SW+1-W-G){1'b0}}, g}) <<< (WG - G);
+                    diff <= (neg ? -wss : wss) - {w0[SW-1], w0};
+                    ge <= ub_e;
+                    low = ub_m - (1 << (W - 1));
                     tr_a <= {1'b0, low[W-2 -: 8]};
                     r_fr <= {{(W-RF){1'b0}}, low[RF-1:0]};
                     kyx <= par_s[31:0];
                     st <= S_G6;
                 end
-                S_G6: begin : g6
-                    reg [71:0] n;
-                    n = norm(mp);     // a * KYM
-                    tn <= n[W-1:0];
-                    te <= {{24{n[71]}}, n[71:64]};
+                S_G6: begin // UB norm(|v| KYM); the reciprocal table
+                    ub_x <= mul_p;
                     r_t0 <= tr_q;
                     tr_a <= tr_a + 9'd1;
                     st <= S_G7;
                 end
-                S_G7: begin : g7
-                    reg signed [63:0] dt;
+                S_G7: begin : g7 // MUL (R[i] - R[i+1]) fr
+                    reg [W-1:0] dt;
+                    tn <= ub_m;
+                    te <= ub_e;
                     dt = r_t0 - tr_q;
-                    mul_a <= dt[W-1:0];
+                    mul_a <= dt;
                     mul_b <= r_fr;
                     st <= S_G8;
                 end
-                S_G8: st <= S_G9;
-                S_G9: begin : g9
-                    reg signed [63:0] rv;
-                    rv = r_t0 - rsr(mp, RF);
-                    mul_a <= tn;
-                    mul_b <= rv[W-1:0];
+                S_G8: begin
+                    sh <= 2 * W - 1 - YF + kyx + ge - te;
+                    st <= S_G9;
+                end
+                S_G9: begin // UA rsr(product, RF)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= RF;
                     st <= S_G10;
                 end
-                S_G10: begin
-                    sh <= 2 * W - 1 - YF + kyx + ge - te;
+                S_G10: begin : g10 // MUL tn * r
+                    reg signed [NW-1:0] rv;
+                    rv = $signed({{(NW-W){1'b0}}, r_t0}) - ua_y;
+                    mul_a <= tn;
+                    mul_b <= rv[W-1:0];
                     st <= S_G11;
                 end
-                S_G11: begin : g11
-                    reg signed [63:0] yy;
-                    prod2 <= mp;
-                    yy = shift_to(mp, sh, YLIM);
-                    y2 <= yy[YF-2:0];
+                S_G11: st <= S_G12;
+                S_G12: begin // UA y2 = shift_to(tn r, sh, YLIM)
+                    prod2 <= mul_p;
+                    ua_op <= UA_YLIM;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= sh;
+                    st <= S_G13;
+                end
+                S_G13: begin
+                    y2 <= ua_y[YF-2:0];
                     dw_wide <= 1'b0;
-                    if (mp == 64'sd0) begin          // KYM = 0: no bristle motion
-                        dw <= 64'sd0;
+                    if (prod2 == {(2*W){1'b0}}) begin          // KYM = 0: no bristle motion
+                        dw <= {(SW+1){1'b0}};
                         st <= S_W1;
-                    end else if (yy >= YLIM) begin   // w = w_ss
+                    end else if (ua_y >= YLIM[NW-1:0]) begin    // w = w_ss
                         dw <= diff;
                         st <= S_W1;
-                    end else if (yy >= (64'sd1 <<< (YF - 1))) begin
+                    end else if ({{(64-NW){ua_y[NW-1]}}, ua_y} >= (64'sd1 <<< (YF - 1))) begin
                         dw_wide <= 1'b1;
-                        x_y <= yy;
+                        x_y <= ua_y[YW-1:0];
                         x_ret <= S_P2;
                         st <= S_X0;
                     end else begin
                         dw_wide <= 1'b1;
+                        ub_x <= prod2;                          // UB norm(prod)
                         st <= S_P1;
                     end
                 end
@@ -647,18 +702,16 @@ module fric_lugre #(
                 // ---- psi = 1 - 2^-y2, dw = rsr(diff psi, W) ---------------------
                 S_P2: begin
                     m_x <= diff;
-                    m_m <= ONE_W[W:0] - e_r[W:0];
+                    m_m <= ONE_W[W:0] - e_r;
                     m_s <= W;
                     m_ret <= S_W1;
                     st <= S_M0;
                 end
 
                 // ---- small y2: psi = y2 h(y2) in floating form ---------------
-                S_P1: begin : p1
-                    reg [71:0] n;
-                    n = norm(prod2);
-                    pm <= n[W-1:0];
-                    pn <= {{24{n[71]}}, n[71:64]};
+                S_P1: begin
+                    pm <= ub_m;
+                    pn <= ub_e;
                     th_a <= {1'b0, y2[YF-2 -: 8]};
                     h_fr <= {{(W-HF){1'b0}}, y2[HF-1:0]};
                     st <= S_P1A;
@@ -668,27 +721,37 @@ module fric_lugre #(
                     th_a <= th_a + 9'd1;
                     st <= S_P1B;
                 end
-                S_P1B: begin : p1b
-                    reg signed [63:0] dt;
+                S_P1B: begin : p1b // MUL (H[i] - H[i+1]) fr
+                    reg [W-1:0] dt;
                     dt = h_t0 - th_q;
-                    mul_a <= dt[W-1:0];
+                    mul_a <= dt;
                     mul_b <= h_fr;
                     st <= S_P1C;
                 end
                 S_P1C: st <= S_P1D;
-                S_P1D: begin : p1d
-                    reg signed [63:0] hh;
-                    hh = h_t0 - rsr(mp, HF);
-                    mul_a <= pm;
-                    mul_b <= hh[W-1:0];
+                S_P1D: begin // UA rsr(product, HF)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= HF;
                     st <= S_P1E;
                 end
-                S_P1E: st <= S_P1F;
-                S_P1F: begin : p1f
-                    reg signed [63:0] ps;
-                    ps = rsr(mp, HP);
+                S_P1E: begin : p1e // MUL pm * h
+                    reg signed [NW-1:0] hh;
+                    hh = $signed({{(NW-W){1'b0}}, h_t0}) - ua_y;
+                    mul_a <= pm;
+                    mul_b <= hh[W-1:0];
+                    st <= S_P1F;
+                end
+                S_P1F: st <= S_P1G;
+                S_P1G: begin // UA psi = rsr(product, HP)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= HP;
+                    st <= S_P1H;
+                end
+                S_P1H: begin
                     m_x <= diff;
-                    m_m <= ps[W:0];
+                    m_m <= ua_y[W:0];
                     m_s <= sh + YF - pn;
                     m_ret <= S_W1;
                     st <= S_M0;
@@ -696,21 +759,21 @@ module fric_lugre #(
 
                 // ---- wide product: m_res = rsr(m_x * m_m, m_s) ----------------
                 S_M0: begin : m0
-                    reg [63:0] ab;
-                    ab = (m_x < 0) ? -m_x : m_x;
-                    m_abs <= ab;
+                    reg [3*W-1:0] ab;
+                    ab = (m_x < 0) ? {{(3*W-SW-1){1'b0}}, -m_x} : {{(3*W-SW-1){1'b0}}, m_x};
+                    m_abs <= ab[SW-1:0];
                     m_neg <= m_x < 0;
                     mul_a <= ab[W-1:0];
                     mul_b <= m_m[W-1:0];
                     st <= S_M1;
                 end
                 S_M1: begin
-                    mul_a <= m_abs[2*W-1:W];
+                    mul_a <= m_abs3[2*W-1:W];
                     mul_b <= m_m[W-1:0];
                     st <= S_M2;
                 end
                 S_M2: begin
-                    mul_a <= m_abs[3*W-1:2*W];
+                    mul_a <= m_abs3[3*W-1:2*W];
                     mul_b <= m_m[W-1:0];
                     m_acc <= mp;
                     st <= S_M3;
@@ -723,23 +786,28 @@ module fric_lugre #(
                     m_acc <= m_acc + (mp <<< (2 * W));
                     st <= S_M5;
                 end
-                S_M5: begin : m5
+                S_M5: begin : m5 // UC rsr(signed product, m_s)
                     reg signed [63:0] pr;
-                    pr = m_m[W] ? ($signed(m_abs) <<< W) : m_acc;   // m = 2^W exactly
-                    m_res <= rsr(m_neg ? -pr : pr, m_s);
+                    pr = m_m[W] ? ($signed({{(64-SW){1'b0}}, m_abs}) <<< W) : m_acc;   // m = 2^W exactly
+                    uc_x <= m_neg ? -pr : pr;
+                    uc_s <= m_s;
+                    st <= S_M6;
+                end
+                S_M6: begin
+                    m_res <= uc_y;
                     st <= m_ret;
                 end
 
                 // ---- the new state --------------------------------------------
                 S_W1: begin : w1s
                     reg signed [63:0] nw;
-                    nw = w0 + (dw_wide ? m_res : dw);
+                    nw = {{(64-SW){w0[SW-1]}}, w0} + (dw_wide ? m_res : {{(63-SW){dw[SW]}}, dw});
                     if (nw > WMAX || nw < -WMAX) begin
                         sfl[3] <= 1'b1;
                         nw = (nw > 0) ? WMAX : -WMAX;
                     end
-                    w1 <= nw;
-                    dw <= nw - w0;
+                    w1 <= nw[SW-1:0];
+                    dw <= nw[SW:0] - {w0[SW-1], w0};
                     st_we <= 1'b1;
                     st_wa <= ax;
                     st_wd <= nw[SW-1:0];
@@ -754,7 +822,7 @@ module fric_lugre #(
                     st <= S_C1;
                 end
                 S_C1: begin
-                    c1s <= par_u[31:0];
+                    c1s <= par_u;
                     par_word <= A_C1M;
                     st <= S_C2;
                 end
@@ -764,23 +832,34 @@ module fric_lugre #(
                     par_word <= A_KDM;
                     st <= md_en ? S_C3 : S_C8;
                 end
-                S_C3: begin
+                S_C3: begin // MUL pq * KDM
                     mul_a <= pq;
                     mul_b <= par_q[W-1:0];
                     par_word <= A_KDS;
                     st <= S_C4;
                 end
                 S_C4: begin
-                    kds <= par_u[31:0];
+                    kds <= par_u;
                     st <= S_C5;
                 end
-                S_C5: begin
-                    x_y <= weight_y(mp, kds, pqe);
+                S_C5: begin // UA yd = shift_to(pq KDM, KDS - pqe, YMAX), or saturated
                     x_ret <= S_C6;
+                    if (kds < pqe) begin
+                        x_y <= (mp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        st <= S_X0;
+                    end else begin
+                        ua_op <= UA_YMAX;
+                        ua_x <= mp[NW-1:0];
+                        ua_s <= kds - pqe;
+                        st <= S_C10;
+                    end
+                end
+                S_C10: begin
+                    x_y <= ua_y[YW-1:0];
                     st <= S_X0;
                 end
-                S_C6: begin
-                    if (e_r == ONE_E) begin
+                S_C6: begin // c1 = C1M when E = 1, else MUL C1M E
+                    if (e_r == ONE_E[W:0]) begin
                         c1 <= {1'b0, c1m};
                         st <= S_C8;
                     end else begin
@@ -790,8 +869,14 @@ module fric_lugre #(
                     end
                 end
                 S_C7: st <= S_C9;
-                S_C9: begin
-                    c1 <= c1_mul[W:0];
+                S_C9: begin // UA rsr(C1M E, EF)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= EF;
+                    st <= S_C11;
+                end
+                S_C11: begin
+                    c1 <= ua_y[W:0];
                     st <= S_C8;
                 end
                 S_C8: begin
@@ -810,48 +895,46 @@ module fric_lugre #(
                         sfl[2] <= 1'b1;
                         v1 = (v1 > 0) ? S1MAX : -S1MAX;
                     end
-                    s1 <= v1;
+                    s1 <= v1[SW+1:0];
                     par_word <= dir_word(A_BM_P, neg);
                     st <= S_V0;
                 end
-                S_V0: begin
+                S_V0: begin // MUL |v| BM
                     mul_a <= a;
                     mul_b <= par_q[W-1:0];
                     par_word <= dir_word(A_BS_P, neg);
                     st <= S_V1;
                 end
                 S_V1: begin
-                    bs <= par_u[31:0];
+                    bs <= par_u;
                     st <= S_V2;
                 end
-                S_V2: begin
-                    vv <= rsr(mp, bs) <<< (WG - G);
+                S_V2: begin // UA visc = rsr(|v| BM, BS)
+                    ua_op <= UA_RSR;
+                    ua_x <= mp[NW-1:0];
+                    ua_s <= bs;
                     st <= S_V3;
                 end
-                S_V3: begin : v3
-                    reg signed [63:0] tot, fo;
-                    tot = w1 + s1 + (neg ? -vv : vv);
-                    fo = rsr(tot, WG);
-                    if (fo > FMAX || fo < -FMAX) begin
-                        sfl[0] <= 1'b1;
-                        fo = (fo > 0) ? FMAX : -FMAX;
-                    end
-                    v_r <= fo[W-1:0];
-                    st <= S_OUT;
+                S_V3: begin : v3 // UC rsr(w' + s1 + sign(v) visc 2^(WG-G), WG)
+                    reg signed [63:0] vv;
+                    vv = {{(64-NW){ua_y[NW-1]}}, ua_y} <<< (WG - G);
+                    uc_x <= {{(64-SW){w1[SW-1]}}, w1} + {{(62-SW){s1[SW+1]}}, s1} + (neg ? -vv : vv);
+                    uc_s <= WG;
+                    st <= S_V4;
                 end
-                S_HOLD: begin : hold
+                S_V4, S_HOLD: begin : v4 // the output, limited
                     reg signed [63:0] fo;
-                    fo = rsr(w0, WG);
+                    fo = uc_y;
                     if (fo > FMAX || fo < -FMAX) begin
                         sfl[0] <= 1'b1;
                         fo = (fo > 0) ? FMAX : -FMAX;
                     end
-                    v_r <= fo[W-1:0];
+                    fo_r <= fo[W-1:0];
                     st <= S_OUT;
                 end
                 S_OUT: begin
                     if (!o_valid || m_axis_tready) begin
-                        o_data <= v_r;
+                        o_data <= fo_r;
                         o_user <= {sfl, ax};
                         o_valid <= 1'b1;
                         sticky <= (sticky & ~flags_clear) | {cfg_bad, sfl};
