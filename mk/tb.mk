@@ -46,8 +46,9 @@ lint-rtl:
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4 OPT_RAM_DELAY $$5"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
-	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w $(LUGRE_SRCS) --top-module fric_lugre || exit 1; \
-	  echo "ok   verilator --lint-only -Wall: fric_lugre, W $$w"; done
+	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w $(LUGRE_SRCS) --top-module fric_lugre && \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w rtl/sim/fric_lugre_real.v --top-module fric_lugre_real || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_lugre and fric_lugre_real, W $$w"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) && echo "ok   iverilog -g2005 elaborates fric_lugre"
 
 TEST_ALL += lint-rtl test-rtl
@@ -56,11 +57,11 @@ TEST_ALL += lint-rtl test-rtl
 LUGRE_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f)
 LUGRE_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
 
-# $(1) name  $(2) W  $(3) top  $(4) sources
+# $(1) name  $(2) W  $(3) top  $(4) sources  $(5) REAL (0/1)
 define lugre_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $$(@D)
-	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_NAME='"$(1)"' -c $$< -o $$@
+	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) rtl/fric_formats.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
@@ -72,8 +73,10 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(
 LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef
 LUGRE_TB_BINS :=
-$(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS)))
-$(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS)))
+$(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS),0))
+$(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS),0))
+$(eval $(call lugre_bench,tb_lugre_real_w16,16,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
+$(eval $(call lugre_bench,tb_lugre_real_w18,18,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 
 .PHONY: test-rtl-lugre
 test-rtl-lugre: $(LUGRE_TB_BINS)

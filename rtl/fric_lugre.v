@@ -195,20 +195,26 @@ module fric_lugre #(
     // parameters: NA axis slots and the staging slot, 32 words each (20 used)
     localparam integer STG = NA;
     reg [PW-1:0] par [0:(2*NA)*32-1];
-    reg [AXIS_W:0] par_slot;
-    reg [4:0] par_word;
-    wire [PW-1:0] par_q = par[{par_slot, par_word}];
+    // the read address: one register (so that synthesis merges it into the
+    // block RAM's read port), {slot, word}
+    reg [AXIS_W+5:0] par_ra;
+    wire [PW-1:0] par_q = par[par_ra];
     wire signed [63:0] par_s = {{(64-PW){par_q[PW-1]}}, par_q};   // a signed field
     wire signed [31:0] par_u = {{(32-PW){1'b0}}, par_q};          // an unsigned field
+`ifndef SYNTHESIS
+    // simulation starts at 0, as the block RAM of the bitstream does
     integer pi;
     initial for (pi = 0; pi < 2 * NA * 32; pi = pi + 1) par[pi] = {PW{1'b0}};
+`endif
 
     // bristle state w per axis
     reg [SW-1:0] stm [0:NA-1];
     reg [AXIS_W-1:0] st_ra;
     wire signed [63:0] st_q = {{(64-SW){stm[st_ra][SW-1]}}, stm[st_ra]};
+`ifndef SYNTHESIS
     integer si;
     initial for (si = 0; si < NA; si = si + 1) stm[si] = {SW{1'b0}};
+`endif
     reg st_we;
     reg [AXIS_W-1:0] st_wa;
     reg [SW-1:0] st_wd;
@@ -477,15 +483,13 @@ module fric_lugre #(
                         v_r <= s_axis_tdata;
                         ax <= s_axis_tuser;
                         st_ra <= s_axis_tuser;
-                        par_slot <= {1'b0, s_axis_tuser};
-                        par_word <= A_DSEL;
+                        par_ra <= {1'b0, s_axis_tuser, A_DSEL};
                         sfl <= 4'd0;
                         st <= S_A0;
                     end
                 end
                 S_CP: begin // word cnt read from staging; word cnt - 1 written (above)
-                    par_slot <= STG[AXIS_W:0];
-                    par_word <= cnt[4:0];
+                    par_ra <= {STG[AXIS_W:0], cnt[4:0]};
                     cnt <= cnt + 1'b1;
                     if (cnt == NWORDS[5:0]) st <= S_IDLE;
                 end
@@ -498,7 +502,7 @@ module fric_lugre #(
                     dsel <= par_q[0];
                     mul_a <= v_abs[W-1:0];
                     mul_b <= v_abs[W-1:0];
-                    par_word <= A_KM;
+                    par_ra <= {1'b0, ax, A_KM};
                     if (v_r == 0) begin // hold: F = sat(rsr(w, WG))
                         uc_x <= st_q;
                         uc_s <= WG;
@@ -509,7 +513,7 @@ module fric_lugre #(
                 end
                 S_A1: begin
                     km <= par_q[W-1:0];
-                    par_word <= A_KS;
+                    par_ra <= {1'b0, ax, A_KS};
                     st <= S_A2;
                 end
                 S_A2: begin // UB norm(|v|^2)
@@ -585,7 +589,7 @@ module fric_lugre #(
 
                 // ---- g(v), the steady state, the step exponent y2 ---------------
                 S_G0: begin
-                    par_word <= dir_word(A_DM_P, neg);
+                    par_ra <= {1'b0, ax, dir_word(A_DM_P, neg)};
                     st <= S_G1;
                 end
                 S_G1: begin // MUL |DM| E
@@ -594,12 +598,12 @@ module fric_lugre #(
                     mul_a <= (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
                     mul_b <= e_r[W-1:0];
                     e_one <= (e_r == ONE_E[W:0]);
-                    par_word <= dir_word(A_DS_P, neg);
+                    par_ra <= {1'b0, ax, dir_word(A_DS_P, neg)};
                     st <= S_G2;
                 end
                 S_G2: begin
                     ds <= par_u;
-                    par_word <= dir_word(A_FC_P, neg);
+                    par_ra <= {1'b0, ax, dir_word(A_FC_P, neg)};
                     st <= S_G3;
                 end
                 S_G3: begin : g3 // UA the dip rsr(DM E, EF + DS - G); MUL |v| KYM next
@@ -609,7 +613,7 @@ module fric_lugre #(
                     ua_op <= UA_RSR;
                     ua_x <= dm_neg ? -pr : pr;
                     ua_s <= EF + ds - G;
-                    par_word <= A_KYM;
+                    par_ra <= {1'b0, ax, A_KYM};
                     st <= S_G4;
                 end
                 S_G4: begin : g4 // g, limited; UB norm(g); MUL |v| KYM
@@ -623,7 +627,7 @@ module fric_lugre #(
                     ub_x <= {{(W-G){1'b0}}, gv[W+G-1:0]};
                     mul_a <= a;
                     mul_b <= par_q[W-1:0];
-                    par_word <= A_KYX;
+                    par_ra <= {1'b0, ax, A_KYX};
                     st <= S_G5;
                 end
                 S_G5: begin : g5 // w_ss, diff; the reciprocal's index from norm(g)
@@ -811,31 +815,31 @@ module fric_lugre #(
                     st_we <= 1'b1;
                     st_wa <= ax;
                     st_wd <= nw[SW-1:0];
-                    par_word <= A_MD_EN;
+                    par_ra <= {1'b0, ax, A_MD_EN};
                     st <= S_C0;
                 end
 
                 // ---- c1(v) and the sigma1 term --------------------------------
                 S_C0: begin
                     md_en <= par_q[0];
-                    par_word <= A_C1S;
+                    par_ra <= {1'b0, ax, A_C1S};
                     st <= S_C1;
                 end
                 S_C1: begin
                     c1s <= par_u;
-                    par_word <= A_C1M;
+                    par_ra <= {1'b0, ax, A_C1M};
                     st <= S_C2;
                 end
                 S_C2: begin
                     c1m <= par_q[W-1:0];
                     c1 <= {1'b0, par_q[W-1:0]};
-                    par_word <= A_KDM;
+                    par_ra <= {1'b0, ax, A_KDM};
                     st <= md_en ? S_C3 : S_C8;
                 end
                 S_C3: begin // MUL pq * KDM
                     mul_a <= pq;
                     mul_b <= par_q[W-1:0];
-                    par_word <= A_KDS;
+                    par_ra <= {1'b0, ax, A_KDS};
                     st <= S_C4;
                 end
                 S_C4: begin
@@ -896,13 +900,13 @@ module fric_lugre #(
                         v1 = (v1 > 0) ? S1MAX : -S1MAX;
                     end
                     s1 <= v1[SW+1:0];
-                    par_word <= dir_word(A_BM_P, neg);
+                    par_ra <= {1'b0, ax, dir_word(A_BM_P, neg)};
                     st <= S_V0;
                 end
                 S_V0: begin // MUL |v| BM
                     mul_a <= a;
                     mul_b <= par_q[W-1:0];
-                    par_word <= dir_word(A_BS_P, neg);
+                    par_ra <= {1'b0, ax, dir_word(A_BS_P, neg)};
                     st <= S_V1;
                 end
                 S_V1: begin

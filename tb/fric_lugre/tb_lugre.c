@@ -33,6 +33,9 @@
 #ifndef TB_NAME
 #define TB_NAME "tb_lugre"
 #endif
+#ifndef TB_REAL
+#define TB_REAL 0 /* 1: the real variant, checked against the double model within the port's rounding */
+#endif
 
 #define NAX 8
 #define NWORDS FRIC_FX_WORDS_LUGRE
@@ -108,7 +111,14 @@ typedef struct {
     int32_t v, f;
     uint32_t flags;
     uint64_t cycle;
+    double fd; /* TB_REAL: the double model's force, in LSB */
 } expect_t;
+
+/* TB_REAL: the double model in port units (velocity in codes, force in LSB,
+ * ts = 1), with the parameters each axis's words represent */
+static fric_lugre_cfg_t dcfg[NAX];
+static fric_lugre_state_t dst[NAX];
+static double real_worst;
 
 #define QN 64u
 static expect_t q[QN];
@@ -142,9 +152,18 @@ typedef struct {
 
 static run_stats_t stats;
 
+/* when non-NULL, every output force is appended here (test_stability) */
+static int32_t *olog;
+static size_t olog_n, olog_cap;
+
+static void model_reset(uint32_t a)
+{
+    fric_fx_lugre_reset(&mst[a]);
+    dst[a].z = 0.0;
+}
 static void model_reset_all(void)
 {
-    for (int a = 0; a < NAX; a++) fric_fx_lugre_reset(&mst[a]);
+    for (uint32_t a = 0; a < NAX; a++) model_reset(a);
 }
 
 /* Run until the source is exhausted and every output has come out. */
@@ -196,10 +215,21 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
             const expect_t e = q[qh++ % QN];
             const int32_t f = sext(out.m_tdata, TB_W);
             const uint32_t ax = out.m_tuser & (NAX - 1), fl = out.m_tuser >> 3;
-            if (f != e.f || ax != e.axis || fl != e.flags)
+            if (TB_REAL) {
+                const double want = fmin(fmax(e.fd, -(HALF - 1)), HALF - 1);
+                const double err = fabs(f - want);
+                if (err > real_worst) real_worst = err;
+                if (!(err <= 0.5 + 1e-6) || ax != e.axis)
+                    fail_msg("cycle %llu: axis %u v %d: real variant F %d axis %u, double model %.6f (fixed model %d)",
+                             (unsigned long long)dut_cycle(dut), e.axis, e.v, f, ax, e.fd, e.f);
+            } else if (f != e.f || ax != e.axis || fl != e.flags)
                 fail_msg("cycle %llu: axis %u v %d (taken at cycle %llu): core F %d flags %u axis %u, C model F %d flags %u",
                          (unsigned long long)dut_cycle(dut), e.axis, e.v, (unsigned long long)e.cycle, f, fl, ax, e.f,
                          e.flags);
+            if (olog) {
+                if (olog_n == olog_cap) fail_msg("output log full");
+                olog[olog_n++] = f;
+            }
             const uint64_t lat = dut_cycle(dut) - e.cycle;
             if (stats.beats == 0 || lat < stats.lat_min) stats.lat_min = lat;
             if (lat > stats.lat_max) stats.lat_max = lat;
@@ -217,7 +247,8 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
             switch (op.kind) {
             case OP_SAMPLE:
                 if (out.s_tready) {
-                    expect_t e = {op.axis, op.v, 0, 0, dut_cycle(dut)};
+                    expect_t e = {op.axis, op.v, 0, 0, dut_cycle(dut), 0.0};
+                    if (TB_REAL) e.fd = fric_lugre_step(&dcfg[op.axis], &dst[op.axis], (double)op.v, 1.0);
                     uint32_t fl = 0;
                     fric_fx_lugre_detail_t dt;
                     e.f = fric_fx_lugre_step(&model[op.axis], &mst[op.axis], op.v, &fl, &dt);
@@ -241,13 +272,17 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
             case OP_COMMIT:
                 if (out.cfg_ready) {
                     model[op.axis] = unpack(stg);
+                    /* the core keeps w = sigma0 z across a commit: so does the double model */
+                    const double s0 = dcfg[op.axis].sigma0;
+                    dcfg[op.axis] = fric_fx_lugre_effective(&model[op.axis], 1.0, 1.0, 1.0);
+                    if (s0 > 0.0) dst[op.axis].z *= s0 / dcfg[op.axis].sigma0;
                     taken = 1;
                 }
                 break;
             case OP_SRST:
                 if (out.srst_ready) {
                     if (op.all) model_reset_all();
-                    else fric_fx_lugre_reset(&mst[op.axis]);
+                    else model_reset(op.axis);
                     taken = 1;
                 }
                 break;
@@ -265,7 +300,7 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
             case OP_CHECK:
                 /* when every output is out and the core has gone idle */
                 if (qh == qt && out.s_tready && out.cfg_ready && out.srst_ready && !out.m_tvalid) {
-                    if (out.flags != sticky)
+                    if (!TB_REAL && out.flags != sticky)
                         fail_msg("cycle %llu: sticky flags %u, C model %u", (unsigned long long)dut_cycle(dut),
                                  out.flags, sticky);
                     taken = 1;
@@ -296,6 +331,7 @@ static void bench_open(void)
     memset(stg, 0, sizeof stg);
     for (int a = 0; a < NAX; a++) model[a] = unpack(stg);
     model_reset_all();
+    real_worst = 0.0;
     sticky = 0;
     qh = qt = 0;
     memset(&stats, 0, sizeof stats);
@@ -418,6 +454,7 @@ static void test_accuracy_traces(void **state)
     printf("%zu runs (%zu sets x %d traces x %zu sample times, at most %zu samples each)\n", nr,
            fric_acc_n_dynamic_sets, FRIC_TRACE_COUNT, fric_acc_n_sample_times, max_samples);
     print_stats("accuracy traces");
+    if (TB_REAL) printf("real variant: worst |F - double model| %.6f LSB\n", real_worst);
     assert_true(stats.beats > 100000);
 }
 
@@ -514,7 +551,7 @@ static int random_source(void *ctx, op_t *op)
     c->left--;
     const uint32_t r = rnd32() % 10000;
     if (r < 20) { /* a new set for an axis */
-        if (rnd32() % 3 == 0) {
+        if (!TB_REAL && rnd32() % 3 == 0) { /* the real variant has no fixed-point corners */
             random_raw_words(c->w);
         } else {
             const fric_fx_lugre_t p = random_set();
@@ -581,9 +618,118 @@ static void test_random_traffic(void **state)
     const traffic_t tr = {0.3, 0.6};
     random_run(60000, &tr, "random traffic");
     assert_true(stats.beats > 30000);
+    if (TB_REAL) {
+        printf("real variant: worst |F - double model| %.6f LSB\n", real_worst);
+        return;
+    }
     /* every path of the step, micro-damping and the output saturation were exercised */
     for (int k = 0; k < 4; k++) assert_true(stats.path[k] > 100);
     assert_true(stats.md > 100 && stats.flag[0] > 100 && stats.flag[1] > 100 && stats.flag[2] > 100);
+}
+
+/* Over a segment of samples at one velocity, count the samples where the
+ * force moves away from its final value by more than tol LSB, or crosses
+ * it: the continuous model relaxes monotonically at constant v (F - F_ss is
+ * a decaying exponential), so any such sample is a growth or an oscillation
+ * it does not have. */
+static size_t non_monotone(const int32_t *f, size_t n, int tol)
+{
+    const int32_t fin = f[n - 1];
+    size_t bad = 0;
+    for (size_t k = 1; k < n; k++) {
+        const int32_t d0 = f[k - 1] - fin, d1 = f[k] - fin;
+        if (abs(d1) > abs(d0) + tol) bad++;                          /* growth */
+        else if ((long)d0 * d1 < 0 && abs(d0) > tol && abs(d1) > tol) bad++; /* a crossing: oscillation */
+    }
+    return bad;
+}
+
+/* forward Euler of the same contact in LSB units: the negative control that
+ * the check can fail (it oscillates once sigma0 |v| T / g > 1) */
+static void euler_segment(const fric_lugre_cfg_t *c, double v, double ts, size_t n, int32_t *out)
+{
+    double z = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        const double dz = v - c->sigma0 * fabs(v) * z / fric_lugre_g(c, v);
+        z += ts * dz;
+        const double f = c->sigma0 * z + c->sigma1 * dz + c->sigma2_pos * v;
+        out[k] = (int32_t)fmax(fmin(nearbyint(f), 1e9), -1e9);
+    }
+}
+
+/* The canonical set (Canudas de Wit 1995) at 40 random sample times from
+ * 1 us to 10 ms, log-uniform: from rest, a step to each of ten velocities
+ * (+-0.1 mm/s .. +-0.4 m/s), held for up to 3000 samples: the force relaxes
+ * without growth and without oscillation, and, where the hold lasts ten
+ * time constants (the sigma1 term amplifies the residual by about 1 + sigma1 |v|/g), settles at the steady-state curve. Then 4000 random
+ * velocities: |F| stays within the steady curve's peak plus the sigma1
+ * transient bound. Forward Euler, run on the same steps, fails the same
+ * check at the long sample times (printed). */
+static void test_stability(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const double levels[] = {1e-4, -1e-4, 1e-3, -1e-3, 1e-2, -1e-2, 0.1, -0.1, 0.4, -0.4};
+    const size_t nl = sizeof levels / sizeof levels[0], hold_max = 3000, nrand = 4000;
+    size_t segs = 0, settled = 0, euler_bad_runs = 0, runs = 0;
+    olog_cap = 40 * (nl * hold_max + nrand) + 16;
+    olog = malloc(olog_cap * sizeof *olog);
+    if (!olog) fail_msg("out of memory");
+    for (int r = 0; r < 40; r++) {
+        const double ts = pow(10.0, -6.0 + 4.0 * (rnd32() % 100000) / 100000.0);
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = TB_W;
+        o.ts = ts;
+        o.v_max = 0.5;
+        fric_fx_lugre_t p;
+        fric_compile_report_t rep;
+        if (fric_compile_lugre(&c, &o, &p, &rep) != FRIC_OK) fail_msg("ts %g: %s", ts, rep.why);
+        const fric_lugre_cfg_t lsb = fric_fx_lugre_effective(&p, 1.0, 1.0, 1.0); /* the set in port units */
+        size_t hold[16];
+        op_list_t l = {0};
+        push_set(&l, 0, &p);
+        for (size_t i = 0; i < nl; i++) {
+            const double tau = fric_lugre_g(&c, levels[i]) / (c.sigma0 * fabs(levels[i]));
+            hold[i] = (size_t)fmin((double)hold_max, fmax(50.0, 20.0 * tau / ts));
+            push(&l, (op_t){OP_SRST, 0, 0, 0, 0, 0});
+            const int32_t vc = (int32_t)nearbyint(levels[i] / rep.v_lsb);
+            for (size_t k = 0; k < hold[i]; k++) push_sample(&l, 0, vc);
+        }
+        for (size_t k = 0; k < nrand; k++) push_sample(&l, 0, (int32_t)(rnd32() % (2u * HALF)) - HALF);
+        olog_n = 0;
+        run(list_source, &l, &FULL_SPEED);
+        free(l.v);
+        runs++;
+        size_t at = 0;
+        int euler_failed = 0;
+        for (size_t i = 0; i < nl; i++) {
+            const size_t bad = non_monotone(olog + at, hold[i], 1);
+            if (bad) fail_msg("ts %g, v %g: %zu samples grow or oscillate", ts, levels[i], bad);
+            const double tau = fric_lugre_g(&c, levels[i]) / (c.sigma0 * fabs(levels[i]));
+            if (hold[i] * ts >= 20.0 * tau) { /* settled (the sigma1 term amplifies the residual: 20, not 10 time constants) */
+                const double fss = fric_lugre_steady_force(&c, nearbyint(levels[i] / rep.v_lsb) * rep.v_lsb) / rep.f_lsb;
+                const int32_t fend = olog[at + hold[i] - 1];
+                if (fabs(fend - fss) > 4.0) fail_msg("ts %g, v %g: settles at %d LSB, the steady curve is %.2f", ts, levels[i], fend, fss);
+                settled++;
+            }
+            int32_t eu[3000];
+            euler_segment(&lsb, nearbyint(levels[i] / rep.v_lsb), 1.0, hold[i], eu);
+            euler_failed |= non_monotone(eu, hold[i], 1) > 0;
+            at += hold[i];
+            segs++;
+        }
+        euler_bad_runs += euler_failed;
+        /* random velocities: bounded by the steady peak plus the sigma1 transient */
+        const double bound = (c.fs_pos + c.sigma2_pos * 0.5) / rep.f_lsb * (1.0 + lsb.sigma1) + 2.0;
+        for (size_t k = 0; k < nrand; k++)
+            if (fabs((double)olog[at + k]) > bound) fail_msg("ts %g: |F| = %d LSB grows past %.0f", ts, olog[at + k], bound);
+    }
+    free(olog);
+    olog = NULL;
+    printf("stability: %zu runs, T = 1 us .. 10 ms: %zu step responses without growth or oscillation (%zu settled at the "
+           "steady curve within 4 LSB); forward Euler on the same steps grows or oscillates in %zu of the %zu runs\n",
+           runs, segs, settled, euler_bad_runs, runs);
+    assert_true(settled > 50 && euler_bad_runs > 5);
 }
 
 int main(void)
@@ -591,6 +737,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_accuracy_traces, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_traffic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stability, setup, teardown),
     };
     printf("%s: fric_lugre W = %d, %d axes\n", TB_NAME, TB_W, NAX);
     return cmocka_run_group_tests(tests, NULL, NULL);
