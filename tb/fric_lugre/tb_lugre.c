@@ -152,6 +152,29 @@ typedef struct {
 
 static run_stats_t stats;
 
+/* test_soak: the bound of each axis's state, |w| <= max g(v) of its set (or
+ * the |w| it had when the set was committed, if larger): the exact step's
+ * update is convex, so the state can never leave it */
+static int check_wbound;
+static int64_t wbound[NAX];
+static uint64_t wbound_checks;
+
+static int64_t set_wbound(const fric_fx_lugre_t *p)
+{
+    const int w = TB_W, ef = FRIC_FX_EF(w), g = FRIC_FX_G(w);
+    int64_t m = 0;
+    for (int d = 0; d < 2; d++) {
+        const fric_fx_dir_t *dr = &p->g.dir[d];
+        const int64_t dip = dr->dm > 0 ? fric_fx_rsr((int64_t)dr->dm << ef, ef + (int)dr->ds - g) : 0;
+        const int64_t gm = (int64_t)dr->fc + dip;
+        if (gm > m) m = gm;
+    }
+    const int64_t gmax = ((int64_t)1 << (w - 1 + g)) - 1;
+    if (m > gmax) m = gmax;
+    if (m < 1) m = 1;
+    return m << (FRIC_FX_WG(w) - g);
+}
+
 /* when non-NULL, every output force is appended here (test_stability) */
 static int32_t *olog;
 static size_t olog_n, olog_cap;
@@ -252,6 +275,13 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
                     uint32_t fl = 0;
                     fric_fx_lugre_detail_t dt;
                     e.f = fric_fx_lugre_step(&model[op.axis], &mst[op.axis], op.v, &fl, &dt);
+                    if (check_wbound) {
+                        const int64_t aw = mst[op.axis].w < 0 ? -mst[op.axis].w : mst[op.axis].w;
+                        if (aw > wbound[op.axis])
+                            fail_msg("axis %u: |w| = %lld beyond its bound %lld", op.axis, (long long)aw,
+                                     (long long)wbound[op.axis]);
+                        wbound_checks++;
+                    }
                     e.flags = core_flags(fl);
                     stats.path[op.v == 0 ? 0 : dt.path]++;
                     stats.md += model[op.axis].md_en && op.v != 0;
@@ -272,6 +302,11 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
             case OP_COMMIT:
                 if (out.cfg_ready) {
                     model[op.axis] = unpack(stg);
+                    if (check_wbound) {
+                        const int64_t aw = mst[op.axis].w < 0 ? -mst[op.axis].w : mst[op.axis].w;
+                        const int64_t b = set_wbound(&model[op.axis]);
+                        wbound[op.axis] = aw > b ? aw : b;
+                    }
                     /* the core keeps w = sigma0 z across a commit: so does the double model */
                     const double s0 = dcfg[op.axis].sigma0;
                     dcfg[op.axis] = fric_fx_lugre_effective(&model[op.axis], 1.0, 1.0, 1.0);
@@ -732,12 +767,83 @@ static void test_stability(void **state)
     assert_true(settled > 50 && euler_bad_runs > 5);
 }
 
+/* The soak (SOAK=N in the environment, make soak-lugre: N = 1e8): N random
+ * velocities over all axes with compiled sets at random sample times and
+ * ranges (a new set on some axis every 20000 samples on average), random
+ * gaps and backpressure. Every output and its flags bit-exact (a
+ * saturation flag exactly where the C model has one), and the state of
+ * every axis within its bound at every sample. */
+typedef struct {
+    uint64_t left, samples;
+    uint32_t pending_words, set_axis;
+    uint32_t w[NWORDS];
+} soak_ctx_t;
+
+static int soak_source(void *ctx, op_t *op)
+{
+    soak_ctx_t *c = ctx;
+    if (c->pending_words) {
+        const uint32_t k = NWORDS - c->pending_words--;
+        *op = (op_t){OP_WORD, 0, 0, k, c->w[k], 0};
+        return 1;
+    }
+    if (c->set_axis < NAX) {
+        *op = (op_t){OP_COMMIT, c->set_axis, 0, 0, 0, 0};
+        c->set_axis = NAX;
+        return 1;
+    }
+    if (c->left == 0) return 0;
+    c->left--;
+    if (rnd32() % 20000 == 0) {
+        const fric_fx_lugre_t p = random_set();
+        fric_fx_lugre_pack(&p, c->w);
+        c->pending_words = NWORDS;
+        c->set_axis = rnd32() % NAX;
+        return soak_source(ctx, op);
+    }
+    c->samples++;
+    *op = (op_t){OP_SAMPLE, rnd32() % NAX, random_v(), 0, 0, 0};
+    return 1;
+}
+
+static void test_soak(void **state)
+{
+    (void)state;
+    const char *env = getenv("SOAK");
+    if (!env || !*env) {
+        printf("test_soak: set SOAK=N (make soak-lugre runs 1e8)\n");
+        skip();
+    }
+    const uint64_t n = (uint64_t)strtod(env, NULL);
+    check_wbound = 1;
+    wbound_checks = 0;
+    op_list_t l = {0};
+    for (uint32_t a = 0; a < NAX; a++) {
+        const fric_fx_lugre_t p = random_set();
+        push_set(&l, a, &p);
+    }
+    const traffic_t tr = {0.05, 0.9};
+    run(list_source, &l, &tr);
+    free(l.v);
+    soak_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.left = n;
+    c.set_axis = NAX;
+    run(soak_source, &c, &tr);
+    check_wbound = 0;
+    printf("soak: %llu samples, %llu state-bound checks; ", (unsigned long long)c.samples,
+           (unsigned long long)wbound_checks);
+    print_stats("soak");
+    assert_true(c.samples + 100 >= n && wbound_checks == stats.beats);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_accuracy_traces, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_traffic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stability, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_soak, setup, teardown),
     };
     printf("%s: fric_lugre W = %d, %d axes\n", TB_NAME, TB_W, NAX);
     return cmocka_run_group_tests(tests, NULL, NULL);
