@@ -62,7 +62,7 @@ define lugre_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $$(@D)
 	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) rtl/fric_formats.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(3) -GW=$(2) -Irtl $(VLT) $(4) \
@@ -90,7 +90,7 @@ COSIM_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out cmodel/cli/fricor
 $(BUILD)/cosim/fricore_cosim.o: tb/cosim/fricore_cosim.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itb/fric_lugre -DCOSIM_W=$(COSIM_W) -MMD -MP -c $< -o $@
-$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp $(LUGRE_SRCS) $(VLT) rtl/fric_formats.vh rtl/fric_axis_width.vh $(LIB)
+$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp $(LUGRE_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
 	@mkdir -p $(BUILD)/cosim $(@D) && rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) -Irtl $(VLT) $(LUGRE_SRCS) \
