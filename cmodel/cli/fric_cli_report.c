@@ -189,15 +189,19 @@ static void integration(FILE *f, const fric_sim_stepper_t *st, fric_model_kind_t
         fputs("<p>Classical fixed-step fourth-order Runge&ndash;Kutta on x, v and z together. The bristle state is "
               "stable only for dt below about 2.785 g(v)/(&sigma;<sub>0</sub>|v|); past it use "
               "<code>--integrator exact</code>.</p>\n", f);
-    else if (strcmp(st->method, "exact") == 0)
+    else if (strcmp(st->method, "exact") == 0 || strcmp(st->method, "double") == 0)
         fputs("<p>The exact-contact step: the bristle state takes the exact solution of its linear equation at the "
               "step's initial velocity (z approaches its steady value by the factor exp(&minus;&sigma;<sub>0</sub>|v|dt/g(v)), "
               "stable at any dt), its force is held over the step, and the plant is advanced in closed form for that "
               "force. The only approximation is the zero-order hold of v and F<sub>f</sub> in the contact: first order "
               "in dt.</p>\n", f);
     else
-        fprintf(f, "<p>Friction sampled every dt by %s and held over the sample; the plant advanced in closed form "
-                "for the held force.</p>\n", st->method);
+        fprintf(f, "<p>Closed-loop co-simulation: every dt the slider's velocity is rounded to the input port's code and "
+                "the friction force comes from %s; it is held over the sample, and the plant advanced in closed form "
+                "for it.</p>\n",
+                strcmp(st->method, "rtl") == 0 ? "the Verilated RTL core fric_lugre (checked bit-exact against the C "
+                                                 "fixed-point model at every sample)"
+                                               : "the C fixed-point model, fric_fx_lugre_step()");
     if (k != FRIC_MODEL_DAHL && k != FRIC_MODEL_LUGRE)
         fputs("<p>A static model has no state: at v = 0 its force is 0 and it cannot hold the slider against the "
               "spring, so the slider creeps and chatters about v = 0 where a real contact would stick. Use Dahl or "

@@ -48,6 +48,13 @@ run "$COSIM" --example canudas1995 --ts 1e-3 --duration 10 --v-max 0.125 --frict
 if [ "$rc" -eq 0 ] && grep -q "beyond the port's range.*raise --v-max" "$tmp/err"; then ok "cosim: v beyond --v-max is clamped and warned about"
 else bad "cosim: no clamp warning (status $rc: $(head -c 300 "$tmp/err"))"; fi
 
+# ---- the report of a co-simulation: the same page as fricore sim's, saying where F came from
+run "$COSIM" --example canudas1995 --ts 1e-3 --duration 10 --report "$tmp/c.html"
+if [ "$rc" -eq 0 ] && grep -q "Verilated RTL core fric_lugre" "$tmp/c.html" && \
+   "$here/../../scripts/check_page.sh" "$tmp/c.html" "Assumptions and limits" "time-data" >"$tmp/err" 2>&1; then
+  ok "cosim: --report names the RTL as the friction source and loads in Chromium with a clean console"
+else bad "cosim: report (status $rc: $(head -c 300 "$tmp/err"))"; fi
+
 # ---- refused input: exit 2, one line
 expect_usage_error "cosim: dt differs from ts" 'dt must equal ts' "$COSIM" --ts 1e-4 --dt 1e-5
 expect_usage_error "cosim: rk4" 'integrator must be exact' "$COSIM" --integrator rk4
