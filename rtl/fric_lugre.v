@@ -191,6 +191,18 @@ module fric_lugre #(
         end
     endfunction
 
+    // in_sym(x, b): -(2^b - 1) <= x <= 2^b - 1, decided on the bits that can
+    // overflow (a shallow AND/OR, not two 64-bit comparisons): the bits from
+    // b up are all copies of the sign, and x is not -2^b
+    function automatic in_sym(input signed [63:0] x, input integer b);
+        reg [63:0] hi_mask;
+        begin
+            hi_mask = ~((64'd1 << b) - 64'd1);
+            in_sym = ((x & hi_mask) == 64'd0) ||
+                     ((x & hi_mask) == hi_mask && (x & ~hi_mask) != 64'd0);
+        end
+    endfunction
+
     // ---- memories -------------------------------------------------------------
     // parameters: NA axis slots and the staging slot, 32 words each (20 used)
     localparam integer STG = NA;
@@ -581,12 +593,12 @@ module fric_lugre #(
                     par_ra <= {1'b0, ax, A_KYM};
                     st <= S_G4;
                 end
-                S_G4: begin : g4 // g, limited; UB norm(g); MUL |v| KYM
-                    reg signed [63:0] gv;
-                    gv = $signed({{(64-PW){1'b0}}, fc}) + {{(64-NW){ua_y[NW-1]}}, ua_y};
-                    if (gv < 1 || gv > GMAX) begin
+                S_G4: begin : g4 // g, limited to [1, 2^(W-1+G) - 1]; UB norm(g); MUL |v| KYM
+                    reg signed [NW:0] gv;
+                    gv = $signed({{(NW+1-PW){1'b0}}, fc}) + {ua_y[NW-1], ua_y};
+                    if (gv[NW] || gv[NW-1:W-1+G] != 0 || gv == 0) begin
                         sfl[1] <= 1'b1;
-                        gv = (gv < 1) ? 64'sd1 : GMAX;
+                        gv = gv[NW] || gv == 0 ? 1 : GMAX[NW:0];
                     end
                     g <= gv[W+G-1:0];
                     ub_x <= {{(W-G){1'b0}}, gv[W+G-1:0]};
@@ -771,9 +783,9 @@ module fric_lugre #(
                 S_W1: begin : w1s
                     reg signed [63:0] nw;
                     nw = {{(64-SW){w0[SW-1]}}, w0} + (dw_wide ? m_res : {{(63-SW){dw[SW]}}, dw});
-                    if (nw > WMAX || nw < -WMAX) begin
+                    if (!in_sym(nw, W - 1 + WG)) begin
                         sfl[3] <= 1'b1;
-                        nw = (nw > 0) ? WMAX : -WMAX;
+                        nw = nw[63] ? -WMAX : WMAX;
                     end
                     w1 <= nw[SW-1:0];
                     dw <= nw[SW:0] - {w0[SW-1], w0};
@@ -860,9 +872,9 @@ module fric_lugre #(
                 S_S2: begin : s2
                     reg signed [63:0] v1;
                     v1 = m_res;
-                    if (v1 > S1MAX || v1 < -S1MAX) begin
+                    if (!in_sym(v1, W + 1 + WG)) begin
                         sfl[2] <= 1'b1;
-                        v1 = (v1 > 0) ? S1MAX : -S1MAX;
+                        v1 = v1[63] ? -S1MAX : S1MAX;
                     end
                     s1 <= v1[SW+1:0];
                     par_ra <= {1'b0, ax, dir_word(A_BM_P, neg)};
@@ -894,9 +906,9 @@ module fric_lugre #(
                 S_V4, S_HOLD: begin : v4 // the output, limited
                     reg signed [63:0] fo;
                     fo = uc_y;
-                    if (fo > FMAX || fo < -FMAX) begin
+                    if (!in_sym(fo, W - 1)) begin
                         sfl[0] <= 1'b1;
-                        fo = (fo > 0) ? FMAX : -FMAX;
+                        fo = fo[63] ? -FMAX : FMAX;
                     end
                     fo_r <= fo[W-1:0];
                     st <= S_OUT;
