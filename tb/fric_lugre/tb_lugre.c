@@ -198,7 +198,7 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
     dut_out_t out;
     int held = 0;                 /* an output beat is held by backpressure */
     uint32_t held_data = 0, held_user = 0;
-    uint64_t idle = 0;
+    uint64_t idle = 0, last_progress = stats.cycles;
     for (;;) {
         memset(&in, 0, sizeof in);
         in.m_tready = chance(tr->p_ready);
@@ -352,7 +352,11 @@ static void run(op_source_t src, void *ctx, const traffic_t *tr)
         } else {
             idle = 0;
         }
-        if (stats.cycles > 4000000000ull) fail_msg("the run does not end");
+        /* a stall: nothing taken and nothing out for a long time (a sample
+         * takes under 100 cycles) */
+        if (taken || (out.m_tvalid && in.m_tready)) last_progress = stats.cycles;
+        if (stats.cycles - last_progress > 1000000ull)
+            fail_msg("cycle %llu: nothing taken or given for a million cycles", (unsigned long long)dut_cycle(dut));
     }
 }
 
