@@ -112,7 +112,7 @@ TEST_ALL += test-cosim
 
 # The soak of issue 5: 1e8 random samples over all axes at each width, bit
 # for bit, flags included, with the state bound checked at every sample
-# (about 35 minutes a width on this 2-core machine; not part of make test).
+# (about 28 minutes a width on this 2-core machine; not part of make test).
 SOAK_N ?= 1e8
 .PHONY: soak-lugre
 soak-lugre: $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18

@@ -92,9 +92,33 @@ __attribute__((always_inline)) static inline stage_t stage(const fric_plant_t *p
                                                            double drive, double inv_m, double x, double v, double z)
 {
     stage_t k;
-    k.f = dynamic ? lugre_fast(c, z, v, &k.dz) : fric_contact_eval(c, z, v, &k.dz);
     k.dx = v;
-    k.dv = (drive - p->k * x - k.f) * inv_m;
+    if (!dynamic) {
+        k.f = fric_contact_eval(c, z, v, &k.dz);
+        k.dv = (drive - p->k * x - k.f) * inv_m;
+        return k;
+    }
+    /* The LuGre stage, arranged for the step's critical path (the same
+     * equations as lugre_fast(), summed in another order): with
+     * q = sigma0 |v| z / g, z' = v - q and F = sigma0 z + sigma2 v + sigma1 z',
+     * so m v' = D - k x - F = (D - k x - sigma0 z - sigma2 v - sigma1 v) + sigma1 q:
+     * everything but the last product is ready before g, and after the
+     * division only one product and one sum remain. */
+    const bool neg = v < 0.0;
+    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0], s2 = neg ? c->s2[1] : c->s2[0];
+    double s1 = c->lugre.sigma1;
+    if (c->ivd != 0.0) {
+        const double u = v * c->ivd;
+        s1 *= exp(-u * u);
+    }
+    const double s0z = c->lugre.sigma0 * z;
+    const double base = s0z + s2 * v;
+    const double pre = (drive - p->k * x - base - s1 * v) * inv_m;
+    const double g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
+    const double q = c->lugre.sigma0 * fabs(v) * z / g;
+    k.dz = v - q;
+    k.dv = pre + (s1 * inv_m) * q;
+    k.f = base + s1 * k.dz;
     return k;
 }
 
@@ -120,8 +144,10 @@ __attribute__((always_inline)) static inline void rk4(const fric_plant_t *p, con
         k1.dx = v;
         k1.dv = (d0 - p->k * x - s->f) * inv_m;
         k1.dz = s->cdz;
-    } else {
-        k1 = stage(p, c, dynamic, d0, inv_m, x, v, z);
+    } else { /* the same arithmetic as the reused evaluation, so reuse changes no bit */
+        k1.f = dynamic ? lugre_fast(c, z, v, &k1.dz) : fric_contact_eval(c, z, v, &k1.dz);
+        k1.dx = v;
+        k1.dv = (d0 - p->k * x - k1.f) * inv_m;
     }
     const stage_t k2 = stage(p, c, dynamic, dm, inv_m, x + hh * k1.dx, v + hh * k1.dv, z + hh * k1.dz);
     const stage_t k3 = stage(p, c, dynamic, dm, inv_m, x + hh * k2.dx, v + hh * k2.dv, z + hh * k2.dz);
