@@ -58,19 +58,34 @@ fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c)
 /* The dynamic contact's force and z' with the precomputed coefficients:
  * fric_lugre_eval() with products by reciprocals for its divisions by vs
  * and vd (the same model, rounded once differently). */
-__attribute__((always_inline)) static inline double lugre_fast(const fric_contact_t *c, double z, double v, double *dzdt)
+/* The dynamic contact's coefficients at v with the precomputed fields: g(v),
+ * sigma1(v) and sigma2 of the sign of v (products by 1/vs and 1/vd where
+ * fric_lugre_eval() divides). Both directions' values are loaded, then
+ * selected: no load waits for the sign of v on the step's critical path. */
+typedef struct {
+    double g, s1, s2;
+} lugre_coef_t;
+
+__attribute__((always_inline)) static inline lugre_coef_t lugre_coef(const fric_contact_t *c, double v)
 {
-    /* both directions' values loaded, then selected: no load waits for the
-     * sign of v on the step's critical path */
     const bool neg = v < 0.0;
-    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0], s2 = neg ? c->s2[1] : c->s2[0];
-    const double g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
-    double s1 = c->lugre.sigma1;
+    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0];
+    lugre_coef_t k;
+    k.s2 = neg ? c->s2[1] : c->s2[0];
+    k.g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
+    k.s1 = c->lugre.sigma1;
     if (c->ivd != 0.0) {
         const double u = v * c->ivd;
-        s1 *= exp(-u * u);
+        k.s1 *= exp(-u * u);
     }
-    return fric_curve_lugre_force(c->lugre.sigma0, s1, s2, g, z, v, dzdt);
+    return k;
+}
+
+/* The dynamic contact's force and z': fric_lugre_eval() to rounding. */
+__attribute__((always_inline)) static inline double lugre_fast(const fric_contact_t *c, double z, double v, double *dzdt)
+{
+    const lugre_coef_t k = lugre_coef(c, v);
+    return fric_curve_lugre_force(c->lugre.sigma0, k.s1, k.s2, k.g, z, v, dzdt);
 }
 
 double fric_contact_eval(const fric_contact_t *c, double z, double v, double *dzdt)
@@ -104,21 +119,13 @@ __attribute__((always_inline)) static inline stage_t stage(const fric_plant_t *p
      * so m v' = D - k x - F = (D - k x - sigma0 z - sigma2 v - sigma1 v) + sigma1 q:
      * everything but the last product is ready before g, and after the
      * division only one product and one sum remain. */
-    const bool neg = v < 0.0;
-    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0], s2 = neg ? c->s2[1] : c->s2[0];
-    double s1 = c->lugre.sigma1;
-    if (c->ivd != 0.0) {
-        const double u = v * c->ivd;
-        s1 *= exp(-u * u);
-    }
-    const double s0z = c->lugre.sigma0 * z;
-    const double base = s0z + s2 * v;
-    const double pre = (drive - p->k * x - base - s1 * v) * inv_m;
-    const double g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
-    const double q = c->lugre.sigma0 * fabs(v) * z / g;
+    const lugre_coef_t co = lugre_coef(c, v);
+    const double base = c->lugre.sigma0 * z + co.s2 * v;
+    const double pre = (drive - p->k * x - base - co.s1 * v) * inv_m;
+    const double q = c->lugre.sigma0 * fabs(v) * z / co.g;
     k.dz = v - q;
-    k.dv = pre + (s1 * inv_m) * q;
-    k.f = base + s1 * k.dz;
+    k.dv = pre + (co.s1 * inv_m) * q;
+    k.f = base + co.s1 * k.dz;
     return k;
 }
 
