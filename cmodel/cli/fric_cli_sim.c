@@ -165,30 +165,35 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
     bool stuck = fabs(s.v) < o->stick;
     r->cyc_fmin = r->cyc_fmax = s.f;
     r->ke0 = 0.5 * p->mass * s.v * s.v;
-    double p_in = (fric_plant_spring(p, s.t, s.x) + fric_plant_external(p, s.t)) * s.v;
+    double p_in = 0.0, a_f = 0.0, a_x = 0.0; /* the input's power and F, x at the previous sample */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (csv) fprintf(csv, "t,x,v,z,F_f,F_spring,F_ext\n");
     for (size_t i = 0; i <= n; i++) {
         if (i > 0) {
-            const fric_plant_state_t a = s;
+            a_f = s.f;
+            a_x = s.x;
             if (st->step(st->ctx, &s, dt) != 0) return 1;
             s.t = (double)i * dt; /* no drift of the time base */
+        }
+        /* the spring's and the external force at this sample, for the energy
+         * integral and the CSV */
+        const double f_spring = fric_plant_spring(p, s.t, s.x), f_ext = fric_plant_external(p, s.t);
+        const double p1 = (f_spring + f_ext) * s.v;
+        if (i > 0) {
             /* energy: the input's power by the trapezoidal rule; the work of
              * a held force exactly, of a continuous one by the trapezoidal rule */
-            const double p1 = (fric_plant_spring(p, s.t, s.x) + fric_plant_external(p, s.t)) * s.v;
             r->w_in += 0.5 * dt * (p_in + p1);
-            p_in = p1;
-            r->w_f += (st->zoh ? s.f : 0.5 * (a.f + s.f)) * (s.x - a.x);
+            r->w_f += (st->zoh ? s.f : 0.5 * (a_f + s.f)) * (s.x - a_x);
         }
+        p_in = p1;
         if (!isfinite(s.x) || !isfinite(s.v) || !isfinite(s.z) || !isfinite(s.f)) {
             fprintf(stderr, "fricore %s: the state is no longer finite at t = %.6g s: the step is too long for %s "
                     "(use --integrator exact or a smaller --dt)\n", o->cmd, s.t, st->method);
             return 1;
         }
         if (csv)
-            fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f,
-                    fric_plant_spring(p, s.t, s.x), fric_plant_external(p, s.t));
+            fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f, f_spring, f_ext);
         if (keep && i % r->stride == 0) {
             r->pt[r->np] = s.t;
             r->px[r->np] = s.x;
