@@ -30,9 +30,13 @@
 #define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]"
 #define HALF (1 << (COSIM_W - 1))
 
+/* where the friction force comes from (--friction) */
+typedef enum { SRC_RTL, SRC_FIXED, SRC_DOUBLE } fric_src_t;
+
 typedef struct {
     fric_sim_cli_t *s;
     const char *friction;
+    fric_src_t src;     /* friction, decoded once when parsing */
     fric_cli_fixed_t fx;
     fric_cli_fx_t cp;   /* the compiled set of this run's sample time */
     fric_fx_state_t st;
@@ -88,13 +92,13 @@ static int dut_load(cosim_t *c)
 static int cosim_start(void *ctx, double h, const fric_plant_state_t *s0)
 {
     cosim_t *c = ctx;
-    if (strcmp(c->friction, "double") == 0) return 0;
+    if (c->src == SRC_DOUBLE) return 0;
     c->fx.ts = h;
     if (fric_cli_fixed_compile(&c->s->model, &c->fx, c->s->opts, c->s->nopts, CMD, h, &c->cp) != 0) return 1;
     (void)s0; /* the core starts at rest: z0 = 0 (checked when parsing) */
     fric_fx_lugre_reset(&c->st);
     c->flags = 0;
-    if (strcmp(c->friction, "rtl") == 0) return dut_load(c);
+    if (c->src == SRC_RTL) return dut_load(c);
     return 0;
 }
 
@@ -134,7 +138,7 @@ static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
 {
     cosim_t *c = ctx;
     const fric_sim_cli_t *o = c->s;
-    if (strcmp(c->friction, "double") == 0) {
+    if (c->src == SRC_DOUBLE) {
         fric_plant_exact_step(&o->plant, &o->contact, s, h);
         return 0;
     }
@@ -148,7 +152,7 @@ static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
     }
     const int32_t code = (int32_t)vc;
     const int32_t f = fric_fx_lugre_step(&c->cp.l, &c->st, code, &c->flags, NULL);
-    if (strcmp(c->friction, "rtl") == 0) {
+    if (c->src == SRC_RTL) {
         int32_t fr;
         if (dut_sample(c, code, &fr) != 0) return 1;
         if (fr != f) {
@@ -170,13 +174,14 @@ static int cosim_check(void *ctx)
 {
     cosim_t *c = ctx;
     fric_sim_cli_t *s = c->s;
+    c->src = strcmp(c->friction, "rtl") == 0 ? SRC_RTL : strcmp(c->friction, "fixed") == 0 ? SRC_FIXED : SRC_DOUBLE;
     if (!(c->fx.ts > 0.0)) return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), c->fx.ts);
     if (fric_opts_find(s->opts, s->nopts, "dt")->given && s->dt != c->fx.ts)
         return fric_cli_fail(CMD, "dt must equal ts (%.6g s): the plant takes one step per friction sample; give --ts", c->fx.ts);
     if (fric_opts_find(s->opts, s->nopts, "integrator")->given && strcmp(s->integrator, "exact") != 0)
         return fric_cli_fail(CMD, "integrator must be exact: the friction is sampled every ts and held, and the plant "
                              "advanced in closed form over the sample");
-    if (s->z0 != 0.0 && strcmp(c->friction, "double") != 0)
+    if (s->z0 != 0.0 && c->src != SRC_DOUBLE)
         return fric_cli_fail(CMD, "z0 (bristle deflection, m) must be 0 with --friction %s: the core starts at rest", c->friction);
     if (c->fx.ts > s->duration)
         return fric_cli_fail(CMD, "ts (sample time, s) must be <= duration (%.6g s), got %.6g", s->duration, c->fx.ts);
@@ -214,10 +219,10 @@ int main(int argc, char **argv)
     int rc = fric_sim_cli_parse(&s, argc + 1, args, USAGE);
     if (rc == FRIC_OPTS_HELP) return 0;
     if (rc != 0) return rc;
-    if (strcmp(c.friction, "rtl") == 0) c.dut = dut_open(NULL);
+    if (c.src == SRC_RTL) c.dut = dut_open(NULL);
     const fric_sim_stepper_t st = {c.friction, true, cosim_start, cosim_step, &c};
     rc = fric_sim_cli_run(&s, &st);
-    if (strcmp(c.friction, "double") != 0) {
+    if (c.src != SRC_DOUBLE) {
         fric_cli_report_flags(CMD, c.flags);
         if (c.v_clamped)
             fprintf(stderr, "fricore " CMD ": warning: %llu samples had |v| beyond the port's range (v-max %.6g m/s): "
