@@ -309,7 +309,6 @@ module fric_lugre #(
     reg [YW-1:0] x_y;
     reg signed [31:0] x_yi;
     reg [W-1:0] x_fr;
-    reg [8:0] x_idx;
     reg [TP:0] x_t0;
     reg [W:0] e_r;
     // g and the step exponent
@@ -529,14 +528,13 @@ module fric_lugre #(
                 // ---- exp2 subprogram: e_r = 2^-x_y, then back to x_ret --------
                 S_X0: begin
                     x_yi <= {{(32-YW+YF){1'b0}}, x_y[YW-1:YF]};
-                    x_idx <= {1'b0, x_y[YF-1 -: 8]};
                     x_fr <= {{(W-FB){1'b0}}, x_y[FB-1:0]};
                     tx_a <= {1'b0, x_y[YF-1 -: 8]};
                     st <= S_X1;
                 end
                 S_X1: begin
                     x_t0 <= tx_q;
-                    tx_a <= x_idx + 9'd1;
+                    tx_a <= tx_a + 9'd1;
                     st <= S_X2;
                 end
                 S_X2: begin : x2 // MUL (T[i] - T[i+1]) fr
@@ -569,10 +567,12 @@ module fric_lugre #(
                     par_ra <= {1'b0, ax, dir_word(A_DM_P, neg)};
                     st <= S_G1;
                 end
-                S_G1: begin // MUL |DM| E
+                S_G1: begin : g1 // MUL |DM| E
+                    reg [W-1:0] mag;
+                    mag = (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
                     dm_neg <= par_s < 0;
-                    dm_mag <= (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
-                    mul_a <= (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
+                    dm_mag <= mag;
+                    mul_a <= mag;
                     mul_b <= e_r[W-1:0];
                     e_one <= (e_r == ONE_E[W:0]);
                     par_ra <= {1'b0, ax, dir_word(A_DS_P, neg)};
