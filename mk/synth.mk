@@ -51,11 +51,11 @@ TEST_ALL += synth-ecp5 synth-up5k
 #   make synth-lugre-ecp5   W = 18, ECP5 LFE5U-25F, 150 MHz
 #   make synth-lugre-up5k   W = 16, iCE40 UP5K, 48 MHz
 LUGRE_SYNTH_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f) rtl/synth/fric_lugre_harness.v
-# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command
+# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_PIPE  $(6) OPT_FAST  $(7) OPT_ECP5_DSP
 define lugre_synth_run
 $(SYNTH)/$(1)/synth.json: $(LUGRE_SYNTH_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
 	@mkdir -p $$(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(LUGRE_SYNTH_SRCS)' 'chparam -set W $(2) fric_lugre_harness' \
+	@printf '%s\n' 'read_verilog -defer -Irtl $(LUGRE_SYNTH_SRCS)' 'chparam -set W $(2) -set OPT_PIPE $(5) -set OPT_FAST $(6) -set OPT_ECP5_DSP $(7) fric_lugre_harness' \
 	  '$(3) -top fric_lugre_harness -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
@@ -63,8 +63,8 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/lugre_ecp5/out.config))
-$(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc))
+$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
+$(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,0,0,0))
 .PHONY: synth-lugre-ecp5 synth-lugre-up5k
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log
 synth-lugre-up5k: $(SYNTH)/lugre_up5k/pnr.log

@@ -46,10 +46,13 @@ lint-rtl:
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4 OPT_RAM_DELAY $$5"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
-	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w $(LUGRE_SRCS) --top-module fric_lugre && \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w rtl/sim/fric_lugre_real.v --top-module fric_lugre_real || exit 1; \
-	  echo "ok   verilator --lint-only -Wall: fric_lugre and fric_lugre_real, W $$w"; done
-	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) && echo "ok   iverilog -g2005 elaborates fric_lugre"
+	@for cfg in "16 0 0" "18 0 0" "16 1 0" "16 1 1" "18 1 0" "18 1 1"; do set -- $$cfg; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_PIPE=$$2 -GOPT_FAST=$$3 $(LUGRE_SRCS) --top-module fric_lugre || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_lugre, W $$1 OPT_PIPE $$2 OPT_FAST $$3"; done
+	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w rtl/sim/fric_lugre_real.v --top-module fric_lugre_real || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_lugre_real, W $$w"; done
+	@for p in 0 1; do iverilog -g2005 -Irtl -Pfric_lugre.OPT_PIPE=$$p -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) || exit 1; \
+	  echo "ok   iverilog -g2005 elaborates fric_lugre, OPT_PIPE $$p"; done
 
 TEST_ALL += lint-rtl test-rtl
 
@@ -57,7 +60,7 @@ TEST_ALL += lint-rtl test-rtl
 LUGRE_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f)
 LUGRE_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
 
-# $(1) name  $(2) W  $(3) top  $(4) sources  $(5) REAL (0/1)
+# $(1) name  $(2) W  $(3) top  $(4) sources  $(5) REAL (0/1)  $(6) more -G parameters
 define lugre_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $$(@D)
@@ -65,7 +68,7 @@ $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
-	  --prefix Vdut --top-module $(3) -GW=$(2) -Irtl $(VLT) $(4) \
+	  --prefix Vdut --top-module $(3) -GW=$(2) $(6) -Irtl $(VLT) $(4) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "-O2 -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
@@ -73,8 +76,12 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(
 LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef
 LUGRE_TB_BINS :=
-$(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS),0))
-$(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS),0))
+# the sequencer (OPT_PIPE 0) and the pipeline (OPT_PIPE 1; W 16 with the
+# iCE40-style two-stage shifts, W 18 with the ECP5's OPT_FAST)
+$(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=0))
+$(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=0))
+$(eval $(call lugre_bench,tb_lugre_pipe_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=1 -GOPT_FAST=0))
+$(eval $(call lugre_bench,tb_lugre_pipe_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=1 -GOPT_FAST=1))
 $(eval $(call lugre_bench,tb_lugre_real_w16,16,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 $(eval $(call lugre_bench,tb_lugre_real_w18,18,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 

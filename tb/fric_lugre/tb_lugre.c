@@ -120,7 +120,7 @@ static fric_lugre_cfg_t dcfg[NAX];
 static fric_lugre_state_t dst[NAX];
 static double real_worst;
 
-#define QN 64u
+#define QN 512u /* samples in flight: the pipelined core holds up to its latency plus the output buffer */
 static expect_t q[QN];
 static size_t qh, qt;
 
