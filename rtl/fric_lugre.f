@@ -6,6 +6,7 @@ rtl/fric_lugre_seq.v
 rtl/fric_norm.v
 rtl/fric_interp.v
 rtl/fric_scale_y.v
+rtl/fric_word_fits.v
 rtl/fric_exp2.v
 rtl/fric_mul.v
 rtl/fric_rsr.v

@@ -31,7 +31,7 @@
 // only (the input register, the stages' axes, the enable).
 //
 // Parameters: cfg words go through a request register and the field check
-// (fric_lugre_fits.vh) into the staging set (a word every other cycle). A
+// (fric_word_fits) into the staging set (a word every other cycle). A
 // commit waits until the samples taken before it have left the pipeline
 // (no sample is taken meanwhile), then writes the whole staging set into the
 // axis's field memories in one cycle: no sample sees a mix of two sets.
@@ -198,8 +198,6 @@ module fric_lugre_pipe #(
     localparam integer A_KDM = `FRIC_WORD_KDM;
     localparam integer A_KDS = `FRIC_WORD_KDS;
 
-`include "fric_lugre_fits.vh"
-
     // ---- pipeline control ----------------------------------------------------
     reg ce_reg = 1'b1;
     wire ce = ce_reg;
@@ -302,11 +300,40 @@ module fric_lugre_pipe #(
     reg              cfg_ready_reg = 1'b1;
     reg              req_v_reg = 1'b0;
     reg [4:0]        req_addr_reg;
-    reg [31:0]       req_data_reg;
+    reg [PW-1:0]     req_data_reg;                      // the widest field is FC
     reg [AXIS_W-1:0] cm_axis_reg;
     wire cfg_take = cfg_valid && cfg_ready_reg;
     wire cm_apply = cm_pend && empty && !zero_busy;
-    wire req_fits = fits(req_addr_reg, req_data_reg);
+    // the word's width checks (fric_word_fits, the C rule fric_fx_word_fits())
+    // and the one-hot field class of its address, both registered with the
+    // request. Classes: 0 DS_W, 1 BS_W, 2 SH_W, 3 W, 4 FC_W, 5 W signed (DM),
+    // 6 one bit (DSEL, MD_EN), 7 KX_W signed (KYX)
+    localparam integer NCLS = 8;
+    localparam [7:0] W8 = W[7:0], FC8 = FC_W[7:0], SH8 = SH_W[7:0], BS8 = BS_W[7:0], DS8 = DS_W[7:0],
+                     KX8 = KX_W[7:0];
+    wire [NCLS-1:0] req_ok;
+    fric_word_fits #(.N(NCLS), .WIDTHS({KX8, 8'd1, W8, FC8, W8, SH8, BS8, DS8}), .SIGNS(8'b10100000)) u_fits (
+        .clk(clk), .en(cfg_take), .d(cfg_data), .fits(req_ok));
+    function [NCLS-1:0] addr_class;
+        input [4:0] addr;
+        begin
+            case (addr)
+                `FRIC_WORD_DS_P, `FRIC_WORD_DS_N:                      addr_class = 8'b00000001;
+                `FRIC_WORD_BS_P, `FRIC_WORD_BS_N:                      addr_class = 8'b00000010;
+                `FRIC_WORD_KS, `FRIC_WORD_C1S, `FRIC_WORD_KDS:         addr_class = 8'b00000100;
+                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM, `FRIC_WORD_C1M,
+                `FRIC_WORD_KDM:                                         addr_class = 8'b00001000;
+                `FRIC_WORD_FC_P, `FRIC_WORD_FC_N:                      addr_class = 8'b00010000;
+                `FRIC_WORD_DM_P, `FRIC_WORD_DM_N:                      addr_class = 8'b00100000;
+                `FRIC_WORD_DSEL, `FRIC_WORD_MD_EN:                     addr_class = 8'b01000000;
+                `FRIC_WORD_KYX:                                         addr_class = 8'b10000000;
+                default:                                                addr_class = 8'b00000000;
+            endcase
+        end
+    endfunction
+    reg [NCLS-1:0] req_cls_reg;
+    always @(posedge clk) if (cfg_take) req_cls_reg <= addr_class(cfg_addr);
+    wire req_fits = |(req_ok & req_cls_reg);
     wire cfg_bad = req_v_reg && !req_fits;
     wire cm_pend_next = (cfg_take && cfg_commit) || (cm_pend && !cm_apply);
     assign cfg_ready = cfg_ready_reg;
@@ -314,12 +341,12 @@ module fric_lugre_pipe #(
         req_v_reg <= cfg_take && !cfg_commit;
         if (cfg_take) begin
             req_addr_reg <= cfg_addr;
-            req_data_reg <= cfg_data;
+            req_data_reg <= cfg_data[PW-1:0];
         end
         if (cfg_take && cfg_commit) cm_axis_reg <= cfg_axis;
         cm_pend <= cm_pend_next;
         cfg_ready_reg <= !cfg_take && !cm_pend_next;
-        if (req_v_reg && req_fits) stg[req_addr_reg] <= req_data_reg[PW-1:0];
+        if (req_v_reg && req_fits) stg[req_addr_reg] <= req_data_reg;
         if (cm_apply) begin
             m_km[cm_axis_reg]   <= stg[A_KM][W-1:0];
             m_ks[cm_axis_reg]   <= stg[A_KS][SH_W-1:0];

@@ -359,7 +359,7 @@ module fric_lugre_seq #(
     reg [5:0] cnt;
     reg [AXIS_W:0] clr_cnt;
     reg [4:0] sticky;
-    reg cfg_bad;
+    wire cfg_bad;
     assign cfg_ready = cfg_rdy;
     assign srst_ready = srst_rdy;
     assign flags = sticky;
@@ -381,6 +381,9 @@ module fric_lugre_seq #(
     // staging word read in the cycle before into the axis's slot.
     wire cfg_take = cfg_valid && cfg_rdy && !rst;
     wire cfg_word_ok = cfg_take && !cfg_commit && fits(cfg_addr, cfg_data);
+    // a refused word sets CFG at the clock that takes it, so the flag is
+    // visible from the next cycle on (as cfg_ready is high again)
+    assign cfg_bad = cfg_take && !cfg_commit && !cfg_word_ok;
     wire cp_we = !rst && st == S_CP && cnt != 6'd0;
     wire par_we = cfg_word_ok || cp_we;
     wire [AXIS_W+5:0] par_wa = cp_we ? {1'b0, commit_ax, cnt[4:0] - 5'd1} : {STG[AXIS_W:0], cfg_addr};
@@ -388,7 +391,6 @@ module fric_lugre_seq #(
     always @(posedge clk) if (par_we) par[par_wa] <= par_wd;
 
     always @(posedge clk) begin
-        cfg_bad <= cfg_take && !cfg_commit && !cfg_word_ok;
         if (rst) begin
             cfg_rdy <= 1'b1;
             commit_pend <= 1'b0;
