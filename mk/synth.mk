@@ -63,7 +63,7 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
+$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 125 --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
 $(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,0,0,0))
 .PHONY: synth-lugre-ecp5 synth-lugre-up5k
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log

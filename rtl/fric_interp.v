@@ -11,9 +11,10 @@
 // copies of the table, so one sample is taken per cycle.
 //
 // Formats: idx (U,TB,0); fr (U,FR_W,0); m (U,T_W,0), between T[i+1] and T[i].
-// Latency: TR + LM + RS + 2 clock-enabled cycles (table read TR: 1 from
-// block RAM, 3 from logic ROM for a fast clock; difference 1; product LM;
-// rounding RS; subtraction 1); one sample per cycle.
+// Latency: TR + LM + RS + 2 clock-enabled cycles (table read TR: the two
+// addresses i and i + 1 registered, then 1 cycle from block RAM, or 3 from
+// logic ROM for a fast clock; difference 1; product LM; rounding RS;
+// subtraction 1); one sample per cycle.
 module fric_interp #(
     // entry width
     parameter integer T_W = 16,
@@ -36,12 +37,19 @@ module fric_interp #(
     input  wire [FR_W-1:0] fr,
     output wire [T_W-1:0]  m
 );
-    localparam integer TR = (RS == 3) ? 3 : 1;
+    localparam integer TR = (RS == 3) ? 4 : 2;
     localparam integer TN = (1 << TB) + 1;
 
     // ---- c0 -> c0 + TR: T[i] and T[i+1] ----------------------------------
+    // the addresses i and i + 1, registered (the increment is a carry chain)
     wire [T_W-1:0] t0_q, t1_q;
-    wire [TB:0] idx1 = {1'b0, idx} + {{TB{1'b0}}, 1'b1};
+    reg  [TB:0] a0_reg, a1_reg;
+    always @(posedge clk) begin
+        if (ce) begin
+            a0_reg <= {1'b0, idx};
+            a1_reg <= {1'b0, idx} + {{TB{1'b0}}, 1'b1};
+        end
+    end
     generate
         if (RS == 3) begin : g_rom_logic
             (* ram_style = "logic" *)
@@ -55,11 +63,11 @@ module fric_interp #(
             reg [T_W-1:0] q0_reg, q1_reg;
             always @(posedge clk) begin
                 if (ce) begin
-                    q0_reg <= rom0[{1'b0, idx}];
-                    q1_reg <= rom1[idx1];
+                    q0_reg <= rom0[a0_reg];
+                    q1_reg <= rom1[a1_reg];
                 end
             end
-            fric_delay #(.WIDTH(2*T_W), .DEPTH(TR - 1)) u_q (.clk(clk), .ce(ce), .d({q0_reg, q1_reg}), .q({t0_q, t1_q}));
+            fric_delay #(.WIDTH(2*T_W), .DEPTH(TR - 2)) u_q (.clk(clk), .ce(ce), .d({q0_reg, q1_reg}), .q({t0_q, t1_q}));
         end else begin : g_rom_block
             (* ram_style = "block" *)
             reg [T_W-1:0] rom0 [0:TN-1];
@@ -72,8 +80,8 @@ module fric_interp #(
             reg [T_W-1:0] q0_reg, q1_reg;
             always @(posedge clk) begin
                 if (ce) begin
-                    q0_reg <= rom0[{1'b0, idx}];
-                    q1_reg <= rom1[idx1];
+                    q0_reg <= rom0[a0_reg];
+                    q1_reg <= rom1[a1_reg];
                 end
             end
             assign t0_q = q0_reg;

@@ -12,10 +12,12 @@
 // Dahl is the configuration DM = 0 (g = FC) and C1M = 0; v = 0 holds the
 // state. One of two architectures with the same ports, contract and results:
 //
-//   OPT_PIPE = 1  fric_lugre_pipe: a pipeline, one sample per clock (an axis
-//                 that comes back within HAZ stages waits; HAZ = 12 with
-//                 OPT_FAST, 10 without), latency 111 / 91 cycles at W = 18
-//                 (109 / 90 at W = 16), 21 DSP products.
+//   OPT_PIPE = 1  fric_lugre_pipe: a pipeline, one sample per clock; a
+//                 sample whose axis is among the last HAZ samples taken
+//                 waits (HAZ = 12 with OPT_FAST, 11 without), so round-robin
+//                 traffic over N axes runs at min(1, N / (HAZ + 1)) samples
+//                 per clock; latency 111 / 92 cycles at W = 18 (OPT_FAST 1 /
+//                 0), 109 / 90 at W = 16; 20 DSP products.
 //   OPT_PIPE = 0  fric_lugre_seq: a sequencer around one multiplier, one
 //                 sample at a time, 4 (v = 0) to 89 cycles.
 //

@@ -11,12 +11,14 @@
 //   w'   = w + rsr((w_ss - w) psi, s),  psi = 1 - 2^-y2 (three paths), y2 = |v| KYM 2^-KYX / g
 //   F    = sat(rsr(w' + rsr((w' - w) c1(v), C1S) + sign(v) visc(|v|) 2^(WG-G), WG))
 //
-// Architecture: a fixed pipeline of LATENCY stages (K_* below) advancing on
+// Architecture: a fixed pipeline of K_SAT stages (K_* below) advancing on
 // one registered clock enable, held high while the two-entry output buffer
-// has room. Each product has its own DSP block (21 in all: the 42/44-bit
-// products (w_ss - w) psi and (w' - w) c1 as three W-bit partial products
-// each); the exp2 unit appears three times (g, the micro-damping weight,
-// psi), the reciprocal and h tables once.
+// has room; latency K_SAT + 2 cycles from the input handshake to
+// m_axis_tvalid when nothing waits. Each product has its own DSP block (20
+// in all: (w_ss - w) psi and (w' - w) c1, whose first factors have 40/42-bit
+// magnitudes, as three W-bit partial products each); the exp2 unit appears
+// three times (g, the micro-damping weight, psi), the reciprocal and h
+// tables once.
 //
 // State hazard: an axis's state w is read at stage K_RD (just before the
 // product with psi) and its update written at stage K_WR. A sample whose
@@ -121,7 +123,7 @@ module fric_lugre_pipe #(
     localparam integer LN = RS + 2;                     // fric_norm
     localparam integer LY = LM + RS + 2;                // fric_scale_y
     localparam integer LE = (`FRIC_FB(W) + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 2 : 0); // fric_exp2
-    localparam integer LI = ((RS == 3) ? 3 : 1) + LM + RS + 2;                       // fric_interp
+    localparam integer LI = ((RS == 3) ? 4 : 2) + LM + RS + 2;                       // fric_interp
     localparam integer K_A = 1;                 // |v|, v < 0, v = 0
     localparam integer K_Q = K_A + LM;          // |v|^2
     localparam integer K_NQ = K_Q + LN;         // |v|^2 normalized
@@ -261,7 +263,14 @@ module fric_lugre_pipe #(
             vld_reg  <= {NK{1'b0}};
         end
     end
-    wire empty = !in_v_reg && !(|vld_reg);
+    // empty: no sample in the input register or any stage, registered from
+    // the next-state values (so it is exact in every cycle, and the wide OR
+    // is not on the path to the memories' write enables)
+    wire in_v_next = ce ? (in_take || (in_v_reg && !adv)) : in_v_reg;
+    wire any_vld_next = ce ? ((|vld_reg[NK-2:0]) || adv) : (|vld_reg);
+    reg  empty_reg = 1'b1;
+    always @(posedge clk) empty_reg <= rst || (!in_v_next && !any_vld_next);
+    wire empty = empty_reg;
 
     // ---- parameter staging and field memories -------------------------------
     reg [PW-1:0] stg [0:NWORDS-1];

@@ -22,7 +22,7 @@
 // the same multiplier. Trade-off: one multiplier and the memories in block
 // RAM, for tens of cycles per sample; throughput is one sample per program
 // run. The pipelined architecture (fric_lugre_pipe.v) takes one sample per
-// clock with 21 multipliers.
+// clock with 20 multipliers.
 //
 // Streams (AXI4-Stream): s_axis: tdata = velocity code (S,W,0), tuser = axis.
 // m_axis: tdata = force code (S,W,0), limited to +-(2^(W-1) - 1); tuser =
