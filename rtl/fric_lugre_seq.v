@@ -40,8 +40,9 @@
 // State reset: srst_valid with srst_all (every axis) or srst_axis zeroes the
 // bristle state between two samples (one cycle per axis). rst (synchronous)
 // drops the sample in flight and the output, clears the flags and every
-// axis's state, cancels a commit or state reset not yet done, and keeps the
-// parameters and the staging set.
+// axis's state, cancels a state reset not yet done, and keeps the
+// parameters, the staging set and a commit already taken (which is then
+// applied).
 //
 // Sticky flags: flags = {CFG, W_SAT, S1_SAT, G_SAT, F_SAT}, cleared by
 // writing 1s to flags_clear (a set wins).
@@ -354,7 +355,7 @@ module fric_lugre_seq #(
     assign m_axis_tvalid = o_valid;
 
     // cfg port, state resets, flags
-    reg cfg_rdy, commit_pend, srst_pend, srst_pend_all, srst_rdy;
+    reg cfg_rdy = 1'b1, commit_pend = 1'b0, srst_pend = 1'b0, srst_pend_all = 1'b0, srst_rdy = 1'b1;
     reg [AXIS_W-1:0] commit_ax, srst_ax;
     reg [5:0] cnt;
     reg [AXIS_W:0] clr_cnt;
@@ -392,8 +393,8 @@ module fric_lugre_seq #(
 
     always @(posedge clk) begin
         if (rst) begin
-            cfg_rdy <= 1'b1;
-            commit_pend <= 1'b0;
+            // a commit already taken survives (it is applied after the
+            // state clear); a pending state reset is covered by the clear
             srst_rdy <= 1'b1;
             srst_pend <= 1'b0;
             srst_pend_all <= 1'b0;
