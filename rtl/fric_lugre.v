@@ -16,8 +16,9 @@
 //                 sample whose axis is among the last HAZ samples taken
 //                 waits (HAZ = 12 with OPT_FAST, 11 without), so round-robin
 //                 traffic over N axes runs at min(1, N / (HAZ + 1)) samples
-//                 per clock; latency 111 / 92 cycles at W = 18 (OPT_FAST 1 /
-//                 0), 109 / 90 at W = 16; 20 DSP products.
+//                 per clock; latency 114 cycles (W = 18, OPT_FAST 1) or 93
+//                 (W = 16, OPT_FAST 0), as the benches measure; 20 DSP
+//                 products.
 //   OPT_PIPE = 0  fric_lugre_seq: a sequencer around one multiplier, one
 //                 sample at a time, 4 (v = 0) to 89 cycles.
 //

@@ -120,7 +120,7 @@ module fric_lugre_pipe #(
     // ---- schedule: the stage (cycles after the input register) of each step
     localparam integer RS = (OPT_FAST != 0) ? 3 : 2;    // rounding-shift stages
     localparam integer LM = 2;                          // DSP product
-    localparam integer LN = RS + 2;                     // fric_norm
+    localparam integer LN = RS + 3;                     // fric_norm
     localparam integer LY = LM + RS + 2;                // fric_scale_y
     localparam integer LE = (`FRIC_FB(W) + 1) / 2 + 2 * RS + 2 + ((RS == 3) ? 2 : 0); // fric_exp2
     localparam integer LI = ((RS == 3) ? 4 : 2) + LM + RS + 2;                       // fric_interp

@@ -13,7 +13,7 @@
 //
 // Formats: x (U,X_W,0); m (U,W,0); e signed, 8 bits (bl - W, -W..X_W - W);
 // big = (bl > W), i.e. x did not fit W bits.
-// Latency: RS + 2 clock-enabled cycles (bit length 1, rounding shift RS,
+// Latency: RS + 3 clock-enabled cycles (bit length 2, rounding shift RS,
 // renormalization 1); one x per cycle.
 module fric_norm #(
     // input width, 1..56
@@ -39,21 +39,53 @@ module fric_norm #(
         end
     end
 
-    // c0 -> c1: the bit length
-    function [BL_W-1:0] bitlen;
-        input [X_W-1:0] v;
-        integer i;
-        begin
-            bitlen = {BL_W{1'b0}};
-            for (i = 0; i < X_W; i = i + 1) if (v[i]) bitlen = i[BL_W-1:0] + 1'b1;
+    // c0 -> c2: the bit length, in two stages of shallow logic: per group of
+    // four bits (x padded to 64: 16 groups) whether it holds a one and where
+    // its highest one is; then a balanced tree of 2:1 merges over the groups
+    // (depth 4, no priority chain), and bl = index + 1 (0 for x = 0)
+    localparam integer NG = 16;
+    wire [63:0] xp = {{(64-X_W){1'b0}}, x};
+    reg [NG-1:0]   g_any_reg;
+    reg [2*NG-1:0] g_pos_reg;
+    reg [X_W-1:0]  x1_reg;
+    integer gi;
+    always @(posedge clk) begin
+        if (ce) begin
+            x1_reg <= x;
+            for (gi = 0; gi < NG; gi = gi + 1) begin
+                g_any_reg[gi] <= |xp[4*gi +: 4];
+                g_pos_reg[2*gi +: 2] <= xp[4*gi+3] ? 2'd3 : (xp[4*gi+2] ? 2'd2 : (xp[4*gi+1] ? 2'd1 : 2'd0));
+            end
         end
-    endfunction
+    end
+    // tree level l has NG >> l nodes, each {any, index}; the upper half of a
+    // merge sets the index's bit l + 1
+    genvar tl, tn;
+    generate
+        for (tl = 0; tl <= 4; tl = tl + 1) begin : g_level
+            localparam integer N = NG >> tl;
+            wire [N-1:0]   any_l;
+            wire [6*N-1:0] idx_l;
+            for (tn = 0; tn < N; tn = tn + 1) begin : g_node
+                if (tl == 0) begin : g_leaf
+                    assign any_l[tn] = g_any_reg[tn];
+                    assign idx_l[6*tn +: 6] = {4'd0, g_pos_reg[2*tn +: 2]};
+                end else begin : g_merge
+                    wire hi = g_level[tl-1].any_l[2*tn+1];
+                    wire [5:0] ih = g_level[tl-1].idx_l[6*(2*tn+1) +: 6];
+                    wire [5:0] il = g_level[tl-1].idx_l[6*(2*tn) +: 6];
+                    assign any_l[tn] = hi || g_level[tl-1].any_l[2*tn];
+                    assign idx_l[6*tn +: 6] = hi ? (ih | (6'd1 << (tl + 1))) : il;
+                end
+            end
+        end
+    endgenerate
     reg [X_W-1:0]  x_reg;
     reg [BL_W-1:0] bl_reg;
     always @(posedge clk) begin
         if (ce) begin
-            x_reg  <= x;
-            bl_reg <= bitlen(x);
+            x_reg  <= x1_reg;
+            bl_reg <= g_level[4].any_l[0] ? g_level[4].idx_l[5:0] + 6'd1 : {BL_W{1'b0}};
         end
     end
 
