@@ -32,8 +32,9 @@
 // {W_SAT, S1_SAT, G_SAT, F_SAT, axis}. s_axis_tready depends on registers
 // only (the input register, the stages' axes, the enable).
 //
-// Parameters: cfg words go through a request register and the field check
-// (fric_word_fits) into the staging set (a word every other cycle). A
+// Parameters: cfg words go through a request register, the field check
+// (fric_word_fits) and a write register into the staging set (a word every
+// third cycle; a refused word's CFG flag shows before cfg_ready returns). A
 // commit waits until the samples taken before it have left the pipeline
 // (no sample is taken meanwhile), then writes the whole staging set into the
 // axis's field memories in one cycle: no sample sees a mix of two sets.
@@ -343,7 +344,11 @@ module fric_lugre_pipe #(
     reg [NCLS-1:0] req_cls_reg;
     always @(posedge clk) if (cfg_take) req_cls_reg <= addr_class(cfg_addr);
     wire req_fits = |(req_ok & req_cls_reg);
-    wire cfg_bad = req_v_reg && !req_fits;
+    // the checked word, registered, is written in the next cycle
+    reg          wr_v_reg = 1'b0, bad_reg = 1'b0;
+    reg [4:0]    wr_addr_reg;
+    reg [PW-1:0] wr_data_reg;
+    wire cfg_bad = bad_reg;
     wire cm_pend_next = (cfg_take && cfg_commit) || (cm_pend && !cm_apply);
     assign cfg_ready = cfg_ready_reg;
     always @(posedge clk) begin
@@ -354,8 +359,13 @@ module fric_lugre_pipe #(
         end
         if (cfg_take && cfg_commit) cm_axis_reg <= cfg_axis;
         cm_pend <= cm_pend_next;
-        cfg_ready_reg <= !cfg_take && !cm_pend_next;
-        if (req_v_reg && req_fits) stg[req_addr_reg] <= req_data_reg;
+        // low while a word is checked or written, or a commit is pending
+        cfg_ready_reg <= !cfg_take && !req_v_reg && !cm_pend_next;
+        wr_v_reg    <= req_v_reg && req_fits;
+        bad_reg     <= req_v_reg && !req_fits;
+        wr_addr_reg <= req_addr_reg;
+        wr_data_reg <= req_data_reg;
+        if (wr_v_reg) stg[wr_addr_reg] <= wr_data_reg;
         if (cm_apply) begin
             m_km[cm_axis_reg]   <= stg[A_KM][W-1:0];
             m_ks[cm_axis_reg]   <= stg[A_KS][SH_W-1:0];
