@@ -497,8 +497,10 @@ module fric_lugre_pipe #(
     reg signed [GR_W-1:0] graw_reg;
     reg [GW-1:0]          g_reg;                        // K_G
     reg                   gsat_reg;
-    wire g_low  = (graw_reg < $signed({{(GR_W-1){1'b0}}, 1'b1}));
-    wire g_high = (graw_reg > $signed({3'b000, {GW{1'b1}}}));
+    // the limits decided on bits, not by comparisons: g <= 0 (sign, or
+    // zero), g >= 2^GW (a positive value with bits above GW - 1)
+    wire g_low  = graw_reg[GR_W-1] || (graw_reg == {GR_W{1'b0}});
+    wire g_high = !graw_reg[GR_W-1] && (|graw_reg[GR_W-2:GW]);
     always @(posedge clk) begin
         if (ce) begin
             graw_reg <= $signed({3'b000, f_fc}) + {{(GR_W-DIP_W){dip[DIP_W-1]}}, dip};
@@ -701,14 +703,25 @@ module fric_lugre_pipe #(
     end
     // K_WR: w' limited to +-(2^(W-1+WG) - 1) (W_SAT; the convex update never needs it)
     localparam signed [SW+1:0] WMAX = $signed({3'b000, {(SW-1){1'b1}}});
+    // -(2^b - 1) <= x <= 2^b - 1 for x of n bits: the bits from b up are all
+    // copies of the sign, and a negative x is not -2^b (its low bits are not
+    // all zero); a shallow AND/OR instead of two wide comparisons
+    function sym_ok_w1;
+        input [SW+1:0] x;
+        begin
+            sym_ok_w1 = (x[SW+1:SW-1] == 3'b000) || ((x[SW+1:SW-1] == 3'b111) && (|x[SW-2:0]));
+        end
+    endfunction
     reg signed [SW-1:0] w1c_reg, w0_wr;
     reg                 wsat_reg;
+    // |w'| <= WMAX decided on the bits that can overflow (sym_ok below)
+    wire w1_ok = sym_ok_w1(w1_reg);
     always @(posedge clk) begin
         if (ce) begin
-            if (w1_reg > WMAX)       w1c_reg <= WMAX[SW-1:0];
-            else if (w1_reg < -WMAX) w1c_reg <= -WMAX[SW-1:0];
-            else                     w1c_reg <= w1_reg[SW-1:0];
-            wsat_reg <= (w1_reg > WMAX) || (w1_reg < -WMAX);
+            if (w1_ok)              w1c_reg <= w1_reg[SW-1:0];
+            else if (w1_reg[SW+1])  w1c_reg <= -WMAX[SW-1:0];
+            else                    w1c_reg <= WMAX[SW-1:0];
+            wsat_reg <= !w1_ok;
             w0_wr    <= w0_w1;
         end
     end
@@ -813,12 +826,15 @@ module fric_lugre_pipe #(
     localparam signed [PM_W:0] S1MAX = $signed({{(PM_W-SW){1'b0}}, {(SW+1){1'b1}}});
     reg signed [SW+1:0] s1_reg;
     reg                 s1sat_reg;
+    // |s1| <= S1MAX = 2^(SW+1) - 1, decided on bits as for w'
+    wire [PM_W-SW-1:0] s1_hi = s1r[PM_W:SW+1];
+    wire s1_ok = (s1_hi == {(PM_W-SW){1'b0}}) || ((&s1_hi) && (|s1r[SW:0]));
     always @(posedge clk) begin
         if (ce) begin
-            if (s1r > S1MAX)       s1_reg <= S1MAX[SW+1:0];
-            else if (s1r < -S1MAX) s1_reg <= -S1MAX[SW+1:0];
-            else                   s1_reg <= s1r[SW+1:0];
-            s1sat_reg <= (s1r > S1MAX) || (s1r < -S1MAX);
+            if (s1_ok)            s1_reg <= s1r[SW+1:0];
+            else if (s1r[PM_W])   s1_reg <= -S1MAX[SW+1:0];
+            else                  s1_reg <= S1MAX[SW+1:0];
+            s1sat_reg <= !s1_ok;
         end
     end
 
@@ -848,19 +864,21 @@ module fric_lugre_pipe #(
     wire signed [TW-1:0] fr;                            // K_F
     fric_rsr #(.X_W(TW), .S_W(5), .Y_W(TW), .STAGES(RS)) u_rsr_f (
         .clk(clk), .ce(ce), .x(tot_reg), .s(WGS), .y(fr));
-    localparam signed [TW-1:0] FMAXS = $signed({{(TW-W+1){1'b0}}, {(W-1){1'b1}}});
     wire gsat_f, wsat_f, s1sat_f;
     fric_delay #(.WIDTH(1), .DEPTH(K_F - K_G)) u_gsat (.clk(clk), .ce(ce), .d(gsat_reg), .q(gsat_f));
     fric_delay #(.WIDTH(1), .DEPTH(K_F - K_WR)) u_wsat (.clk(clk), .ce(ce), .d(wsat_reg), .q(wsat_f));
     fric_delay #(.WIDTH(1), .DEPTH(K_F - K_S1)) u_s1sat (.clk(clk), .ce(ce), .d(s1sat_reg), .q(s1sat_f));
     reg [W-1:0] f_reg;                                  // K_SAT
     reg [3:0]   fl_reg;
+    // |F| <= 2^(W-1) - 1, decided on bits as for w'
+    wire [TW-W:0] f_hi = fr[TW-1:W-1];
+    wire f_ok = (f_hi == {(TW-W+1){1'b0}}) || ((&f_hi) && (|fr[W-2:0]));
     always @(posedge clk) begin
         if (ce) begin
-            if (fr > FMAXS)       f_reg <= FMAX;
-            else if (fr < -FMAXS) f_reg <= ~FMAX + {{(W-1){1'b0}}, 1'b1};
-            else                  f_reg <= fr[W-1:0];
-            fl_reg <= {wsat_f, s1sat_f, gsat_f, (fr > FMAXS) || (fr < -FMAXS)};
+            if (f_ok)            f_reg <= fr[W-1:0];
+            else if (fr[TW-1])   f_reg <= ~FMAX + {{(W-1){1'b0}}, 1'b1};
+            else                 f_reg <= FMAX;
+            fl_reg <= {wsat_f, s1sat_f, gsat_f, !f_ok};
         end
     end
 
