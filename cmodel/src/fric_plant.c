@@ -55,9 +55,6 @@ fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c)
     return k;
 }
 
-/* The dynamic contact's force and z' with the precomputed coefficients:
- * fric_lugre_eval() with products by reciprocals for its divisions by vs
- * and vd (the same model, rounded once differently). */
 /* The dynamic contact's coefficients at v with the precomputed fields: g(v),
  * sigma1(v) and sigma2 of the sign of v (products by 1/vs and 1/vd where
  * fric_lugre_eval() divides). Both directions' values are loaded, then
@@ -81,7 +78,9 @@ __attribute__((always_inline)) static inline lugre_coef_t lugre_coef(const fric_
     return k;
 }
 
-/* The dynamic contact's force and z': fric_lugre_eval() to rounding. */
+/* The dynamic contact's force and z': fric_lugre_eval() with products by
+ * reciprocals for its divisions by vs and vd (the same model, rounded once
+ * differently). */
 __attribute__((always_inline)) static inline double lugre_fast(const fric_contact_t *c, double z, double v, double *dzdt)
 {
     const lugre_coef_t k = lugre_coef(c, v);
