@@ -173,7 +173,8 @@ module fric_lugre_pipe #(
             $display("fric_lugre_pipe: W = %0d, must be 16 or 18", W);
             $finish;
         end
-        if (K_C1 > K_AD - 1 || K_T0 <= K_A || K_V0 <= K_A) begin
+        // |v| is one delay line tapped at K_NQ, K_T0 and K_V0, in that order
+        if (K_C1 > K_AD - 1 || K_T0 < K_NQ || K_V0 < K_T0) begin
             $display("fric_lugre_pipe: inconsistent schedule");
             $finish;
         end
@@ -246,8 +247,12 @@ module fric_lugre_pipe #(
     // commit, state reset and zeroing block the input
     reg cm_pend = 1'b0, sr_pend = 1'b0, zero_busy = 1'b1;
     wire blk = cm_pend || sr_pend || zero_busy;
-    wire in_take = ce && (!in_v_reg || adv) && !blk && s_axis_tvalid;
-    assign s_axis_tready = ce && (!in_v_reg || adv) && !blk;
+    wire in_ready = ce && (!in_v_reg || adv) && !blk;
+    wire in_take = in_ready && s_axis_tvalid;
+    assign s_axis_tready = in_ready;
+    // the input register's and the stages' next valid state
+    wire in_v_next = ce ? (in_take || (in_v_reg && !adv)) : in_v_reg;
+    wire any_vld_next = ce ? ((|vld_reg[NK-2:0]) || adv) : (|vld_reg);
 
     always @(posedge clk) begin
         if (ce) begin
@@ -255,10 +260,10 @@ module fric_lugre_pipe #(
                 in_d_reg  <= s_axis_tdata;
                 in_ax_reg <= s_axis_tuser;
             end
-            in_v_reg <= in_take || (in_v_reg && !adv);
             ctl_reg  <= {ctl_reg[CTL_W*(NK-1)-1:0], in_ax_reg, in_d_reg[W-1], (in_d_reg == {W{1'b0}})};
             vld_reg  <= {vld_reg[NK-2:0], adv};
         end
+        in_v_reg <= in_v_next;
         if (rst) begin
             in_v_reg <= 1'b0;
             vld_reg  <= {NK{1'b0}};
@@ -267,8 +272,6 @@ module fric_lugre_pipe #(
     // empty: no sample in the input register or any stage, registered from
     // the next-state values (so it is exact in every cycle, and the wide OR
     // is not on the path to the memories' write enables)
-    wire in_v_next = ce ? (in_take || (in_v_reg && !adv)) : in_v_reg;
-    wire any_vld_next = ce ? ((|vld_reg[NK-2:0]) || adv) : (|vld_reg);
     reg  empty_reg = 1'b1;
     always @(posedge clk) empty_reg <= rst || (!in_v_next && !any_vld_next);
     wire empty = empty_reg;
@@ -511,7 +514,7 @@ module fric_lugre_pipe #(
 
     // ---- y2 = |v| KYM / g: t = |v| KYM and g normalized, 1/g from the table --
     wire [W-1:0] a_t0;
-    fric_delay #(.WIDTH(W), .DEPTH(K_T0 - K_A)) u_a_t0 (.clk(clk), .ce(ce), .d(a_reg), .q(a_t0));
+    fric_delay #(.WIDTH(W), .DEPTH(K_T0 - K_NQ)) u_a_t0 (.clk(clk), .ce(ce), .d(a_nq), .q(a_t0));
     wire [2*W-1:0] t;                                   // K_G
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LM), .OPT_FABRIC(0), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_kym (
         .clk(clk), .ce(ce), .a(a_t0), .b(f_kym), .p(t));
@@ -840,7 +843,7 @@ module fric_lugre_pipe #(
 
     // ---- the viscous term sign(v) rsr(|v| BM, BS) 2^(WG-G) -------------------
     wire [W-1:0] a_v0;
-    fric_delay #(.WIDTH(W), .DEPTH(K_V0 - K_A)) u_a_v0 (.clk(clk), .ce(ce), .d(a_reg), .q(a_v0));
+    fric_delay #(.WIDTH(W), .DEPTH(K_V0 - K_T0)) u_a_v0 (.clk(clk), .ce(ce), .d(a_t0), .q(a_v0));
     wire [2*W-1:0] vprod;
     fric_mul #(.A_W(W), .B_W(W), .LATENCY(LM), .OPT_FABRIC(0), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_vis (
         .clk(clk), .ce(ce), .a(a_v0), .b(f_bm), .p(vprod));
