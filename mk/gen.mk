@@ -5,11 +5,12 @@
 
 FRIC_GEN := $(BIN)/fric_gen
 GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh docs/generated/formats.md \
-  $(foreach t,exp2 recip h exp2pair,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex))
+  $(foreach t,exp2 recip h exp2pair,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex)) \
+  cmodel/include/fricore_regs.h rtl/fric_regs_map.vh docs/register-map.md
 
-$(FRIC_GEN): cmodel/gen/fric_gen.c
+$(FRIC_GEN): cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c cmodel/gen/fric_gen.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $< -lm -o $@
+	$(CC) $(CFLAGS) cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c -lm -o $@
 
 .PHONY: gen test-gen
 gen: $(FRIC_GEN)

@@ -1,0 +1,192 @@
+/*
+ * fric_gen_regs: the register map of the board tops (rtl/fric_regs.v), the
+ * one source of cmodel/include/fricore_regs.h (the host driver's),
+ * rtl/fric_regs_map.vh (the RTL's) and docs/register-map.md.
+ *
+ * Byte addresses on a 32-bit Wishbone bus (word aligned); an array register
+ * has COUNT entries STRIDE bytes apart. Fields are LSB and BITS within the
+ * word. Access: R (read only), RW, W (write only, reads 0), W1C (read; a 1
+ * written clears the bit).
+ */
+#include "fric_gen.h"
+
+#include <string.h>
+
+#define REGS_ID 0x46524943u /* "FRIC" */
+#define REGS_VERSION_MAJOR 0
+#define REGS_VERSION_MINOR 1
+#define REGS_VERSION_PATCH 0
+#define REGS_MAX_AXES 8
+#define REGS_PARAM_WORDS 32
+
+typedef struct {
+    const char *name;
+    int lsb, bits;
+    const char *what;
+} rfield_t;
+
+typedef struct {
+    const char *name;
+    unsigned off;   /* byte address of entry 0 */
+    int count;      /* 1, or the entries of an array */
+    const char *acc;
+    const char *what;
+    rfield_t f[12]; /* ends at a NULL name */
+} reg_t;
+
+static const reg_t regs[] = {
+    {"ID", 0x000, 1, "R", "identification: the ASCII bytes \"FRIC\"",
+     {{"VALUE", 0, 32, "0x46524943"}}},
+    {"VERSION", 0x004, 1, "R", "register-map version",
+     {{"PATCH", 0, 8, "patch"}, {"MINOR", 8, 8, "minor"}, {"MAJOR", 16, 8, "major"}}},
+    {"CAPS", 0x008, 1, "R", "what this build has",
+     {{"AXES", 0, 4, "NUM_AXES, the axes of both cores (1..8)"},
+      {"W", 8, 5, "datapath width W of the velocity and force codes (S,W,0)"},
+      {"STRIBECK", 16, 1, "the Stribeck core is present"},
+      {"LUGRE", 17, 1, "the LuGre / Dahl core is present"},
+      {"ENC", 18, 1, "the quadrature-encoder velocity path is present"}}},
+    {"CTRL", 0x00C, 1, "RW", "control; 0 after reset",
+     {{"RUN", 0, 1, "1: every sample tick starts a sample set of all axes"},
+      {"ENC_AXES", 8, 8, "axes whose velocity is the encoder estimate (bit a: axis a); the others take VEL[a]"}}},
+    {"TICK_DIV", 0x010, 1, "RW", "sample-tick period in clock cycles; 0 (the reset value) stops the ticks",
+     {{"DIV", 0, 24, "clock cycles from one sample tick to the next"}}},
+    {"STEP", 0x014, 1, "W", "a write (any data) requests one sample set of all axes, at the next sample boundary",
+     {{"GO", 0, 1, "ignored: any write requests the set"}}},
+    {"COMMIT", 0x018, 1, "W", "apply the shadow sets to these axes together at the next sample boundary (bits accumulate until applied)",
+     {{"STRIBECK", 0, 8, "axes that take the Stribeck shadow set S_PARAM"},
+      {"LUGRE", 8, 8, "axes that take the LuGre shadow set L_PARAM"}}},
+    {"SRST", 0x01C, 1, "W", "reset the LuGre bristle state of these axes at the next sample boundary",
+     {{"AXES", 0, 8, "axes to reset (bit a: axis a)"}}},
+    {"STATUS", 0x020, 1, "R", "what the sample sequencer is doing",
+     {{"PENDING", 0, 1, "a commit or state reset waits for the sample boundary"},
+      {"ACTIVE", 1, 1, "a sample set is in the cores"},
+      {"REQUEST", 2, 1, "a sample set (tick or STEP) waits to start"}}},
+    {"FLAGS", 0x024, 1, "W1C", "sticky flags; write 1s to clear",
+     {{"S_F_SAT", 0, 1, "Stribeck: a force saturated"},
+      {"S_MAG_NEG", 1, 1, "Stribeck: a negative magnitude was limited to 0"},
+      {"S_CFG", 2, 1, "Stribeck: a parameter word did not fit its field and was refused"},
+      {"L_F_SAT", 8, 1, "LuGre: a force saturated"},
+      {"L_G_SAT", 9, 1, "LuGre: g(v) was limited"},
+      {"L_S1_SAT", 10, 1, "LuGre: the sigma1 term was limited"},
+      {"L_W_SAT", 11, 1, "LuGre: the bristle state was limited"},
+      {"L_CFG", 12, 1, "LuGre: a parameter word did not fit its field and was refused"},
+      {"OVERRUN", 16, 1, "a sample tick came while the previous one still waited: a set was dropped"},
+      {"ENC_SAT", 17, 1, "the encoder velocity estimate saturated (its count change or its code)"},
+      {"ENC_ERR", 18, 1, "the encoder inputs skipped a state (both changed at once)"},
+      {"VEL_SAT", 19, 1, "a VEL write outside (S,W,0) was saturated"}}},
+    {"SAMPLES", 0x028, 1, "R", "sample sets completed, modulo 2^32",
+     {{"COUNT", 0, 32, "completed sets"}}},
+    {"ENC_POS", 0x02C, 1, "R", "encoder position, quadrature counts (x4), modulo 2^32",
+     {{"POS", 0, 32, "count"}}},
+    {"ENC_SCALE", 0x030, 1, "RW", "encoder velocity scale: v = sat(rsr(d * GAIN, SHIFT)), d = counts since the last tick, limited to 16 bits signed",
+     {{"GAIN", 0, 16, "unsigned gain mantissa"}, {"SHIFT", 16, 5, "rounding right shift (0..31)"}}},
+    {"ENC_VEL", 0x034, 1, "R", "the last encoder velocity estimate, a velocity code (S,W,0) sign-extended",
+     {{"VEL", 0, 32, "code"}}},
+    {"S_PARAM", 0x100, REGS_PARAM_WORDS, "RW", "the Stribeck shadow set: parameter word i (docs/generated/formats.md); reads give the last word written",
+     {{"WORD", 0, 32, "field, right-aligned (signed fields sign-extended)"}}},
+    {"L_PARAM", 0x180, REGS_PARAM_WORDS, "RW", "the LuGre / Dahl shadow set: parameter word i; reads give the last word written",
+     {{"WORD", 0, 32, "field, right-aligned (signed fields sign-extended)"}}},
+    {"VEL", 0x200, REGS_MAX_AXES, "RW", "velocity code of axis a for host-driven use (S,W,0), sign-extended; a write outside the range is saturated and sets VEL_SAT",
+     {{"VEL", 0, 32, "code"}}},
+    {"FORCE_S", 0x220, REGS_MAX_AXES, "R", "Stribeck force code of axis a from the last completed set (S,W,0), sign-extended",
+     {{"F", 0, 32, "code"}}},
+    {"FORCE_L", 0x240, REGS_MAX_AXES, "R", "LuGre force code of axis a from the last completed set (S,W,0), sign-extended",
+     {{"F", 0, 32, "code"}}},
+};
+#define NREG (sizeof regs / sizeof regs[0])
+
+static int nfields(const reg_t *r)
+{
+    int n = 0;
+    while (n < 12 && r->f[n].name) n++;
+    return n;
+}
+
+static void write_c(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "cmodel/include/fricore_regs.h");
+    fprintf(f, "/**\n * @file fricore_regs.h\n * @brief Register map of the fricore board tops (rtl/fric_regs.v).\n *\n");
+    fprintf(f, " * %s\n *\n", fric_gen_banner);
+    fprintf(f, " * Byte addresses of 32-bit registers. Arrays: FRIC_REG_<name>(i).\n"
+               " * Fields: FRIC_REG_<reg>_<field>_SHIFT and _MASK (the mask in place).\n */\n");
+    fprintf(f, "#ifndef FRICORE_REGS_H\n#define FRICORE_REGS_H\n\n");
+    fprintf(f, "#define FRIC_REG_ID_VALUE 0x%08Xu\n", REGS_ID);
+    fprintf(f, "#define FRIC_REG_VERSION_VALUE 0x%06Xu\n", (REGS_VERSION_MAJOR << 16) | (REGS_VERSION_MINOR << 8) | REGS_VERSION_PATCH);
+    fprintf(f, "#define FRIC_REG_MAX_AXES %du\n#define FRIC_REG_PARAM_WORDS %du\n\n", REGS_MAX_AXES, REGS_PARAM_WORDS);
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        fprintf(f, "/** %s (%s) */\n", r->what, r->acc);
+        if (r->count == 1)
+            fprintf(f, "#define FRIC_REG_%s 0x%03Xu\n", r->name, r->off);
+        else
+            fprintf(f, "#define FRIC_REG_%s(i) (0x%03Xu + 4u * (unsigned)(i))\n#define FRIC_REG_%s_COUNT %du\n", r->name, r->off, r->name, r->count);
+        for (int k = 0; k < nfields(r); k++) {
+            const rfield_t *q = &r->f[k];
+            const unsigned long mask = ((q->bits >= 32) ? 0xFFFFFFFFul : ((1ul << q->bits) - 1)) << q->lsb;
+            fprintf(f, "#define FRIC_REG_%s_%s_SHIFT %du\n#define FRIC_REG_%s_%s_MASK 0x%08lXu\n", r->name, q->name, q->lsb, r->name, q->name, mask);
+        }
+    }
+    fprintf(f, "\n#endif /* FRICORE_REGS_H */\n");
+    fric_gen_close(f);
+}
+
+static void write_verilog(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/fric_regs_map.vh");
+    fprintf(f, "// fric_regs_map.vh: register map of the board tops (fric_regs.v).\n// %s\n//\n", fric_gen_banner);
+    fprintf(f, "// FRIC_REG_<name>: byte address of entry 0 (arrays: entries 4 bytes apart,\n"
+               "// FRIC_REG_<name>_COUNT of them); FRIC_REG_<reg>_<field>_LSB and _BITS.\n\n");
+    fprintf(f, "`ifndef FRIC_REGS_MAP_VH\n`define FRIC_REGS_MAP_VH\n\n");
+    fprintf(f, "`define FRIC_REG_ID_VALUE 32'h%08X\n", REGS_ID);
+    fprintf(f, "`define FRIC_REG_VERSION_VALUE 24'h%06X\n", (REGS_VERSION_MAJOR << 16) | (REGS_VERSION_MINOR << 8) | REGS_VERSION_PATCH);
+    fprintf(f, "`define FRIC_REG_MAX_AXES %d\n`define FRIC_REG_PARAM_WORDS %d\n", REGS_MAX_AXES, REGS_PARAM_WORDS);
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        fprintf(f, "// %s (%s)\n`define FRIC_REG_%s 12'h%03X\n", r->what, r->acc, r->name, r->off);
+        if (r->count > 1) fprintf(f, "`define FRIC_REG_%s_COUNT %d\n", r->name, r->count);
+        for (int k = 0; k < nfields(r); k++)
+            fprintf(f, "`define FRIC_REG_%s_%s_LSB %d\n`define FRIC_REG_%s_%s_BITS %d\n", r->name, r->f[k].name, r->f[k].lsb, r->name, r->f[k].name, r->f[k].bits);
+    }
+    fprintf(f, "\n`endif\n");
+    fric_gen_close(f);
+}
+
+static void write_md(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "docs/register-map.md");
+    fprintf(f, "# Register map of the board tops\n\n%s\n\n", fric_gen_banner);
+    fprintf(f, "32-bit registers on Wishbone B4 classic (`rtl/fric_regs.v`), byte addresses; the SPI link "
+               "(`rtl/fric_spi_wb.v`, docs/board.md) carries the same addresses. ID 0x%08X, map version %d.%d.%d. "
+               "Access: R read only; RW; W write only (reads 0); W1C read, and a 1 written clears the bit. "
+               "An address that is not listed reads 0 and ignores writes. C: `cmodel/include/fricore_regs.h`; "
+               "Verilog: `rtl/fric_regs_map.vh`.\n\n",
+            REGS_ID, REGS_VERSION_MAJOR, REGS_VERSION_MINOR, REGS_VERSION_PATCH);
+    fprintf(f, "| address | register | access | meaning |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        if (r->count == 1)
+            fprintf(f, "| 0x%03X | %s | %s | %s |\n", r->off, r->name, r->acc, r->what);
+        else
+            fprintf(f, "| 0x%03X + 4i, i < %d | %s[i] | %s | %s |\n", r->off, r->count, r->name, r->acc, r->what);
+    }
+    fprintf(f, "\n## Fields\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        fprintf(f, "\n### %s\n\n| bits | field | meaning |\n|---|---|---|\n", r->name);
+        for (int k = 0; k < nfields(r); k++) {
+            const rfield_t *q = &r->f[k];
+            if (q->bits == 1)
+                fprintf(f, "| %d | %s | %s |\n", q->lsb, q->name, q->what);
+            else
+                fprintf(f, "| %d:%d | %s | %s |\n", q->lsb + q->bits - 1, q->lsb, q->name, q->what);
+        }
+    }
+    fric_gen_close(f);
+}
+
+void fric_gen_regs(const char *dir)
+{
+    write_c(dir);
+    write_verilog(dir);
+    write_md(dir);
+}
