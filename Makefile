@@ -44,6 +44,7 @@ include mk/gen.mk
 include mk/cmodel.mk
 include mk/tb.mk
 include mk/synth.mk
+include mk/board.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -8,7 +8,7 @@ CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/cli -Icmodel/bench
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lm
 
-LIB_SRCS := $(wildcard cmodel/src/*.c)
+LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/dev/fricore_dev.c
 # The fixed-point library: integer only. -mgeneral-regs-only makes any
 # floating-point operation a compile error; test-nofp also inspects the objects.
 FX_SRCS := cmodel/src/fric_fx.c cmodel/src/fric_fx_tables.c cmodel/src/fric_status.c

@@ -45,7 +45,8 @@ enum {
     FRIC_FX_FLAG_G_SAT = 1u << 2,   /**< LuGre g(v) outside [1, 2^(W-1+G) - 1], clamped */
     FRIC_FX_FLAG_S1_SAT = 1u << 3,  /**< LuGre sigma1 term beyond +-2^(W+1) LSB, clamped */
     FRIC_FX_FLAG_W_SAT = 1u << 4,   /**< LuGre state outside (S,W,WG) (cannot happen; kept as a check) */
-    FRIC_FX_FLAG_V_SAT = 1u << 5    /**< velocity code outside (S,W,0), clamped (C API only) */
+    FRIC_FX_FLAG_V_SAT = 1u << 5,   /**< velocity code outside (S,W,0), clamped (C API only) */
+    FRIC_FX_FLAG_ENC_SAT = 1u << 6  /**< encoder velocity: count change or code limited */
 };
 
 /** Per-direction fields: the level, dip and viscous term. */
@@ -184,6 +185,19 @@ void fric_fx_lugre_reset(fric_fx_state_t *st);
  */
 int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
                            uint32_t *flags, fric_fx_lugre_detail_t *detail);
+
+/**
+ * @brief Velocity code from two encoder positions, as fric_encvel.v of the
+ *        board tops computes it once per sample tick.
+ *
+ * d = pos_now - pos_prev modulo 2^32 (read as a signed count), limited to
+ * (S,16,0); v = rsr(d * gain, shift) limited to (S,W,0).
+ *
+ * Scaling and overflow: gain (U,16,0), shift 0..31; d * gain is exact in
+ * 33 bits. Each limit sets FRIC_FX_FLAG_ENC_SAT in *flags.
+ */
+int32_t fric_fx_enc_velocity(uint32_t width, uint32_t pos_now, uint32_t pos_prev, uint32_t gain,
+                             uint32_t shift, uint32_t *flags);
 
 /** @brief g(v) in (U,W-1,G) output LSB, as the step uses it. */
 int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags);

@@ -46,7 +46,12 @@ typedef enum {
     FRIC_ERR_SPRING = -23,    /**< plant spring stiffness */
     FRIC_ERR_SUPPORT = -24,   /**< plant support speed */
     FRIC_ERR_FORCE_AMP = -25, /**< plant external force amplitude */
-    FRIC_ERR_FORCE_FREQ = -26 /**< plant external force frequency */
+    FRIC_ERR_FORCE_FREQ = -26,/**< plant external force frequency */
+    FRIC_ERR_DEV_XFER = -27,  /**< fricore_dev: the transport callback failed */
+    FRIC_ERR_DEV_ID = -28,    /**< fricore_dev: no fricore register map at the other end */
+    FRIC_ERR_DEV_TIMEOUT = -29,/**< fricore_dev: the device did not finish in the polls allowed */
+    FRIC_ERR_DEV_AXIS = -30,  /**< fricore_dev: an axis or axis mask outside the device's axes */
+    FRIC_ERR_DEV_WIDTH = -31  /**< fricore_dev: the set's width is not the device's W */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

@@ -341,6 +341,26 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     return sat_f(w, fric_fx_rsr(total, wg), flags);
 }
 
+/* ---- encoder velocity ------------------------------------------------------------------------ */
+
+int32_t fric_fx_enc_velocity(uint32_t width, uint32_t pos_now, uint32_t pos_prev, uint32_t gain,
+                             uint32_t shift, uint32_t *flags)
+{
+    const uint32_t u = pos_now - pos_prev; /* modulo 2^32 */
+    int64_t d = (u & 0x80000000u) ? (int64_t)u - ((int64_t)1 << 32) : (int64_t)u;
+    if (d > 32767 || d < -32768) {
+        *flags |= FRIC_FX_FLAG_ENC_SAT;
+        d = (d > 0) ? 32767 : -32768;
+    }
+    const int64_t q = fric_fx_rsr(d * (int64_t)(gain & 0xFFFFu), (int)(shift & 31u));
+    const int64_t hi = BIT(width - 1) - 1, lo = -BIT(width - 1);
+    if (q > hi || q < lo) {
+        *flags |= FRIC_FX_FLAG_ENC_SAT;
+        return (int32_t)(q > hi ? hi : lo);
+    }
+    return (int32_t)q;
+}
+
 /* ---- parameter words ---------------------------------------------------------------------- */
 
 void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words)

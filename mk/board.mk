@@ -1,0 +1,52 @@
+# The board tops (issue 7): the board-independent top fric_top (SPI bridge,
+# register file, sample tick, encoder path and both cores), its end-to-end
+# Verilator bench with the host driver on the SPI pins, and the driver's
+# freestanding build check.
+#
+#   make test-top        the end-to-end benches (part of make test)
+#   make test-dev-freestanding  fricore_dev.c builds freestanding, calls no libc
+
+TOP_SRCS := $(shell grep -v '^//' rtl/fric_top.f)
+TOP_TB_CFLAGS := $(CFLAGS) -Itb/fric_top
+
+# $(1) name  $(2) W  $(3) NUM_AXES  $(4) further -G parameters of fric_top
+define top_bench
+$(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h cmodel/include/fricore_regs.h cmodel/include/fricore_dev.h
+	@mkdir -p $$(@D)
+	$(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp $(TOP_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) -Irtl $(VLT) $(TOP_SRCS) \
+	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
+	  -CFLAGS "-O2 -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_top/dut_top.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
+TOP_TB_BINS += $(BUILD)/tb/$(1)/$(1)
+endef
+TOP_TB_BINS :=
+# the iCEBreaker configuration (W 16, 4 axes, the Stribeck core as on the
+# UP5K) and the ULX3S one (W 18, 8 axes, the ECP5 options)
+$(eval $(call top_bench,tb_top_w16,16,4,-GST_OPT_FABRIC=1 -GST_OPT_SPRAM=1 -GST_OPT_RAM_DELAY=1 -GLG_OPT_FAST=0 -GHEARTBEAT_BITS=8))
+$(eval $(call top_bench,tb_top_w18,18,8,-GST_OPT_FABRIC=0 -GST_OPT_FAST=1 -GLG_OPT_FAST=1 -GHEARTBEAT_BITS=8))
+
+.PHONY: test-top test-dev-freestanding lint-top
+test-top: $(TOP_TB_BINS)
+	@for t in $^; do echo "== $$(basename $$t)"; $$t || exit 1; done
+
+# The driver for a bare-metal MCU: freestanding, no builtins, and no symbol
+# from outside fricore (the parameter compiler and the packer) left undefined.
+test-dev-freestanding:
+	@mkdir -p $(BUILD)/dev
+	@$(CC) -std=c11 -O2 $(CWARN) -ffreestanding -fno-builtin -Icmodel/include -c cmodel/dev/fricore_dev.c -o $(BUILD)/dev/fricore_dev_freestanding.o
+	@und=$$(nm -u $(BUILD)/dev/fricore_dev_freestanding.o | awk '{print $$2}'); \
+	 bad=$$(echo "$$und" | grep -v '^fric_' || true); \
+	 if [ -n "$$bad" ]; then echo "FAIL fricore_dev.c (freestanding) needs: $$bad"; exit 1; fi; \
+	 echo "ok   fricore_dev.c builds freestanding; it needs only: $$(echo $$und | tr '\n' ' ')"
+
+lint-top:
+	@for cfg in "16 4 1 0" "18 8 0 1" "16 1 1 0" "18 3 0 1"; do set -- $$cfg; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_top, W $$1 NUM_AXES $$2"; done
+
+TEST_ALL += test-dev-freestanding lint-top test-top

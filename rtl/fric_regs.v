@@ -1,0 +1,416 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+`include "fric_regs_map.vh"
+// fric_regs: the register file of the board tops, a Wishbone B4 classic
+// slave (32-bit data, byte addresses, 32-bit accesses; wb_sel_i is not
+// used), and the sample sequencer that drives the Stribeck and LuGre cores.
+// The map (addresses, fields, meanings) is docs/register-map.md, generated
+// with rtl/fric_regs_map.vh and fricore_regs.h from cmodel/gen/fric_gen_regs.c.
+//
+// Sample sets: a sample tick (tick, with CTRL.RUN) or a STEP write requests
+// one set: the velocity of every axis (VEL[a], or the encoder estimate enc_vel
+// for the axes of CTRL.ENC_AXES) goes to both cores, axis 0 first, and the
+// forces they return are written to FORCE_S[a] and FORCE_L[a] as they come.
+// STATUS.ACTIVE is high until both cores have returned every axis; SAMPLES
+// then counts the set. One request waits while a set runs; a tick that finds
+// one already waiting is dropped and sets OVERRUN.
+//
+// Parameters: a write to S_PARAM[i] / L_PARAM[i] goes to the core's staging
+// set at once (the bus waits for the core's cfg_ready) and into a readback
+// memory. COMMIT and SRST collect axis masks; at the next sample boundary
+// (no set in the cores) the sequencer applies them axis by axis (Stribeck
+// commit, LuGre commit, LuGre state reset), before any further set starts,
+// so every set sees one parameter set per axis and core. S_PARAM words past
+// the Stribeck core's word addresses (16 and up) are refused here and set S_CFG.
+//
+// Bus timing: a read is acknowledged two cycles after it is presented (the
+// readback memory is a block RAM); a write one cycle after, except a
+// parameter word, which waits for the core (and for a commit being applied).
+//
+// Flags: FLAGS = the cores' sticky flags (cleared through their
+// flags_clear) and this file's own (OVERRUN, ENC_SAT, ENC_ERR, VEL_SAT, and
+// the S_CFG of refused word numbers); a 1 written clears, a set wins.
+// rst (synchronous) clears the registers, the requests, the masks and the
+// flags, and drops a set in progress (the cores are reset with it by the top).
+module fric_regs #(
+    // datapath width of the cores: 16 or 18
+    parameter integer W = 16,
+    // axes of both cores, 1..8
+    parameter integer NUM_AXES = 4,
+    // 1: the encoder path is present (CAPS.ENC)
+    parameter integer HAS_ENC = 1
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    // Wishbone B4 classic slave
+    input  wire                   wb_cyc_i,
+    input  wire                   wb_stb_i,
+    input  wire                   wb_we_i,
+    input  wire [11:0]            wb_adr_i,
+    input  wire [31:0]            wb_dat_i,
+    input  wire [3:0]             wb_sel_i,
+    output reg  [31:0]            wb_dat_o,
+    output reg                    wb_ack_o,
+
+    // sample tick (one cycle), encoder estimate and status
+    input  wire                   tick,
+    output wire [23:0]            tick_div,
+    input  wire [31:0]            enc_pos,
+    input  wire [W-1:0]           enc_vel,
+    input  wire                   enc_sat,
+    input  wire                   enc_err,
+    output wire [15:0]            enc_gain,
+    output wire [4:0]             enc_shift,
+
+    // the Stribeck core
+    output wire [W-1:0]           st_s_tdata,
+    output wire [AXIS_W-1:0]      st_s_tuser,
+    output wire                   st_s_tvalid,
+    input  wire                   st_s_tready,
+    input  wire [W-1:0]           st_m_tdata,
+    input  wire [AXIS_W+1:0]      st_m_tuser,
+    input  wire                   st_m_tvalid,
+    output wire                   st_cfg_valid,
+    input  wire                   st_cfg_ready,
+    output wire                   st_cfg_commit,
+    output wire [3:0]             st_cfg_addr,
+    output wire [AXIS_W-1:0]      st_cfg_axis,
+    output wire [31:0]            st_cfg_data,
+    input  wire [2:0]             st_flags,
+    output wire [2:0]             st_flags_clear,
+
+    // the LuGre core
+    output wire [W-1:0]           lg_s_tdata,
+    output wire [AXIS_W-1:0]      lg_s_tuser,
+    output wire                   lg_s_tvalid,
+    input  wire                   lg_s_tready,
+    input  wire [W-1:0]           lg_m_tdata,
+    input  wire [AXIS_W+3:0]      lg_m_tuser,
+    input  wire                   lg_m_tvalid,
+    output wire                   lg_cfg_valid,
+    input  wire                   lg_cfg_ready,
+    output wire                   lg_cfg_commit,
+    output wire [4:0]             lg_cfg_addr,
+    output wire [AXIS_W-1:0]      lg_cfg_axis,
+    output wire [31:0]            lg_cfg_data,
+    output wire                   lg_srst_valid,
+    input  wire                   lg_srst_ready,
+    output wire [AXIS_W-1:0]      lg_srst_axis,
+    input  wire [4:0]             lg_flags,
+    output wire [4:0]             lg_flags_clear
+);
+`include "fric_axis_width.vh"
+    localparam integer AXIS_W = fric_axis_width(NUM_AXES);
+    localparam integer MAXA = `FRIC_REG_MAX_AXES;
+
+    initial begin
+        if (NUM_AXES < 1 || NUM_AXES > MAXA) begin
+            $display("fric_regs: NUM_AXES = %0d, allowed 1..%0d", NUM_AXES, MAXA);
+            $finish;
+        end
+        if (W != 16 && W != 18) begin
+            $display("fric_regs: W = %0d, allowed 16 or 18", W);
+            $finish;
+        end
+    end
+
+    // ---- address decode -------------------------------------------------------
+    wire [11:0] a = {wb_adr_i[11:2], 2'b00};
+    wire is_sparam = (a[11:7] == 5'b0_0010);          // 0x100..0x17C
+    wire is_lparam = (a[11:7] == 5'b0_0011);          // 0x180..0x1FC
+    wire is_param = is_sparam | is_lparam;
+    wire in_axes_tab = (a[11:8] == 4'h2) && (a[7:5] <= 3'd2); // 0x200..0x25C
+    wire [2:0] tab_axis = a[4:2];
+    wire tab_ok = ({1'b0, tab_axis} < NUM_AXES[3:0]);
+    wire is_vel = in_axes_tab && a[7:5] == 3'd0 && tab_ok;
+
+    // ---- registers ----------------------------------------------------------------
+    reg run_reg;
+    reg [MAXA-1:0] enc_axes_reg;
+    reg [23:0] tick_div_reg;
+    reg [15:0] enc_gain_reg;
+    reg [4:0] enc_shift_reg;
+    reg [31:0] samples_reg;
+    reg [W-1:0] vel_reg [0:NUM_AXES-1];
+    reg [W-1:0] fs_reg [0:NUM_AXES-1];
+    reg [W-1:0] fl_reg [0:NUM_AXES-1];
+    reg [MAXA-1:0] pend_s_reg, pend_l_reg, pend_r_reg;
+    reg req_reg;
+    // own sticky flags: OVERRUN, ENC_SAT, ENC_ERR, VEL_SAT, S_CFG (refused word numbers)
+    reg ovr_reg, esat_reg, eerr_reg, vsat_reg, scfg_reg;
+
+    assign tick_div = tick_div_reg;
+    assign enc_gain = enc_gain_reg;
+    assign enc_shift = enc_shift_reg;
+
+    // readback memory of both shadow sets: 64 words, one block RAM read port
+    reg [31:0] shadow_mem [0:63];
+    reg [31:0] shadow_q;
+    integer i;
+    initial for (i = 0; i < 64; i = i + 1) shadow_mem[i] = 32'd0;  // as the cores' staging sets
+
+    // ---- bus state --------------------------------------------------------------------
+    localparam [1:0] WB_IDLE = 2'd0, WB_RD = 2'd1, WB_PW = 2'd2, WB_ACK = 2'd3;
+    reg [1:0] wb_state_reg;
+    reg [11:0] wb_a_reg;
+    reg [31:0] wb_d_reg;
+
+    // ---- sequencer state ------------------------------------------------------------
+    localparam [1:0] SQ_IDLE = 2'd0, SQ_APPLY = 2'd1, SQ_RUN = 2'd2;
+    reg [1:0] sq_reg;
+    reg [3:0] ax_reg;         // axis being applied or sent (NUM_AXES: all sent)
+    reg [1:0] step_reg;       // APPLY: 0 Stribeck commit, 1 LuGre commit, 2 state reset
+    reg [MAXA-1:0] ap_s_reg, ap_l_reg, ap_r_reg;  // masks being applied
+    reg sent_s_reg, sent_l_reg; // this axis's sample taken by the core
+    reg [3:0] got_s_reg, got_l_reg;   // outputs returned in this set
+
+    wire wb_new = wb_cyc_i & wb_stb_i & (wb_state_reg == WB_IDLE);
+    wire pending = |{pend_s_reg, pend_l_reg, pend_r_reg};
+
+    // parameter word to the cores (the bus owns the cfg ports outside APPLY)
+    wire pw_go = (wb_state_reg == WB_PW) && (sq_reg != SQ_APPLY);
+    wire pw_s = pw_go && !wb_a_reg[7] && !wb_a_reg[6];  // S_PARAM word 0..15
+    wire pw_s_refused = pw_go && !wb_a_reg[7] && wb_a_reg[6];
+    wire pw_l = pw_go && wb_a_reg[7];
+    wire [2:0] ax = ax_reg[2:0];
+    wire ap_s = (sq_reg == SQ_APPLY) && (step_reg == 2'd0) && ap_s_reg[ax];
+    wire ap_l = (sq_reg == SQ_APPLY) && (step_reg == 2'd1) && ap_l_reg[ax];
+    wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_r_reg[ax];
+
+    assign st_cfg_valid = pw_s | ap_s;
+    assign st_cfg_commit = ap_s;
+    assign st_cfg_addr = wb_a_reg[5:2];
+    assign st_cfg_axis = ax[AXIS_W-1:0];
+    assign st_cfg_data = wb_d_reg;
+    assign lg_cfg_valid = pw_l | ap_l;
+    assign lg_cfg_commit = ap_l;
+    assign lg_cfg_addr = wb_a_reg[6:2];
+    assign lg_cfg_axis = ax[AXIS_W-1:0];
+    assign lg_cfg_data = wb_d_reg;
+    assign lg_srst_valid = ap_r;
+    assign lg_srst_axis = ax[AXIS_W-1:0];
+
+    // an APPLY step is done when its handshake completes or its axis is not in the mask
+    wire ap_step_done = (step_reg == 2'd0) ? (!ap_s_reg[ax] || st_cfg_ready) :
+                        (step_reg == 2'd1) ? (!ap_l_reg[ax] || lg_cfg_ready) :
+                                             (!ap_r_reg[ax] || lg_srst_ready);
+
+    // the sample of axis ax_reg, to both cores in lockstep
+    wire [W-1:0] vel_now = (enc_axes_reg[ax] && HAS_ENC != 0) ? enc_vel : vel_reg[ax[AXIS_W-1:0]];
+    wire in_run = (sq_reg == SQ_RUN) && (ax_reg < NUM_AXES[3:0]);
+    assign st_s_tdata = vel_now;
+    assign lg_s_tdata = vel_now;
+    assign st_s_tuser = ax[AXIS_W-1:0];
+    assign lg_s_tuser = ax[AXIS_W-1:0];
+    assign st_s_tvalid = in_run && !sent_s_reg;
+    assign lg_s_tvalid = in_run && !sent_l_reg;
+    wire take_s = st_s_tvalid && st_s_tready;
+    wire take_l = lg_s_tvalid && lg_s_tready;
+    wire both_sent = (sent_s_reg || take_s) && (sent_l_reg || take_l);
+
+    // ---- W1C of the flags --------------------------------------------------------------
+    wire fl_wr = wb_new && wb_we_i && (a == `FRIC_REG_FLAGS);
+    wire commit_wr = wb_new && wb_we_i && (a == `FRIC_REG_COMMIT);
+    wire srst_wr = wb_new && wb_we_i && (a == `FRIC_REG_SRST);
+    // the sequencer takes the collected masks at a boundary (not while the bus writes a word)
+    wire ap_take = (sq_reg == SQ_IDLE) && pending && (wb_state_reg != WB_PW);
+    // a tick with RUN finds a request that is not taken this cycle: one set is dropped
+    wire overrun = tick && run_reg && req_reg && !(sq_reg == SQ_IDLE && !pending);
+    assign st_flags_clear = fl_wr ? wb_dat_i[2:0] : 3'd0;
+    assign lg_flags_clear = fl_wr ? wb_dat_i[12:8] : 5'd0;
+
+    // a VEL write, saturated to (S,W,0)
+    wire signed [31:0] vin = $signed(wb_dat_i);
+    wire v_hi = (vin > $signed((32'sd1 <<< (W - 1)) - 32'sd1));
+    wire v_lo = (vin < -$signed(32'sd1 <<< (W - 1)));
+    wire [W-1:0] vin_sat = v_hi ? {1'b0, {(W-1){1'b1}}} : v_lo ? {1'b1, {(W-1){1'b0}}} : wb_dat_i[W-1:0];
+
+    // ---- read data ---------------------------------------------------------------------
+    function [31:0] sx;  // sign-extend a W-bit code
+        input [W-1:0] x;
+        begin
+            sx = {{(32-W){x[W-1]}}, x};
+        end
+    endfunction
+
+    reg [31:0] rd;
+    always @(*) begin
+        rd = 32'd0;
+        case (wb_a_reg)
+            `FRIC_REG_ID: rd = `FRIC_REG_ID_VALUE;
+            `FRIC_REG_VERSION: rd = {8'd0, `FRIC_REG_VERSION_VALUE};
+            `FRIC_REG_CAPS: rd = {13'd0, (HAS_ENC != 0), 2'b11, 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
+            `FRIC_REG_CTRL: rd = {16'd0, enc_axes_reg, 7'd0, run_reg};
+            `FRIC_REG_TICK_DIV: rd = {8'd0, tick_div_reg};
+            `FRIC_REG_STATUS: rd = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};
+            `FRIC_REG_FLAGS: rd = {12'd0, vsat_reg, eerr_reg, esat_reg, ovr_reg, 3'd0, lg_flags, 5'd0, st_flags[2] | scfg_reg, st_flags[1:0]};
+            `FRIC_REG_SAMPLES: rd = samples_reg;
+            `FRIC_REG_ENC_POS: rd = (HAS_ENC != 0) ? enc_pos : 32'd0;
+            `FRIC_REG_ENC_SCALE: rd = {11'd0, enc_shift_reg, enc_gain_reg};
+            `FRIC_REG_ENC_VEL: rd = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
+            default: rd = 32'd0;
+        endcase
+        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q;
+        if (wb_a_reg[11:8] == 4'h2 && wb_a_reg[7:5] <= 3'd2 && {1'b0, wb_a_reg[4:2]} < NUM_AXES[3:0]) begin
+            case (wb_a_reg[7:5])
+                3'd0: rd = sx(vel_reg[wb_a_reg[AXIS_W+1:2]]);
+                3'd1: rd = sx(fs_reg[wb_a_reg[AXIS_W+1:2]]);
+                default: rd = sx(fl_reg[wb_a_reg[AXIS_W+1:2]]);
+            endcase
+        end
+    end
+
+    integer k;
+    always @(posedge clk) begin
+        // the readback memory: read every cycle at the presented address
+        shadow_q <= shadow_mem[{wb_adr_i[7], wb_adr_i[6:2]}];
+
+        // ---- bus ----
+        case (wb_state_reg)
+            WB_IDLE: if (wb_new) begin
+                wb_a_reg <= a;
+                wb_d_reg <= wb_dat_i;
+                if (!wb_we_i) begin
+                    wb_state_reg <= WB_RD;
+                end else if (is_param) begin
+                    wb_state_reg <= WB_PW;
+                end else begin
+                    wb_ack_o <= 1'b1;
+                    wb_state_reg <= WB_ACK;
+                    case (a)
+                        `FRIC_REG_CTRL: begin
+                            run_reg <= wb_dat_i[0];
+                            enc_axes_reg <= wb_dat_i[15:8];
+                        end
+                        `FRIC_REG_TICK_DIV: tick_div_reg <= wb_dat_i[23:0];
+                        `FRIC_REG_STEP: req_reg <= 1'b1;
+                        `FRIC_REG_ENC_SCALE: begin
+                            enc_gain_reg <= wb_dat_i[15:0];
+                            enc_shift_reg <= wb_dat_i[20:16];
+                        end
+                        default: ;
+                    endcase
+                    if (is_vel) vel_reg[tab_axis[AXIS_W-1:0]] <= vin_sat;
+                end
+            end
+            WB_RD: begin
+                wb_dat_o <= rd;
+                wb_ack_o <= 1'b1;
+                wb_state_reg <= WB_ACK;
+            end
+            WB_PW: if (pw_s_refused || (pw_s && st_cfg_ready) || (pw_l && lg_cfg_ready)) begin
+                shadow_mem[{wb_a_reg[7], wb_a_reg[6:2]}] <= wb_d_reg;
+                wb_ack_o <= 1'b1;
+                wb_state_reg <= WB_ACK;
+            end
+            default: begin  // WB_ACK
+                wb_ack_o <= 1'b0;
+                wb_state_reg <= WB_IDLE;
+            end
+        endcase
+
+        // ---- masks (COMMIT and SRST accumulate; APPLY takes them) ----
+        pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
+        pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? wb_dat_i[15:8] : {MAXA{1'b0}});
+        pend_r_reg <= (ap_take ? {MAXA{1'b0}} : pend_r_reg) | (srst_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
+        if (ap_take) begin
+            ap_s_reg <= pend_s_reg;
+            ap_l_reg <= pend_l_reg;
+            ap_r_reg <= pend_r_reg;
+            ax_reg <= 4'd0;
+            step_reg <= 2'd0;
+            sq_reg <= SQ_APPLY;
+        end else if (sq_reg == SQ_IDLE && req_reg && !pending) begin  // a set starts
+            req_reg <= 1'b0;
+            ax_reg <= 4'd0;
+            sent_s_reg <= 1'b0;
+            sent_l_reg <= 1'b0;
+            got_s_reg <= 4'd0;
+            got_l_reg <= 4'd0;
+            sq_reg <= SQ_RUN;
+        end
+
+        // ---- the sample request: a tick with RUN, or STEP ----
+        if (tick && run_reg) req_reg <= 1'b1;
+
+        // ---- APPLY: per axis, Stribeck commit, LuGre commit, state reset ----
+        if (sq_reg == SQ_APPLY && ap_step_done) begin
+            if (step_reg != 2'd2) begin
+                step_reg <= step_reg + 2'd1;
+            end else begin
+                step_reg <= 2'd0;
+                if (ax_reg == NUM_AXES[3:0] - 4'd1) sq_reg <= SQ_IDLE;
+                else ax_reg <= ax_reg + 4'd1;
+            end
+        end
+
+        // ---- RUN: one axis after the other to both cores, outputs as they come ----
+        if (sq_reg == SQ_RUN) begin
+            if (in_run) begin
+                if (both_sent) begin
+                    ax_reg <= ax_reg + 4'd1;
+                    sent_s_reg <= 1'b0;
+                    sent_l_reg <= 1'b0;
+                end else begin
+                    if (take_s) sent_s_reg <= 1'b1;
+                    if (take_l) sent_l_reg <= 1'b1;
+                end
+            end
+            if (st_m_tvalid) begin
+                fs_reg[st_m_tuser[AXIS_W-1:0]] <= st_m_tdata;
+                got_s_reg <= got_s_reg + 4'd1;
+            end
+            if (lg_m_tvalid) begin
+                fl_reg[lg_m_tuser[AXIS_W-1:0]] <= lg_m_tdata;
+                got_l_reg <= got_l_reg + 4'd1;
+            end
+            if ((got_s_reg + {3'd0, st_m_tvalid}) == NUM_AXES[3:0] &&
+                (got_l_reg + {3'd0, lg_m_tvalid}) == NUM_AXES[3:0]) begin
+                samples_reg <= samples_reg + 32'd1;
+                sq_reg <= SQ_IDLE;
+            end
+        end
+
+        // ---- own sticky flags: a set wins over a clear ----
+        if (fl_wr) begin
+            if (wb_dat_i[16]) ovr_reg <= 1'b0;
+            if (wb_dat_i[17]) esat_reg <= 1'b0;
+            if (wb_dat_i[18]) eerr_reg <= 1'b0;
+            if (wb_dat_i[19]) vsat_reg <= 1'b0;
+            if (wb_dat_i[2]) scfg_reg <= 1'b0;
+        end
+        if (overrun) ovr_reg <= 1'b1;
+        if (enc_sat && HAS_ENC != 0) esat_reg <= 1'b1;
+        if (enc_err && HAS_ENC != 0) eerr_reg <= 1'b1;
+        if (wb_new && wb_we_i && is_vel && (v_hi || v_lo)) vsat_reg <= 1'b1;
+        if (pw_s_refused) scfg_reg <= 1'b1;
+
+        if (rst) begin
+            wb_state_reg <= WB_IDLE;
+            wb_ack_o <= 1'b0;
+            run_reg <= 1'b0;
+            enc_axes_reg <= {MAXA{1'b0}};
+            tick_div_reg <= 24'd0;
+            enc_gain_reg <= 16'd0;
+            enc_shift_reg <= 5'd0;
+            samples_reg <= 32'd0;
+            pend_s_reg <= {MAXA{1'b0}};
+            pend_l_reg <= {MAXA{1'b0}};
+            pend_r_reg <= {MAXA{1'b0}};
+            req_reg <= 1'b0;
+            sq_reg <= SQ_IDLE;
+            ovr_reg <= 1'b0;
+            esat_reg <= 1'b0;
+            eerr_reg <= 1'b0;
+            vsat_reg <= 1'b0;
+            scfg_reg <= 1'b0;
+            for (k = 0; k < NUM_AXES; k = k + 1) vel_reg[k] <= {W{1'b0}};
+        end
+    end
+
+    // the cores' stream outputs are always taken
+    wire unused_in = &{1'b0, st_m_tuser[AXIS_W+1:AXIS_W], lg_m_tuser[AXIS_W+3:AXIS_W], wb_sel_i, wb_adr_i[1:0]};
+endmodule
+`resetall

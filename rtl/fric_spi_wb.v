@@ -1,0 +1,190 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// fric_spi_wb: an SPI slave (mode 0: SCK idles low, MOSI and MISO sampled
+// on the rising edge, changed after the falling edge; MSB first) bridging to
+// a Wishbone B4 classic master (32-bit data, byte addresses).
+//
+// The SPI pins are asynchronous to clk: spi_cs_n, spi_sck and spi_mosi each
+// pass a two-flip-flop synchronizer, and the SCK edges are detected in the
+// clk domain; spi_miso is a register. The SCK frequency must therefore stay
+// below f_clk / 10 (the MISO bit leaves about four clk cycles after the
+// falling edge that asks for it, and must be there half an SCK period later);
+// with CS_N high for at least 4 clk cycles between transactions.
+//
+// Transaction (CS_N low throughout), docs/board.md:
+//   write: 0x02, A[15:8], A[7:0], then words D[31:24] D[23:16] D[15:8] D[7:0]
+//          ...: each word is written at A, A + 4, ... as its last byte ends
+//   read:  0x03, A[15:8], A[7:0], one dummy byte, then words as above: the
+//          word at A is read during the dummy byte, the next one while the
+//          current one is shifted out (so one word past the burst is read)
+// A is a byte address (its low two bits are ignored). Words at or above
+// 2^ADR_W are not accessed: reads give 0, writes are dropped. Other command
+// bytes are ignored until CS_N rises. MISO is 0 outside read data. A word
+// must complete on the bus before the next one ends (32 SCK cycles; the
+// fricore register file answers within a few hundred clk cycles).
+module fric_spi_wb #(
+    // byte-address bits of the Wishbone bus (at most 16)
+    parameter integer ADR_W = 12
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    input  wire             spi_cs_n,
+    input  wire             spi_sck,
+    input  wire             spi_mosi,
+    output reg              spi_miso,
+
+    output reg              wb_cyc_o,
+    output reg              wb_stb_o,
+    output reg              wb_we_o,
+    output reg  [ADR_W-1:0] wb_adr_o,
+    output reg  [31:0]      wb_dat_o,
+    output wire [3:0]       wb_sel_o,
+    input  wire [31:0]      wb_dat_i,
+    input  wire             wb_ack_i
+);
+    initial begin
+        if (ADR_W < 3 || ADR_W > 16) begin
+            $display("fric_spi_wb: ADR_W = %0d, allowed 3..16", ADR_W);
+            $finish;
+        end
+    end
+
+    localparam [7:0] CMD_WRITE = 8'h02;
+    localparam [7:0] CMD_READ = 8'h03;
+
+    // ---- synchronizers and edges ------------------------------------------------
+    reg [1:0] cs_sync_reg;
+    reg [2:0] sck_sync_reg;
+    reg [1:0] mosi_sync_reg;
+    wire active = !cs_sync_reg[1];
+    wire sck_rise = (sck_sync_reg[2:1] == 2'b01);
+    wire sck_fall = (sck_sync_reg[2:1] == 2'b10);
+    wire mosi = mosi_sync_reg[1];
+
+    // ---- byte framing -------------------------------------------------------------
+    reg [2:0] bit_reg;          // bits of the current byte received
+    reg [6:0] rx_reg;           // the bits so far
+    reg [2:0] byte_reg;         // 0 command, 1 and 2 address, 3 first data (or dummy), then 4 (held)
+    reg [1:0] wbyte_reg;        // byte within a data word
+    reg [7:0] cmd_reg;
+    reg [15:0] addr_reg;        // byte address of the next word
+    reg [23:0] wdata_reg;       // the first three bytes of a word being written
+    reg [31:0] rbuf_reg;        // the word fetched for reading
+    reg [23:0] tx_word_reg;     // the low three bytes of the word being shifted out
+    reg [7:0] tx_reg;           // the byte being shifted out, MSB on spi_miso
+    reg [1:0] tbyte_reg;        // byte of tx_word_reg sent next
+
+    wire [7:0] rx_byte = {rx_reg, mosi};
+    wire byte_done = active && sck_rise && (bit_reg == 3'd7);
+    wire in_range = ({2'b00, addr_reg[15:2]} < (16'd1 << (ADR_W - 2)));
+
+    assign wb_sel_o = 4'hF;
+
+    always @(posedge clk) begin
+        cs_sync_reg <= {cs_sync_reg[0], spi_cs_n};
+        sck_sync_reg <= {sck_sync_reg[1:0], spi_sck};
+        mosi_sync_reg <= {mosi_sync_reg[0], spi_mosi};
+
+        // the bus cycle ends at its acknowledge
+        if (wb_stb_o && wb_ack_i) begin
+            wb_cyc_o <= 1'b0;
+            wb_stb_o <= 1'b0;
+            if (!wb_we_o) rbuf_reg <= wb_dat_i;
+        end
+
+        if (active && sck_rise) begin
+            bit_reg <= bit_reg + 3'd1;
+            rx_reg <= rx_byte[6:0];
+        end
+        if (byte_done) begin
+            if (byte_reg != 3'd4) byte_reg <= byte_reg + 3'd1;
+            case (byte_reg)
+                3'd0: cmd_reg <= rx_byte;
+                3'd1: addr_reg[15:8] <= rx_byte;
+                3'd2: begin
+                    addr_reg[7:0] <= {rx_byte[7:2], 2'b00};
+                    if (cmd_reg == CMD_READ) begin  // fetch the first word now
+                        if ({addr_reg[15:8], rx_byte[7:2]} < (14'd1 << (ADR_W - 2))) begin
+                            wb_cyc_o <= 1'b1;
+                            wb_stb_o <= 1'b1;
+                            wb_we_o <= 1'b0;
+                            wb_adr_o <= {addr_reg[ADR_W-1:8], rx_byte[7:2], 2'b00};
+                        end else begin
+                            rbuf_reg <= 32'd0;
+                        end
+                    end
+                end
+                default: if (cmd_reg == CMD_WRITE) begin
+                    wbyte_reg <= wbyte_reg + 2'd1;
+                    wdata_reg <= {wdata_reg[15:0], rx_byte};
+                    if (wbyte_reg == 2'd3) begin
+                        if (in_range) begin
+                            wb_cyc_o <= 1'b1;
+                            wb_stb_o <= 1'b1;
+                            wb_we_o <= 1'b1;
+                            wb_adr_o <= addr_reg[ADR_W-1:0];
+                            wb_dat_o <= {wdata_reg, rx_byte};
+                        end
+                        addr_reg <= addr_reg + 16'd4;
+                    end
+                end
+            endcase
+        end
+
+        // MISO: the next bit after each falling edge; a new byte after a byte ends
+        if (active && sck_fall) begin
+            if (bit_reg == 3'd0) begin
+                if (cmd_reg == CMD_READ && byte_reg == 3'd4) begin
+                    tbyte_reg <= tbyte_reg + 2'd1;
+                    if (tbyte_reg == 2'd0) begin  // a new word: take the fetched one, fetch the next
+                        tx_word_reg <= rbuf_reg[23:0];
+                        tx_reg <= rbuf_reg[31:24];
+                        addr_reg <= addr_reg + 16'd4;
+                        if ((addr_reg[15:2] + 14'd1) < (14'd1 << (ADR_W - 2))) begin
+                            wb_cyc_o <= 1'b1;
+                            wb_stb_o <= 1'b1;
+                            wb_we_o <= 1'b0;
+                            wb_adr_o <= addr_reg[ADR_W-1:0] + 4;
+                        end else begin
+                            rbuf_reg <= 32'd0;
+                        end
+                    end else begin
+                        tx_reg <= (tbyte_reg == 2'd1) ? tx_word_reg[23:16] :
+                                  (tbyte_reg == 2'd2) ? tx_word_reg[15:8] : tx_word_reg[7:0];
+                    end
+                end else begin
+                    tx_reg <= 8'd0;
+                end
+            end else begin
+                tx_reg <= {tx_reg[6:0], 1'b0};
+            end
+        end
+        spi_miso <= tx_reg[7];
+
+        if (!active) begin
+            bit_reg <= 3'd0;
+            byte_reg <= 3'd0;
+            wbyte_reg <= 2'd0;
+            tbyte_reg <= 2'd0;
+            cmd_reg <= 8'd0;
+            tx_reg <= 8'd0;
+        end
+        if (rst) begin
+            cs_sync_reg <= 2'b11;
+            sck_sync_reg <= 3'b000;
+            wb_cyc_o <= 1'b0;
+            wb_stb_o <= 1'b0;
+            wb_we_o <= 1'b0;
+            bit_reg <= 3'd0;
+            byte_reg <= 3'd0;
+            wbyte_reg <= 2'd0;
+            tbyte_reg <= 2'd0;
+            cmd_reg <= 8'd0;
+            tx_reg <= 8'd0;
+            spi_miso <= 1'b0;
+        end
+    end
+endmodule
+`resetall

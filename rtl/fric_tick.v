@@ -1,0 +1,31 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// fric_tick: the sample-tick generator of the board tops. tick is high for
+// one clk cycle every DIV cycles (the servo rate is f_clk / DIV); DIV = 0
+// stops it. A new DIV takes effect at once: the count restarts if it is
+// already past the new period.
+module fric_tick (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire [23:0] div,
+    output reg         tick
+);
+    reg [23:0] cnt_reg;
+    always @(posedge clk) begin
+        tick <= 1'b0;
+        if (div == 24'd0) begin
+            cnt_reg <= 24'd0;
+        end else if (cnt_reg >= div - 24'd1) begin
+            cnt_reg <= 24'd0;
+            tick <= 1'b1;
+        end else begin
+            cnt_reg <= cnt_reg + 24'd1;
+        end
+        if (rst) begin
+            cnt_reg <= 24'd0;
+            tick <= 1'b0;
+        end
+    end
+endmodule
+`resetall
