@@ -500,7 +500,10 @@ static void test_encoder_path(void **state)
 {
     (void)state;
     for (uint32_t a = 0; a < NAX; a++) load_random(1u << a, 1u << a);
-    const uint32_t gain = 1500 + rnd32() % 3000, shift = 2 + rnd32() % 3;
+    /* a scale that maps 1200 counts a tick to about 0.7 of full scale, so most
+     * ticks are in range (the rounding shows) and the 2500-count ones saturate */
+    const uint32_t shift = 2 + rnd32() % 3;
+    const uint32_t gain = (uint32_t)(0.7 * (1 << (TB_W - 1)) * (1 << shift) / 1200.0) + rnd32() % 50;
     assert_int_equal(fricore_dev_set_encoder(&dev, gain, shift), FRIC_OK);
     const uint32_t enc_axes = ALL_AXES & ~1u; /* axis 0 stays host-driven */
     const int32_t v0 = random_velocity();
@@ -522,10 +525,12 @@ static void test_encoder_path(void **state)
         check_set(v, "encoder tick", 0);
     }
     const uint32_t nticks = 30;
+    uint32_t in_range = 0;
     for (uint32_t k = 1; k <= nticks; k++) {
         /* move the encoder between two ticks: up to +-1200 counts, sometimes fast enough to saturate */
         int32_t move = (int32_t)(rnd32() % 2401) - 1200;
         if (k % 10 == 5) move = 0;
+        if (k % 10 == 7) move = (k & 8) ? 2500 : -2500;
         enc_move(move);
         wait_tick();
         clkn(600);
@@ -538,6 +543,7 @@ static void test_encoder_path(void **state)
         assert_int_equal(fricore_dev_read(&dev, FRIC_REG_ENC_POS, r, 3), FRIC_OK);
         assert_int_equal(r[0], enc_count);
         assert_int_equal((int32_t)r[2], ve);
+        if (ve != (1 << (TB_W - 1)) - 1 && ve != -(1 << (TB_W - 1))) in_range++;
         check_set(v, "encoder tick", k);
     }
     uint32_t samples1, f;
@@ -548,7 +554,8 @@ static void test_encoder_path(void **state)
     assert_int_equal(!!(f & FRIC_REG_FLAGS_ENC_SAT_MASK), !!(eflags & FRIC_FX_FLAG_ENC_SAT));
     assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
     assert_false(f & FRIC_REG_FLAGS_ENC_ERR_MASK);
-    printf("%s: encoder path: %u ticks bit-exact, count %d, ENC_SAT %s\n", TB_NAME, nticks + 1, (int32_t)enc_count,
+    assert_true(in_range >= nticks / 2);
+    printf("%s: encoder path: %u ticks bit-exact (%u of them in range), count %d, ENC_SAT %s\n", TB_NAME, nticks + 1, in_range, (int32_t)enc_count,
            (eflags & FRIC_FX_FLAG_ENC_SAT) ? "raised (as the model)" : "not raised (as the model)");
 
     /* both encoder inputs change at once: ENC_ERR, and no count */
