@@ -133,6 +133,7 @@ module fric_regs #(
     reg [15:0] enc_gain_reg;
     reg [4:0] enc_shift_reg;
     reg [31:0] samples_reg;
+    reg [15:0] set_cnt_reg, set_cycles_reg;  // cycles of the running set, of the last one
     reg [W-1:0] vel_reg [0:NUM_AXES-1];
     reg [W-1:0] fs_reg [0:NUM_AXES-1];
     reg [W-1:0] fl_reg [0:NUM_AXES-1];
@@ -250,6 +251,7 @@ module fric_regs #(
             `FRIC_REG_ENC_POS: rd = (HAS_ENC != 0) ? enc_pos : 32'd0;
             `FRIC_REG_ENC_SCALE: rd = {11'd0, enc_shift_reg, enc_gain_reg};
             `FRIC_REG_ENC_VEL: rd = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
+            `FRIC_REG_SET_CYCLES: rd = {16'd0, set_cycles_reg};
             default: rd = 32'd0;
         endcase
         if (wb_a_reg[11:8] == 4'h1) rd = shadow_q;
@@ -329,6 +331,7 @@ module fric_regs #(
             sent_l_reg <= 1'b0;
             got_s_reg <= 4'd0;
             got_l_reg <= 4'd0;
+            set_cnt_reg <= 16'd1;
             sq_reg <= SQ_RUN;
         end
 
@@ -348,6 +351,7 @@ module fric_regs #(
 
         // ---- RUN: one axis after the other to both cores, outputs as they come ----
         if (sq_reg == SQ_RUN) begin
+            if (set_cnt_reg != 16'hFFFF) set_cnt_reg <= set_cnt_reg + 16'd1;
             if (in_run) begin
                 if (both_sent) begin
                     ax_reg <= ax_reg + 4'd1;
@@ -369,6 +373,7 @@ module fric_regs #(
             if ((got_s_reg + {3'd0, st_m_tvalid}) == NUM_AXES[3:0] &&
                 (got_l_reg + {3'd0, lg_m_tvalid}) == NUM_AXES[3:0]) begin
                 samples_reg <= samples_reg + 32'd1;
+                set_cycles_reg <= set_cnt_reg;
                 sq_reg <= SQ_IDLE;
             end
         end
@@ -396,6 +401,7 @@ module fric_regs #(
             enc_gain_reg <= 16'd0;
             enc_shift_reg <= 5'd0;
             samples_reg <= 32'd0;
+            set_cycles_reg <= 16'd0;
             pend_s_reg <= {MAXA{1'b0}};
             pend_l_reg <= {MAXA{1'b0}};
             pend_r_reg <= {MAXA{1'b0}};

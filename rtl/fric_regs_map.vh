@@ -111,6 +111,10 @@
 `define FRIC_REG_ENC_VEL 12'h034
 `define FRIC_REG_ENC_VEL_VEL_LSB 0
 `define FRIC_REG_ENC_VEL_VEL_BITS 32
+// clock cycles the last sample set took, from its start to its last force (the shortest TICK_DIV without OVERRUN is a few more) (R)
+`define FRIC_REG_SET_CYCLES 12'h038
+`define FRIC_REG_SET_CYCLES_CYCLES_LSB 0
+`define FRIC_REG_SET_CYCLES_CYCLES_BITS 16
 // the Stribeck shadow set: parameter word i (docs/generated/formats.md); reads give the last word written (RW)
 `define FRIC_REG_S_PARAM 12'h100
 `define FRIC_REG_S_PARAM_COUNT 32

@@ -10,7 +10,7 @@
 //   encoder (fric_qenc, fric_encvel) feed the sequencer, so the path
 //   encoder -> velocity -> friction -> FORCE registers runs without the host.
 //
-// A tick first updates the encoder estimate (3 cycles), then requests the
+// A tick first updates the encoder estimate (7 cycles), then requests the
 // sample set, so the axes of CTRL.ENC_AXES see this tick's velocity.
 // tick_out is the sample tick (for a scope); led blinks at
 // f_clk / 2^(HEARTBEAT_BITS) while the clock runs. rst (synchronous, high)

@@ -61,6 +61,37 @@ def main():
             "throughput_updates_per_s": fmax * 1e6 * rate,
             "harness": "I/O harness included (rtl/synth/fric_%s_harness.v)" % core,
         })
+    # the board tops: <board>/board.txt names the device, width and axes;
+    # rate.txt is the set-rate line of the board bench (tb_top)
+    for board in ("icebreaker", "ulx3s"):
+        d = os.path.join(synth, board)
+        if not os.path.exists(os.path.join(d, "pnr.log")):
+            continue
+        info = dict(re.findall(r"(\w+)=(\S+)", open(os.path.join(d, "board.txt")).read()))
+        t = TARGETS[info["target"]]
+        stat = open(os.path.join(d, "stat.txt")).read()
+        pnr = open(os.path.join(d, "pnr.log")).read()
+        fm = re.findall(r"Max frequency for clock '([^']*)': ([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)", pnr)
+        # the core clock is the PLL output (the oscillator input has its own, slower, constraint)
+        fm = [x for x in fm if float(x[3]) == float(info["mhz"])]
+        fmax, verdict, goal = float(fm[-1][1]), fm[-1][2], float(fm[-1][3])
+        lc = re.findall(r"\s" + t["lc"] + r":\s+(\d+)/\s*(\d+)", pnr)
+        rm = re.search(r"set rate: (\d+) axes in (\d+) cycles", open(os.path.join(d, "rate.txt")).read())
+        axes, cycles = int(rm.group(1)), int(rm.group(2))
+        rate = axes / (cycles + 8.0)
+        records.append({
+            "core": "top", "board": board, "target": info["target"], "device": info["device"],
+            "width": int(info["width"]), "axes": axes,
+            "target_mhz": goal, "fmax_mhz": fmax, "timing": verdict,
+            "luts": cell_count(stat, t["lut"]), "ffs": cell_count(stat, t["ff"]),
+            "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
+            "lcs": int(lc[-1][0]) if lc else None, "lcs_available": int(lc[-1][1]) if lc else None,
+            "samples_per_clock": rate,
+            "throughput_basis": "%d axes per sample set of %d cycles plus 8 (the shortest tick period without "
+                                "overrun, measured by the board bench tb_top)" % (axes, cycles),
+            "throughput_updates_per_s": fmax * 1e6 * rate,
+            "harness": "the whole board top: both cores, register file, SPI bridge, tick, encoder path, PLL",
+        })
     os.makedirs(os.path.dirname(json_out) or ".", exist_ok=True)
     with open(json_out, "w") as f:
         json.dump(records, f, indent=2)
@@ -78,6 +109,22 @@ def main():
             f.write("| %s | %s | %d | %g | %.1f | %s | %d | %d | %d | %d | %s | %.3g | %.3g |\n" % (
                 r["core"], r["device"], r["width"], r["target_mhz"], r["fmax_mhz"], r["timing"], r["luts"],
                 r["ffs"], r["dsps"], r["brams"], lcs, r["samples_per_clock"], r["throughput_updates_per_s"]))
+        tops = [r for r in records if r["core"] == "top"]
+        if tops:
+            f.write("\n## Board tops\n\nThe whole top of each board (`make bitstream`): both cores with NUM_AXES axes, the "
+                    "register file, the SPI bridge, the sample tick, the encoder path and the PLL, placed and routed "
+                    "with the board's pins. Throughput: the axes of one sample set over the shortest tick period "
+                    "without overrun (the set's cycles, measured by the board bench, plus 8), at Fmax.\n\n")
+            f.write("| board | device | W | axes | target MHz | Fmax MHz | timing | LUT4 | FF | DSP | BRAM | logic cells | "
+                    "cycles per set | servo rate up to (kHz) | axis-updates/s at Fmax |\n")
+            f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+            for r in tops:
+                lcs = "%d / %d" % (r["lcs"], r["lcs_available"]) if r["lcs"] is not None else "-"
+                cyc = r["axes"] / r["samples_per_clock"]
+                f.write("| %s | %s | %d | %d | %g | %.1f | %s | %d | %d | %d | %d | %s | %.0f | %.0f | %.3g |\n" % (
+                    r["board"], r["device"], r["width"], r["axes"], r["target_mhz"], r["fmax_mhz"], r["timing"],
+                    r["luts"], r["ffs"], r["dsps"], r["brams"], lcs, cyc, r["fmax_mhz"] * 1e3 / cyc,
+                    r["throughput_updates_per_s"]))
     for r in records:
         print("%s %s: Fmax %.1f MHz (%s at %g), %d LUT4, %d FF, %d DSP, %d BRAM" % (
             r["core"], r["target"], r["fmax_mhz"], r["timing"], r["target_mhz"], r["luts"], r["ffs"], r["dsps"], r["brams"]))

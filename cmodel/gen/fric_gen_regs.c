@@ -82,6 +82,8 @@ static const reg_t regs[] = {
      {{"GAIN", 0, 16, "unsigned gain mantissa"}, {"SHIFT", 16, 5, "rounding right shift (0..31)"}}},
     {"ENC_VEL", 0x034, 1, "R", "the last encoder velocity estimate, a velocity code (S,W,0) sign-extended",
      {{"VEL", 0, 32, "code"}}},
+    {"SET_CYCLES", 0x038, 1, "R", "clock cycles the last sample set took, from its start to its last force (the shortest TICK_DIV without OVERRUN is a few more)",
+     {{"CYCLES", 0, 16, "cycles, limited to 65535"}}},
     {"S_PARAM", 0x100, REGS_PARAM_WORDS, "RW", "the Stribeck shadow set: parameter word i (docs/generated/formats.md); reads give the last word written",
      {{"WORD", 0, 32, "field, right-aligned (signed fields sign-extended)"}}},
     {"L_PARAM", 0x180, REGS_PARAM_WORDS, "RW", "the LuGre / Dahl shadow set: parameter word i; reads give the last word written",

@@ -115,6 +115,10 @@
 #define FRIC_REG_ENC_VEL 0x034u
 #define FRIC_REG_ENC_VEL_VEL_SHIFT 0u
 #define FRIC_REG_ENC_VEL_VEL_MASK 0xFFFFFFFFu
+/** clock cycles the last sample set took, from its start to its last force (the shortest TICK_DIV without OVERRUN is a few more) (R) */
+#define FRIC_REG_SET_CYCLES 0x038u
+#define FRIC_REG_SET_CYCLES_CYCLES_SHIFT 0u
+#define FRIC_REG_SET_CYCLES_CYCLES_MASK 0x0000FFFFu
 /** the Stribeck shadow set: parameter word i (docs/generated/formats.md); reads give the last word written (RW) */
 #define FRIC_REG_S_PARAM(i) (0x100u + 4u * (unsigned)(i))
 #define FRIC_REG_S_PARAM_COUNT 32u

@@ -6,7 +6,8 @@
  * encoder path (quadrature pins -> fric_encvel -> cores -> FORCE registers).
  *
  * Built per configuration (mk/board.mk): TB_W, TB_AXES, TB_NAME.
- * Environment: STEPS=n host-driven sets (default 120), TRACE=path.fst. */
+ * Environment: STEPS=n host-driven sets (default 120), TEST=pattern runs
+ * the matching tests only, TRACE=path.fst writes a waveform. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -590,6 +591,35 @@ static void test_overrun(void **state)
     assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
 }
 
+/* the set duration, and the shortest tick period it allows */
+static void test_set_rate(void **state)
+{
+    (void)state;
+    int32_t v[NAX];
+    for (uint32_t a = 0; a < NAX; a++) v[a] = random_velocity();
+    assert_int_equal(fricore_dev_set_velocities(&dev, v, NAX), FRIC_OK);
+    assert_int_equal(fricore_dev_step(&dev), FRIC_OK);
+    uint32_t n, f;
+    assert_int_equal(fricore_dev_read_reg(&dev, FRIC_REG_SET_CYCLES, &n), FRIC_OK);
+    assert_true(n >= NAX && n < 2000);
+    /* ticks a little slower than a set: never an overrun over 50 ticks */
+    clear_all_flags();
+    assert_int_equal(fricore_dev_run(&dev, n + 8, 1, 0), FRIC_OK);
+    clkn(50 * (n + 8));
+    assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
+    assert_int_equal(fricore_dev_flags(&dev, &f), FRIC_OK);
+    assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
+    /* a little faster than a set: the sets fall behind and a tick is dropped */
+    clear_all_flags();
+    assert_int_equal(fricore_dev_run(&dev, n - 8, 1, 0), FRIC_OK);
+    clkn(50 * (n + 8));
+    assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
+    assert_int_equal(fricore_dev_flags(&dev, &f), FRIC_OK);
+    assert_true(f & FRIC_REG_FLAGS_OVERRUN_MASK);
+    printf("set rate: %u axes in %u cycles (%.4f axis-updates per clock; ticks every %u cycles or more)\n", NAX, n,
+           (double)NAX / (n + 8), n + 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +630,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_host_driven, setup, teardown),
         cmocka_unit_test_setup_teardown(test_encoder_path, setup, teardown),
         cmocka_unit_test_setup_teardown(test_overrun, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_rate, setup, teardown),
     };
+    /* TEST=pattern runs the matching tests only */
+    const char *only = getenv("TEST");
+    if (only && only[0]) cmocka_set_test_filter(only);
     return cmocka_run_group_tests_name(TB_NAME, tests, NULL, NULL);
 }
