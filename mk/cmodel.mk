@@ -130,3 +130,16 @@ test-demo: demo
 	@scripts/check_page.sh $(BUILD)/report.html "Assumptions and limits" "time-data" "hysteresis-data"
 	@echo "ok   $(BUILD)/report.html loads in headless Chromium with nothing on its console"
 TEST_ALL += test-demo
+
+# The C models' speed per sample (issue 8): double, fixed point and a plain
+# libm baseline, for Stribeck, Dahl and LuGre over 1e6 samples.
+BENCH_SPEED := $(BIN)/fric-bench-speed
+$(BENCH_SPEED): $(BUILD)/obj/cmodel/bench/fric_bench_speed.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+BUILD_ALL += $(BENCH_SPEED)
+
+.PHONY: bench-speed
+bench-speed: $(BENCH_SPEED)
+	@mkdir -p $(BUILD)/results
+	$(BENCH_SPEED) $(BUILD)/results/c_speed.json

@@ -451,6 +451,43 @@ static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
     assert_false(fric_fx_word_fits(17, 0, 0u));
 }
 
+/* ---- encoder velocity ---------------------------------------------------------------- */
+
+static void test_enc_velocity(void **state)
+{
+    (void)state;
+    uint32_t f = 0;
+    /* rsr rounds half up, also for negative values */
+    assert_int_equal(fric_fx_enc_velocity(16, 10, 0, 3, 2, &f), 8);     /* 30/4 = 7.5 -> 8 */
+    assert_int_equal(fric_fx_enc_velocity(16, 0, 10, 3, 2, &f), -7);    /* -7.5 -> -7 */
+    assert_int_equal(fric_fx_enc_velocity(16, 0, 9, 3, 2, &f), -7);     /* -6.75 -> -7 */
+    assert_int_equal(fric_fx_enc_velocity(16, 5, 0, 7, 0, &f), 35);     /* shift 0: exact */
+    assert_int_equal(f, 0u);
+    /* the count difference is taken modulo 2^32: a wrap is a small step */
+    assert_int_equal(fric_fx_enc_velocity(16, 3u, 0xFFFFFFFDu, 1, 0, &f), 6);
+    assert_int_equal(fric_fx_enc_velocity(16, 0xFFFFFFFDu, 3u, 1, 0, &f), -6);
+    assert_int_equal(f, 0u);
+    /* a count change beyond 16 bits is limited, and flagged */
+    assert_int_equal(fric_fx_enc_velocity(18, 40000u, 0, 1, 0, &f), 32767);
+    assert_int_equal(f, (uint32_t)FRIC_FX_FLAG_ENC_SAT);
+    f = 0;
+    assert_int_equal(fric_fx_enc_velocity(18, 0, 40000u, 1, 0, &f), -32768);
+    assert_int_equal(f, (uint32_t)FRIC_FX_FLAG_ENC_SAT);
+    /* a code beyond (S,W,0) is limited, and flagged; the edges are not */
+    f = 0;
+    assert_int_equal(fric_fx_enc_velocity(16, 32767u, 0, 1, 0, &f), 32767);
+    assert_int_equal(fric_fx_enc_velocity(16, 0, 32768u, 1, 0, &f), -32768);
+    assert_int_equal(f, 0u);
+    assert_int_equal(fric_fx_enc_velocity(16, 1000u, 0, 65535u, 0, &f), 32767);
+    assert_int_equal(f, (uint32_t)FRIC_FX_FLAG_ENC_SAT);
+    f = 0;
+    assert_int_equal(fric_fx_enc_velocity(18, 0, 1000u, 65535u, 8, &f), -131072);
+    assert_int_equal(f, (uint32_t)FRIC_FX_FLAG_ENC_SAT);
+    f = 0;
+    assert_int_equal(fric_fx_enc_velocity(18, 0, 1000u, 65535u, 10, &f), -63999); /* -63999.02 */
+    assert_int_equal(f, 0u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_dahl_is_lugre_without_dip_and_sigma1),
         cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
         cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
+        cmocka_unit_test(test_enc_velocity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,188 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * fric-bench-speed: the C models' speed per sample (issue 8): for Stribeck,
+ * Dahl and LuGre, over an array of 1e6 velocity samples, the double model
+ * (libfricore), the bit-exact fixed-point model (fric_fx_*) and a plain
+ * baseline that calls exp() and pow() from libm every sample (what a user
+ * would otherwise write: the same formulas, the same exact step). Best of
+ * REPS runs, nanoseconds per sample and the ratios. A benchmark, not a test:
+ * it never fails on a figure.
+ *
+ *   fric-bench-speed [OUT.json]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "fricore.h"
+
+#define N 1000000
+#define REPS 5
+#define TS 1e-4
+#define V_MAX 0.25
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double vel[N];     /* m/s: a sine sweep through zero with a little noise */
+static int32_t code[N];   /* the same as velocity codes (S,16,0) */
+static volatile double sink;
+
+/* ---- the plain baselines: libm every sample ------------------------------------ */
+
+static double base_stribeck(const fric_stribeck_cfg_t *c, double v)
+{
+    const double a = fabs(v);
+    const int neg = v < 0;
+    const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
+    const double m = fc + (fs - fc) * exp(-pow(a / c->vs, c->delta)) + b * a;
+    return v > 0 ? m : (v < 0 ? -m : 0.0);
+}
+
+static double base_lugre(const fric_lugre_cfg_t *c, double *z, double v, double ts)
+{
+    const double a = fabs(v);
+    const int neg = v < 0;
+    const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos;
+    const double g = fc + (fs - fc) * exp(-pow(a / c->vs, c->delta));
+    const double zss = (v > 0 ? g : (v < 0 ? -g : 0.0)) / c->sigma0;
+    const double z0 = *z;
+    const double z1 = zss + (z0 - zss) * exp(-c->sigma0 * a * ts / g);
+    const double s1 = c->vd > 0 ? c->sigma1 * exp(-pow(v / c->vd, 2.0)) : c->sigma1;
+    *z = z1;
+    return c->sigma0 * z1 + s1 * (z1 - z0) / ts + (neg ? c->sigma2_neg : c->sigma2_pos) * v;
+}
+
+static double base_dahl(const fric_dahl_cfg_t *c, double *z, double v, double ts)
+{
+    const double a = fabs(v);
+    const int neg = v < 0;
+    const double fc = neg ? c->fc_neg : c->fc_pos;
+    const double zss = (v > 0 ? fc : (v < 0 ? -fc : 0.0)) / c->sigma0;
+    const double z1 = zss + (*z - zss) * exp(-c->sigma0 * a * ts / fc);
+    *z = z1;
+    return c->sigma0 * z1 + (neg ? c->sigma2_neg : c->sigma2_pos) * v;
+}
+
+/* ---- the cases --------------------------------------------------------------------- */
+
+typedef enum { M_DOUBLE, M_FIXED, M_BASE } kind_t;
+typedef enum { C_STRIBECK, C_DAHL, C_LUGRE } model_t;
+
+static fric_stribeck_cfg_t scfg;
+static fric_lugre_cfg_t lcfg;
+static fric_dahl_cfg_t dcfg;
+static fric_lugre_cfg_t dcfg_l;
+static fric_fx_stribeck_t sfx;
+static fric_fx_lugre_t lfx, dfx;
+
+static double run_once(model_t m, kind_t k)
+{
+    double acc = 0.0;
+    int64_t iacc = 0;
+    uint32_t flags = 0;
+    const double t0 = now();
+    switch (m) {
+    case C_STRIBECK:
+        if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_stribeck_force(&scfg, vel[i]);
+        else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_stribeck(&sfx, code[i], &flags, NULL);
+        else for (int i = 0; i < N; i++) acc += base_stribeck(&scfg, vel[i]);
+        break;
+    case C_DAHL: {
+        fric_lugre_state_t st = {0.0};
+        fric_fx_state_t fs = {0};
+        double z = 0.0;
+        if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_lugre_step(&dcfg_l, &st, vel[i], TS);
+        else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_lugre_step(&dfx, &fs, code[i], &flags, NULL);
+        else for (int i = 0; i < N; i++) acc += base_dahl(&dcfg, &z, vel[i], TS);
+        break;
+    }
+    case C_LUGRE: {
+        fric_lugre_state_t st = {0.0};
+        fric_fx_state_t fs = {0};
+        double z = 0.0;
+        if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_lugre_step(&lcfg, &st, vel[i], TS);
+        else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_lugre_step(&lfx, &fs, code[i], &flags, NULL);
+        else for (int i = 0; i < N; i++) acc += base_lugre(&lcfg, &z, vel[i], TS);
+        break;
+    }
+    }
+    const double dt = now() - t0;
+    sink = acc + (double)iacc + (double)flags;
+    return dt * 1e9 / N;
+}
+
+static double best(model_t m, kind_t k)
+{
+    double b = 1e30;
+    for (int r = 0; r < REPS; r++) {
+        const double t = run_once(m, k);
+        if (t < b) b = t;
+    }
+    return b;
+}
+
+static void die(const char *what, fric_status_t s)
+{
+    fprintf(stderr, "fric-bench-speed: %s: %s\n", what, fric_status_message(s));
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    scfg = fric_stribeck_cfg_symmetric(1.0, 1.5, 0.4, 1e-3, 2.0);
+    lcfg = fric_lugre_cfg_canudas1995();
+    dcfg = (fric_dahl_cfg_t){1.0, 1.0, 1e5, 0.4, 0.4};
+    dcfg_l = fric_dahl_as_lugre(&dcfg);
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = 16;
+    o.v_max = V_MAX;
+    o.ts = TS;
+    fric_compile_report_t rep;
+    fric_status_t s;
+    if ((s = fric_compile_stribeck(&scfg, &o, &sfx, &rep)) != FRIC_OK) die("stribeck", s);
+    if ((s = fric_compile_lugre(&lcfg, &o, &lfx, &rep)) != FRIC_OK) die("lugre", s);
+    if ((s = fric_compile_dahl(&dcfg, &o, &dfx, &rep)) != FRIC_OK) die("dahl", s);
+    const double lsb = rep.v_lsb;
+    uint64_t r = 0x2545F4914F6CDD1DULL;
+    for (int i = 0; i < N; i++) {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        const double noise = ((double)(r >> 11) / 9007199254740992.0 - 0.5) * 1e-3;
+        double v = 0.9 * V_MAX * sin(2.0 * 3.14159265358979323846 * i / 20000.0) + noise;
+        long c = lround(v / lsb);
+        if (c > 32767) c = 32767;
+        if (c < -32768) c = -32768;
+        code[i] = (int32_t)c;
+        vel[i] = (double)c * lsb; /* both models see the same velocities */
+    }
+
+    FILE *js = argc > 1 ? fopen(argv[1], "w") : NULL;
+    if (argc > 1 && !js) {
+        fprintf(stderr, "fric-bench-speed: cannot write %s\n", argv[1]);
+        return 2;
+    }
+    static const char *names[] = {"stribeck", "dahl", "lugre"};
+    printf("fric-bench-speed: %d samples, best of %d, ns per sample (W = 16 fixed point; baseline: libm exp/pow every sample)\n", N, REPS);
+    printf("%-9s %10s %10s %10s %16s %18s\n", "model", "double", "fixed", "baseline", "double / fixed", "baseline / double");
+    if (js) fprintf(js, "{\"samples\": %d, \"reps\": %d, \"width\": 16, \"models\": [\n", N, REPS);
+    for (int m = 0; m < 3; m++) {
+        const double td = best((model_t)m, M_DOUBLE), tf = best((model_t)m, M_FIXED), tb = best((model_t)m, M_BASE);
+        printf("%-9s %10.2f %10.2f %10.2f %15.2fx %17.2fx\n", names[m], td, tf, tb, td / tf, tb / td);
+        if (js)
+            fprintf(js, "  {\"model\": \"%s\", \"double_ns\": %.3f, \"fixed_ns\": %.3f, \"baseline_ns\": %.3f, "
+                        "\"double_over_fixed\": %.3f, \"baseline_over_double\": %.3f}%s\n",
+                    names[m], td, tf, tb, td / tf, tb / td, m < 2 ? "," : "");
+    }
+    if (js) {
+        fprintf(js, "]}\n");
+        if (fclose(js) != 0) return 2;
+    }
+    return 0;
+}
