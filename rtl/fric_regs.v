@@ -9,7 +9,7 @@
 // with rtl/fric_regs_map.vh and fricore_regs.h from cmodel/gen/fric_gen_regs.c.
 //
 // Sample sets: a sample tick (tick, with CTRL.RUN) or a STEP write requests
-// one set: the velocity of every axis (VEL[a], or the encoder estimate enc_vel
+// one set: the velocity of every axis (registered one cycle before it is sent) (VEL[a], or the encoder estimate enc_vel
 // for the axes of CTRL.ENC_AXES) goes to both cores, axis 0 first, and the
 // forces they return are written to FORCE_S[a] and FORCE_L[a] as they come.
 // STATUS.ACTIVE is high until both cores have returned every axis; SAMPLES
@@ -165,6 +165,8 @@ module fric_regs #(
     reg [1:0] step_reg;       // APPLY: 0 Stribeck commit, 1 LuGre commit, 2 state reset
     reg [MAXA-1:0] ap_s_reg, ap_l_reg, ap_r_reg;  // masks being applied
     reg sent_s_reg, sent_l_reg; // this axis's sample taken by the core
+    reg ld_reg;                 // RUN: this cycle loads the axis's velocity into vel_q_reg
+    reg [W-1:0] vel_q_reg;      // the velocity of axis ax_reg, registered (a short path into the cores)
     reg [3:0] got_s_reg, got_l_reg;   // outputs returned in this set
 
     wire wb_new = wb_cyc_i & wb_stb_i & (wb_state_reg == WB_IDLE);
@@ -200,9 +202,9 @@ module fric_regs #(
 
     // the sample of axis ax_reg, to both cores in lockstep
     wire [W-1:0] vel_now = (enc_axes_reg[ax] && HAS_ENC != 0) ? enc_vel : vel_reg[ax[AXIS_W-1:0]];
-    wire in_run = (sq_reg == SQ_RUN) && (ax_reg < NUM_AXES[3:0]);
-    assign st_s_tdata = vel_now;
-    assign lg_s_tdata = vel_now;
+    wire in_run = (sq_reg == SQ_RUN) && (ax_reg < NUM_AXES[3:0]) && !ld_reg;
+    assign st_s_tdata = vel_q_reg;
+    assign lg_s_tdata = vel_q_reg;
     assign st_s_tuser = ax[AXIS_W-1:0];
     assign lg_s_tuser = ax[AXIS_W-1:0];
     assign st_s_tvalid = in_run && !sent_s_reg;
@@ -332,6 +334,7 @@ module fric_regs #(
             got_s_reg <= 4'd0;
             got_l_reg <= 4'd0;
             set_cnt_reg <= 16'd1;
+            ld_reg <= 1'b1;
             sq_reg <= SQ_RUN;
         end
 
@@ -352,9 +355,14 @@ module fric_regs #(
         // ---- RUN: one axis after the other to both cores, outputs as they come ----
         if (sq_reg == SQ_RUN) begin
             if (set_cnt_reg != 16'hFFFF) set_cnt_reg <= set_cnt_reg + 16'd1;
+            if (ld_reg) begin
+                vel_q_reg <= vel_now;
+                ld_reg <= 1'b0;
+            end
             if (in_run) begin
                 if (both_sent) begin
                     ax_reg <= ax_reg + 4'd1;
+                    ld_reg <= 1'b1;
                     sent_s_reg <= 1'b0;
                     sent_l_reg <= 1'b0;
                 end else begin

@@ -14,7 +14,8 @@
 // sample set, so the axes of CTRL.ENC_AXES see this tick's velocity.
 // tick_out is the sample tick (for a scope); led blinks at
 // f_clk / 2^(HEARTBEAT_BITS) while the clock runs. rst (synchronous, high)
-// resets every block; the parameter memories of the cores keep their words.
+// resets every block, 2 (cores) and 3 (the others) cycles later, through
+// the reset tree below; the parameter memories of the cores keep their words.
 module fric_top #(
     // datapath width of both cores: 16 (iCE40) or 18 (ECP5)
     parameter integer W = 16,
@@ -47,13 +48,26 @@ module fric_top #(
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
 
+    // ---- reset tree --------------------------------------------------------------
+    // rst reaches thousands of flip-flops; one net across the chip is the
+    // longest path of the ULX3S top. It is registered twice on the way in and
+    // once more for the control blocks, so each register drives one block's
+    // area (the chain has different inputs at each stage, so synthesis keeps
+    // it). The cores leave reset one cycle before the blocks that drive them.
+    reg rst_1_reg, rst_core_reg, rst_ctl_reg;
+    always @(posedge clk) begin
+        rst_1_reg <= rst;
+        rst_core_reg <= rst_1_reg;
+        rst_ctl_reg <= rst_core_reg;
+    end
+
     // ---- SPI to Wishbone ------------------------------------------------------
     wire wb_cyc, wb_stb, wb_we, wb_ack;
     wire [11:0] wb_adr;
     wire [31:0] wb_dat_w, wb_dat_r;
     wire [3:0] wb_sel;
     fric_spi_wb #(.ADR_W(12)) u_spi (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst_ctl_reg),
         .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
         .wb_cyc_o(wb_cyc), .wb_stb_o(wb_stb), .wb_we_o(wb_we), .wb_adr_o(wb_adr),
         .wb_dat_o(wb_dat_w), .wb_sel_o(wb_sel), .wb_dat_i(wb_dat_r), .wb_ack_i(wb_ack));
@@ -65,10 +79,10 @@ module fric_top #(
     wire [W-1:0] enc_vel;
     wire [15:0] enc_gain;
     wire [4:0] enc_shift;
-    fric_tick u_tick (.clk(clk), .rst(rst), .div(tick_div), .tick(tick));
-    fric_qenc u_qenc (.clk(clk), .rst(rst), .enc_a(enc_a), .enc_b(enc_b), .pos(enc_pos), .err(enc_err));
+    fric_tick u_tick (.clk(clk), .rst(rst_ctl_reg), .div(tick_div), .tick(tick));
+    fric_qenc u_qenc (.clk(clk), .rst(rst_ctl_reg), .enc_a(enc_a), .enc_b(enc_b), .pos(enc_pos), .err(enc_err));
     fric_encvel #(.W(W)) u_encvel (
-        .clk(clk), .rst(rst), .tick(tick), .pos(enc_pos), .gain(enc_gain), .shift(enc_shift),
+        .clk(clk), .rst(rst_ctl_reg), .tick(tick), .pos(enc_pos), .gain(enc_gain), .shift(enc_shift),
         .vel(enc_vel), .done(enc_done), .sat(enc_sat));
     assign tick_out = tick;
 
@@ -87,7 +101,7 @@ module fric_top #(
     wire [4:0] lg_flags, lg_flags_clear;
 
     fric_regs #(.W(W), .NUM_AXES(NUM_AXES), .HAS_ENC(1)) u_regs (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst_ctl_reg),
         .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we), .wb_adr_i(wb_adr),
         .wb_dat_i(wb_dat_w), .wb_sel_i(wb_sel), .wb_dat_o(wb_dat_r), .wb_ack_o(wb_ack),
         .tick(enc_done), .tick_div(tick_div), .enc_pos(enc_pos), .enc_vel(enc_vel),
@@ -107,7 +121,7 @@ module fric_top #(
     // ---- the cores ------------------------------------------------------------------------
     fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
                     .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst_core_reg),
         .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
         .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
         .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
@@ -116,7 +130,7 @@ module fric_top #(
 
     fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
                  .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst_core_reg),
         .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
         .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
         .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
@@ -128,7 +142,7 @@ module fric_top #(
     reg [HEARTBEAT_BITS-1:0] hb_reg;
     always @(posedge clk) begin
         hb_reg <= hb_reg + 1'b1;
-        if (rst) hb_reg <= {HEARTBEAT_BITS{1'b0}};
+        if (rst_ctl_reg) hb_reg <= {HEARTBEAT_BITS{1'b0}};
     end
     assign led = hb_reg[HEARTBEAT_BITS-1];
 endmodule
