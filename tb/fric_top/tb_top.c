@@ -7,7 +7,9 @@
  *
  * Built per configuration (mk/board.mk): TB_W, TB_AXES, TB_NAME.
  * Environment: STEPS=n host-driven sets (default 120), TEST=pattern runs
- * the matching tests only, TRACE=path.fst writes a waveform. */
+ * the matching tests only, TRACE=path.fst writes a waveform, VECTORS=path
+ * writes every cycle's input pins and MISO / tick_out (hex), which
+ * tb_top_netlist.v replays on the synthesized netlist. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,10 +49,16 @@ static dut_top_out_t pout;
 static uint64_t ticks_seen;
 static uint32_t spi_half = 5; /* clk cycles per SCK half period: SCK = clk / 10 */
 
+static FILE *vectors; /* VECTORS=path: every cycle's pins, for the netlist replay */
+
 static void clk1(void)
 {
     dut_top_set(dut, &pin, &pout);
     if (pout.tick_out) ticks_seen++;
+    if (vectors)
+        fprintf(vectors, "%x %x\n",
+                (pin.rst << 5) | (pin.spi_cs_n << 4) | (pin.spi_sck << 3) | (pin.spi_mosi << 2) | (pin.enc_a << 1) | pin.enc_b,
+                (pout.spi_miso << 1) | pout.tick_out);
     dut_top_tick(dut);
 }
 
@@ -591,6 +599,16 @@ static void test_overrun(void **state)
     assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
 }
 
+/* A short run for the synthesized netlist (make test-top-netlist records its
+ * pins with VECTORS= and replays them on the netlist): one set per core on
+ * every axis, committed, two host-driven sets checked against the model. */
+static void test_netlist_short(void **state)
+{
+    (void)state;
+    load_random(ALL_AXES, ALL_AXES);
+    host_sets(2, "netlist run");
+}
+
 /* the set duration, and the shortest tick period it allows */
 static void test_set_rate(void **state)
 {
@@ -631,9 +649,17 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_encoder_path, setup, teardown),
         cmocka_unit_test_setup_teardown(test_overrun, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_rate, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_netlist_short, setup, teardown),
     };
     /* TEST=pattern runs the matching tests only */
+    const char *vp = getenv("VECTORS");
+    if (vp && !(vectors = fopen(vp, "w"))) {
+        fprintf(stderr, "%s: cannot write %s\n", TB_NAME, vp);
+        return 2;
+    }
     const char *only = getenv("TEST");
     if (only && only[0]) cmocka_set_test_filter(only);
-    return cmocka_run_group_tests_name(TB_NAME, tests, NULL, NULL);
+    const int failed = cmocka_run_group_tests_name(TB_NAME, tests, NULL, NULL);
+    if (vectors && fclose(vectors) != 0) return 2;
+    return failed;
 }
