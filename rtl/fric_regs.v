@@ -211,7 +211,9 @@ module fric_regs #(
     assign lg_s_tvalid = in_run && !sent_l_reg;
     wire take_s = st_s_tvalid && st_s_tready;
     wire take_l = lg_s_tvalid && lg_s_tready;
-    wire both_sent = (sent_s_reg || take_s) && (sent_l_reg || take_l);
+    // the axis advances the cycle after both cores have taken its sample, so
+    // the counter sees only these registers (not the cores' tready, across the chip)
+    wire both_sent = sent_s_reg && sent_l_reg;
 
     // ---- W1C of the flags --------------------------------------------------------------
     wire fl_wr = wb_new && wb_we_i && (a == `FRIC_REG_FLAGS);
