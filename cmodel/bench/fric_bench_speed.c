@@ -4,9 +4,14 @@
  * Dahl and LuGre, over an array of 1e6 velocity samples, the double model
  * (libfricore), the bit-exact fixed-point model (fric_fx_*) and a plain
  * baseline that calls exp() and pow() from libm every sample (what a user
- * would otherwise write: the same formulas, the same exact step). Best of
- * REPS runs, nanoseconds per sample and the ratios. A benchmark, not a test:
- * it never fails on a figure.
+ * would otherwise write: the same formulas, the same exact step). The
+ * fixed-point model is timed one call per sample and through its array
+ * form (fric_fx_stribeck_array, fric_fx_lugre_array: the same results).
+ * Two velocity sets: "sweep", a sine through zero to 0.9 of full scale (most
+ * samples far above vs, where the double model's exp underflows and is
+ * skipped), and "slow", a sine to 5 vs (the stick-slip region: every model
+ * evaluates its exponential). Best of REPS runs, nanoseconds per sample and
+ * the ratios. A benchmark, not a test: it never fails on a figure.
  *
  *   fric-bench-speed [OUT.json]
  */
@@ -29,8 +34,13 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static double vel[N];     /* m/s: a sine sweep through zero with a little noise */
-static int32_t code[N];   /* the same as velocity codes (S,16,0) */
+#define NDIST 2
+static const char *dist_names[NDIST] = {"sweep", "slow"};
+static double vels[NDIST][N];   /* m/s: sines through zero with a little noise */
+static int32_t codes[NDIST][N]; /* the same as velocity codes (S,16,0) */
+static const double *vel;
+static const int32_t *code;
+static int32_t fout[N];
 static volatile double sink;
 
 /* ---- the plain baselines: libm every sample ------------------------------------ */
@@ -71,7 +81,7 @@ static double base_dahl(const fric_dahl_cfg_t *c, double *z, double v, double ts
 
 /* ---- the cases --------------------------------------------------------------------- */
 
-typedef enum { M_DOUBLE, M_FIXED, M_BASE } kind_t;
+typedef enum { M_DOUBLE, M_FIXED, M_FIXED_ARRAY, M_BASE } kind_t;
 typedef enum { C_STRIBECK, C_DAHL, C_LUGRE } model_t;
 
 static fric_stribeck_cfg_t scfg;
@@ -91,6 +101,7 @@ static double run_once(model_t m, kind_t k)
     case C_STRIBECK:
         if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_stribeck_force(&scfg, vel[i]);
         else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_stribeck(&sfx, code[i], &flags, NULL);
+        else if (k == M_FIXED_ARRAY) fric_fx_stribeck_array(&sfx, code, fout, N, &flags);
         else for (int i = 0; i < N; i++) acc += base_stribeck(&scfg, vel[i]);
         break;
     case C_DAHL: {
@@ -99,6 +110,7 @@ static double run_once(model_t m, kind_t k)
         double z = 0.0;
         if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_lugre_step(&dcfg_l, &st, vel[i], TS);
         else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_lugre_step(&dfx, &fs, code[i], &flags, NULL);
+        else if (k == M_FIXED_ARRAY) fric_fx_lugre_array(&dfx, &fs, code, fout, N, &flags);
         else for (int i = 0; i < N; i++) acc += base_dahl(&dcfg, &z, vel[i], TS);
         break;
     }
@@ -108,11 +120,13 @@ static double run_once(model_t m, kind_t k)
         double z = 0.0;
         if (k == M_DOUBLE) for (int i = 0; i < N; i++) acc += fric_lugre_step(&lcfg, &st, vel[i], TS);
         else if (k == M_FIXED) for (int i = 0; i < N; i++) iacc += fric_fx_lugre_step(&lfx, &fs, code[i], &flags, NULL);
+        else if (k == M_FIXED_ARRAY) fric_fx_lugre_array(&lfx, &fs, code, fout, N, &flags);
         else for (int i = 0; i < N; i++) acc += base_lugre(&lcfg, &z, vel[i], TS);
         break;
     }
     }
     const double dt = now() - t0;
+    if (k == M_FIXED_ARRAY) iacc += fout[N / 2];
     sink = acc + (double)iacc + (double)flags;
     return dt * 1e9 / N;
 }
@@ -150,18 +164,20 @@ int main(int argc, char **argv)
     if ((s = fric_compile_dahl(&dcfg, &o, &dfx, &rep)) != FRIC_OK) die("dahl", s);
     const double lsb = rep.v_lsb;
     uint64_t r = 0x2545F4914F6CDD1DULL;
-    for (int i = 0; i < N; i++) {
-        r ^= r << 13;
-        r ^= r >> 7;
-        r ^= r << 17;
-        const double noise = ((double)(r >> 11) / 9007199254740992.0 - 0.5) * 1e-3;
-        double v = 0.9 * V_MAX * sin(2.0 * 3.14159265358979323846 * i / 20000.0) + noise;
-        long c = lround(v / lsb);
-        if (c > 32767) c = 32767;
-        if (c < -32768) c = -32768;
-        code[i] = (int32_t)c;
-        vel[i] = (double)c * lsb; /* both models see the same velocities */
-    }
+    const double amp[NDIST] = {0.9 * V_MAX, 5.0 * scfg.vs}, noise_amp[NDIST] = {1e-3, 1e-5};
+    for (int d = 0; d < NDIST; d++)
+        for (int i = 0; i < N; i++) {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            const double noise = ((double)(r >> 11) / 9007199254740992.0 - 0.5) * noise_amp[d];
+            double v = amp[d] * sin(2.0 * 3.14159265358979323846 * i / 20000.0) + noise;
+            long c = lround(v / lsb);
+            if (c > 32767) c = 32767;
+            if (c < -32768) c = -32768;
+            codes[d][i] = (int32_t)c;
+            vels[d][i] = (double)c * lsb; /* both models see the same velocities */
+        }
 
     FILE *js = argc > 1 ? fopen(argv[1], "w") : NULL;
     if (argc > 1 && !js) {
@@ -170,15 +186,26 @@ int main(int argc, char **argv)
     }
     static const char *names[] = {"stribeck", "dahl", "lugre"};
     printf("fric-bench-speed: %d samples, best of %d, ns per sample (W = 16 fixed point; baseline: libm exp/pow every sample)\n", N, REPS);
-    printf("%-9s %10s %10s %10s %16s %18s\n", "model", "double", "fixed", "baseline", "double / fixed", "baseline / double");
-    if (js) fprintf(js, "{\"samples\": %d, \"reps\": %d, \"width\": 16, \"models\": [\n", N, REPS);
-    for (int m = 0; m < 3; m++) {
-        const double td = best((model_t)m, M_DOUBLE), tf = best((model_t)m, M_FIXED), tb = best((model_t)m, M_BASE);
-        printf("%-9s %10.2f %10.2f %10.2f %15.2fx %17.2fx\n", names[m], td, tf, tb, td / tf, tb / td);
-        if (js)
-            fprintf(js, "  {\"model\": \"%s\", \"double_ns\": %.3f, \"fixed_ns\": %.3f, \"baseline_ns\": %.3f, "
-                        "\"double_over_fixed\": %.3f, \"baseline_over_double\": %.3f}%s\n",
-                    names[m], td, tf, tb, td / tf, tb / td, m < 2 ? "," : "");
+    if (js) fprintf(js, "{\"samples\": %d, \"reps\": %d, \"width\": 16, \"cases\": [\n", N, REPS);
+    for (int d = 0; d < NDIST; d++) {
+        vel = vels[d];
+        code = codes[d];
+        printf("velocities: %s (%s)\n", dist_names[d],
+               d == 0 ? "sine to 0.9 of full scale, 0.25 m/s" : "sine to 5 vs, 5 mm/s");
+        printf("%-9s %9s %9s %12s %9s %15s %21s %18s\n", "model", "double", "fixed", "fixed array", "baseline",
+               "double / fixed", "double / fixed array", "baseline / double");
+        for (int m = 0; m < 3; m++) {
+            const double td = best((model_t)m, M_DOUBLE), tf = best((model_t)m, M_FIXED),
+                         ta = best((model_t)m, M_FIXED_ARRAY), tb = best((model_t)m, M_BASE);
+            printf("%-9s %9.2f %9.2f %12.2f %9.2f %14.2fx %20.2fx %17.2fx\n", names[m], td, tf, ta, tb, td / tf, td / ta,
+                   tb / td);
+            if (js)
+                fprintf(js, "  {\"velocities\": \"%s\", \"model\": \"%s\", \"double_ns\": %.3f, \"fixed_ns\": %.3f, "
+                            "\"fixed_array_ns\": %.3f, \"baseline_ns\": %.3f, \"double_over_fixed\": %.3f, "
+                            "\"double_over_fixed_array\": %.3f, \"baseline_over_double\": %.3f}%s\n",
+                        dist_names[d], names[m], td, tf, ta, tb, td / tf, td / ta, tb / td,
+                        (d == NDIST - 1 && m == 2) ? "" : ",");
+        }
     }
     if (js) {
         fprintf(js, "]}\n");

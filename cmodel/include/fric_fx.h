@@ -29,6 +29,7 @@
 #define FRIC_FX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fric_fx_formats.h"
@@ -166,6 +167,12 @@ fric_status_t fric_fx_lugre_check(const fric_fx_lugre_t *p);
 int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
                          fric_fx_stribeck_detail_t *detail);
 
+/** @brief fric_fx_stribeck() over an array: f[i] for v[i], i < n, the flags
+ *         of every sample ORed into *flags; the same results, with the
+ *         width dispatched once for the whole array. */
+void fric_fx_stribeck_array(const fric_fx_stribeck_t *p, const int32_t *v, int32_t *f, size_t n,
+                            uint32_t *flags);
+
 /** @brief Rest state w = 0. */
 void fric_fx_lugre_reset(fric_fx_state_t *st);
 
@@ -185,6 +192,12 @@ void fric_fx_lugre_reset(fric_fx_state_t *st);
  */
 int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
                            uint32_t *flags, fric_fx_lugre_detail_t *detail);
+
+/** @brief fric_fx_lugre_step() over an array of successive samples of one
+ *         axis: f[i] for v[i], i < n, st updated through them, the flags
+ *         ORed into *flags; the same results as n single steps. */
+void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f,
+                         size_t n, uint32_t *flags);
 
 /**
  * @brief Velocity code from two encoder positions, as fric_encvel.v of the

@@ -7,9 +7,22 @@
 
 #define BIT(n) ((int64_t)1 << (n))
 
+/* Every helper is inlined into the width-specialized bodies below: the public
+ * functions call each body with the width as a constant (16 or 18), so the
+ * formats, table pointers and limits fold into immediates. */
+#if defined(__GNUC__)
+#define FX_INLINE static inline __attribute__((always_inline))
+#else
+#define FX_INLINE static inline
+#endif
+
+/* body(16, ...) / body(18, ...) / body(w, ...) for any other width */
+#define FX_BY_WIDTH(w, body, ...) \
+    ((w) == 16 ? body(16, __VA_ARGS__) : (w) == 18 ? body(18, __VA_ARGS__) : body(w, __VA_ARGS__))
+
 /* Bits needed for x: 0 for 0, else 1 + floor(log2 x). One instruction on
  * GCC and Clang (count leading zeros); a binary search elsewhere. */
-static int bitlen(uint64_t x)
+FX_INLINE int bitlen(uint64_t x)
 {
 #if defined(__GNUC__)
     return x ? 64 - __builtin_clzll(x) : 0;
@@ -26,7 +39,7 @@ static int bitlen(uint64_t x)
 
 /* Normalize x > 0 to a W-bit mantissa m in [2^(W-1), 2^W) with x ~ m * 2^e
  * (rounded when bits are dropped, exact otherwise); x = 0 gives m = 0, e = 0. */
-static uint64_t norm(uint64_t x, int w, int *e)
+FX_INLINE uint64_t norm(uint64_t x, int w, int *e)
 {
     const int bl = bitlen(x);
     if (x == 0) {
@@ -48,7 +61,7 @@ static uint64_t norm(uint64_t x, int w, int *e)
 
 /* x * 2^-s rounded (s > 0) or x * 2^-s exactly (s <= 0), saturated at lim
  * (a range limit, x >= 0). */
-static uint64_t shift_to(uint64_t x, int s, uint64_t lim)
+FX_INLINE uint64_t shift_to(uint64_t x, int s, uint64_t lim)
 {
     if (s >= 0) {
         const uint64_t y = (uint64_t)fric_fx_rsr((int64_t)x, s);
@@ -58,27 +71,27 @@ static uint64_t shift_to(uint64_t x, int s, uint64_t lim)
     return x << -s;
 }
 
-static const int32_t *table(const int32_t *t16, const int32_t *t18, uint32_t w)
+FX_INLINE const int32_t *table(const int32_t *t16, const int32_t *t18, uint32_t w)
 {
     return (w == 18) ? t18 : t16;
 }
 
 /* Linear interpolation of table t at index i with fraction fr of fb bits. */
-static int64_t interp(const int32_t *t, uint32_t i, uint32_t fr, int fb)
+FX_INLINE int64_t interp(const int32_t *t, uint32_t i, uint32_t fr, int fb)
 {
     return t[i] - fric_fx_rsr((int64_t)(t[i] - t[i + 1]) * fr, fb);
 }
 
 /* dm * E with E in [0, 2^EF]: the multiplier sees E's low EF bits; E = 2^EF
  * (exactly 1.0) selects dm << EF instead (a mux, not a wider multiplier). */
-static int64_t mul_e(int64_t m, uint32_t e, int ef)
+FX_INLINE int64_t mul_e(int64_t m, uint32_t e, int ef)
 {
     return (e == (1u << ef)) ? m * BIT(ef) : m * (int64_t)e;
 }
 
 /* ---- the exponential unit ---------------------------------------------------- */
 
-uint32_t fric_fx_exp2(uint32_t w, uint32_t y)
+FX_INLINE uint32_t exp2_w(uint32_t w, uint32_t y)
 {
     const int yf = FRIC_FX_YF(w), fb = FRIC_FX_FB(w);
     const uint32_t ymax = (uint32_t)(BIT(FRIC_FX_YI(w) + yf) - 1);
@@ -91,7 +104,7 @@ uint32_t fric_fx_exp2(uint32_t w, uint32_t y)
     return (uint32_t)fric_fx_rsr(m, FRIC_FX_TP(w) - FRIC_FX_EF(w) + (int)yi);
 }
 
-uint32_t fric_fx_stribeck_y(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, uint32_t dsel)
+FX_INLINE uint32_t y_w(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, uint32_t dsel)
 {
     const uint64_t ymax = (uint64_t)(BIT(FRIC_FX_YI(w) + FRIC_FX_YF(w)) - 1);
     uint64_t p = a; /* (U,W,0) */
@@ -109,7 +122,7 @@ uint32_t fric_fx_stribeck_y(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, ui
     return (uint32_t)shift_to(prod, (int)ks - pe, ymax);
 }
 
-uint32_t fric_fx_recip(uint32_t w, uint32_t m)
+FX_INLINE uint32_t recip_w(uint32_t w, uint32_t m)
 {
     const int rf = FRIC_FX_RF(w);
     const uint32_t low = m - (1u << (w - 1));               /* (U,W-1,0) */
@@ -118,13 +131,24 @@ uint32_t fric_fx_recip(uint32_t w, uint32_t m)
     return (uint32_t)interp(table(fric_fx_recip_w16, fric_fx_recip_w18, w), idx, fr, rf);
 }
 
-uint32_t fric_fx_h(uint32_t w, uint32_t y)
+FX_INLINE uint32_t h_w(uint32_t w, uint32_t y)
 {
     const int hf = FRIC_FX_HF(w);
     const uint32_t idx = y >> hf;
     const uint32_t fr = y & (uint32_t)(BIT(hf) - 1);
     return (uint32_t)interp(table(fric_fx_h_w16, fric_fx_h_w18, w), idx, fr, hf);
 }
+
+uint32_t fric_fx_exp2(uint32_t w, uint32_t y) { return FX_BY_WIDTH(w, exp2_w, y); }
+
+uint32_t fric_fx_stribeck_y(uint32_t w, uint32_t a, uint32_t km, uint32_t ks, uint32_t dsel)
+{
+    return FX_BY_WIDTH(w, y_w, a, km, ks, dsel);
+}
+
+uint32_t fric_fx_recip(uint32_t w, uint32_t m) { return FX_BY_WIDTH(w, recip_w, m); }
+
+uint32_t fric_fx_h(uint32_t w, uint32_t y) { return FX_BY_WIDTH(w, h_w, y); }
 
 /* ---- field checks ---------------------------------------------------------------- */
 
@@ -187,7 +211,7 @@ fric_status_t fric_fx_lugre_check(const fric_fx_lugre_t *p)
 
 /* ---- Stribeck ---------------------------------------------------------------------- */
 
-static int32_t clamp_v(uint32_t w, int32_t v, uint32_t *flags)
+FX_INLINE int32_t clamp_v(uint32_t w, int32_t v, uint32_t *flags)
 {
     const int32_t lo = -(int32_t)BIT(w - 1), hi = (int32_t)BIT(w - 1) - 1;
     if (v < lo || v > hi) {
@@ -197,7 +221,7 @@ static int32_t clamp_v(uint32_t w, int32_t v, uint32_t *flags)
     return v;
 }
 
-static int32_t sat_f(uint32_t w, int64_t f, uint32_t *flags)
+FX_INLINE int32_t sat_f(uint32_t w, int64_t f, uint32_t *flags)
 {
     const int64_t fm = fric_fx_fmax(w);
     if (f > fm || f < -fm) {
@@ -208,13 +232,13 @@ static int32_t sat_f(uint32_t w, int64_t f, uint32_t *flags)
 }
 
 /* The dip of the direction: rsr(dm * E, EF + ds - G), (S,W,G). */
-static int64_t dip(uint32_t w, const fric_fx_dir_t *d, uint32_t e)
+FX_INLINE int64_t dip(uint32_t w, const fric_fx_dir_t *d, uint32_t e)
 {
     return fric_fx_rsr(mul_e(d->dm, e, FRIC_FX_EF(w)), FRIC_FX_EF(w) + (int)d->ds - FRIC_FX_G(w));
 }
 
 /* The viscous magnitude rsr(a * bm, bs), (U,W+1,G) before any limit. */
-static int64_t visc(const fric_fx_dir_t *d, uint32_t a)
+FX_INLINE int64_t visc(const fric_fx_dir_t *d, uint32_t a)
 {
     return fric_fx_rsr((int64_t)a * d->bm, (int)d->bs);
 }
@@ -223,21 +247,20 @@ static int64_t visc(const fric_fx_dir_t *d, uint32_t a)
  * range). This never changes a result: with visc >= VCL the magnitude is at
  * least VCL - 2^(W-1+G) > 2^(W-1+G), so the output saturates (F_SAT) either
  * way; it keeps the adders after it W+G+3 bits wide. */
-static int64_t visc_limited(uint32_t w, const fric_fx_dir_t *d, uint32_t a)
+FX_INLINE int64_t visc_limited(uint32_t w, const fric_fx_dir_t *d, uint32_t a)
 {
     const int64_t v = visc(d, a), vcl = BIT(w + FRIC_FX_G(w) + 1) - 1;
     return v > vcl ? vcl : v;
 }
 
-int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
-                         fric_fx_stribeck_detail_t *detail)
+FX_INLINE int32_t stribeck_w(uint32_t w, const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
+                            fric_fx_stribeck_detail_t *detail)
 {
-    const uint32_t w = p->width;
     v = clamp_v(w, v, flags);
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);   /* (U,W,0) */
     const fric_fx_dir_t *d = &p->dir[v < 0];
-    const uint32_t y = fric_fx_stribeck_y(w, a, p->km, p->ks, p->dsel);
-    const uint32_t e = fric_fx_exp2(w, y);
+    const uint32_t y = y_w(w, a, p->km, p->ks, p->dsel);
+    const uint32_t e = exp2_w(w, y);
     const int64_t mag = (int64_t)d->fc + dip(w, d, e) + visc_limited(w, d, a); /* (S,W+2,G) */
     if (detail) *detail = (fric_fx_stribeck_detail_t){y, e, mag};
     if (v == 0) return 0;
@@ -249,16 +272,32 @@ int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags
     return sat_f(w, v < 0 ? -m : m, flags);
 }
 
+int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags,
+                         fric_fx_stribeck_detail_t *detail)
+{
+    return FX_BY_WIDTH(p->width, stribeck_w, p, v, flags, detail);
+}
+
+void fric_fx_stribeck_array(const fric_fx_stribeck_t *p, const int32_t *v, int32_t *f, size_t n,
+                            uint32_t *flags)
+{
+    if (p->width == 16)
+        for (size_t i = 0; i < n; i++) f[i] = stribeck_w(16, p, v[i], flags, NULL);
+    else if (p->width == 18)
+        for (size_t i = 0; i < n; i++) f[i] = stribeck_w(18, p, v[i], flags, NULL);
+    else
+        for (size_t i = 0; i < n; i++) f[i] = stribeck_w(p->width, p, v[i], flags, NULL);
+}
+
 /* ---- Dahl / LuGre ---------------------------------------------------------------------- */
 
 void fric_fx_lugre_reset(fric_fx_state_t *st) { st->w = 0; }
 
-int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
+FX_INLINE int64_t g_w(uint32_t w, const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
 {
-    const uint32_t w = p->g.width;
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
     const fric_fx_dir_t *d = &p->g.dir[v < 0];
-    const uint32_t e = fric_fx_exp2(w, fric_fx_stribeck_y(w, a, p->g.km, p->g.ks, p->g.dsel));
+    const uint32_t e = exp2_w(w, y_w(w, a, p->g.km, p->g.ks, p->g.dsel));
     int64_t g = (int64_t)d->fc + dip(w, d, e); /* (S,W,G) */
     const int64_t gmax = BIT(w - 1 + FRIC_FX_G(w)) - 1;
     if (g < 1 || g > gmax) {
@@ -268,10 +307,14 @@ int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
     return g;
 }
 
-int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
-                           uint32_t *flags, fric_fx_lugre_detail_t *detail)
+int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
 {
-    const uint32_t w = p->g.width;
+    return FX_BY_WIDTH(p->g.width, g_w, p, v, flags);
+}
+
+FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
+                          uint32_t *flags, fric_fx_lugre_detail_t *detail)
+{
     const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w), yf = FRIC_FX_YF(w);
     const uint64_t ylim = (uint64_t)BIT(FRIC_FX_YI(w) + yf);
     fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
@@ -285,7 +328,7 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     const fric_fx_dir_t *d = &p->g.dir[v < 0];
 
     /* g(v) and the steady state w_ss = sign(v)*g, (S,W,WG) */
-    const int64_t g = fric_fx_lugre_g(p, v, flags);
+    const int64_t g = g_w(w, p, v, flags);
     const int64_t wss = (v < 0 ? -g : g) * BIT(wg - gb);
     const int64_t diff = wss - w0; /* (S,W+1,WG) */
 
@@ -293,7 +336,7 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     int te, ge;
     const uint64_t tn = norm((uint64_t)a * p->kym, iw, &te); /* (U,W,0) * 2^te */
     const uint64_t gn = norm((uint64_t)g, iw, &ge);          /* (U,W,0) * 2^ge */
-    const uint64_t r = fric_fx_recip(w, (uint32_t)gn);       /* (U,W,0) */
+    const uint64_t r = recip_w(w, (uint32_t)gn);       /* (U,W,0) */
     const uint64_t prod = tn * r;                            /* (U,2W,0) */
     const int sh = 2 * iw - 1 - yf + p->kyx + ge - te;        /* y2 = prod * 2^-(sh+YF) */
     const uint64_t y2 = shift_to(prod, sh, ylim);            /* (U,YI,YF), saturated at 2^YI */
@@ -307,13 +350,13 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
         dw = diff;
         dt.path = 3;
     } else if (y2 >= (uint64_t)BIT(yf - 1)) { /* psi = 1 - 2^-y2 in [0.29, 1] */
-        const int64_t psim = BIT(iw) - fric_fx_exp2(w, (uint32_t)y2); /* (U,1,W) */
+        const int64_t psim = BIT(iw) - exp2_w(w, (uint32_t)y2); /* (U,1,W) */
         dw = fric_fx_rsr(diff * psim, iw);
         dt.path = 2;
     } else { /* psi = y2 * h(y2), kept in floating form for small y2 */
         int pn;
         const uint64_t pm = norm(prod, iw, &pn); /* y2 = pm * 2^(pn - sh - YF) */
-        const int64_t psim = fric_fx_rsr((int64_t)(pm * fric_fx_h(w, (uint32_t)y2)), FRIC_FX_HP(w));
+        const int64_t psim = fric_fx_rsr((int64_t)(pm * h_w(w, (uint32_t)y2)), FRIC_FX_HP(w));
         dw = fric_fx_rsr(diff * psim, sh + yf - pn);
         dt.path = 1;
     }
@@ -332,7 +375,7 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     /* sigma1 term c1(v) * dw, with c1(v) = c1 * exp(-(v/vd)^2) when enabled */
     uint64_t c1 = p->c1m; /* (U,W,0) * 2^-C1S */
     if (p->md_en) {
-        const uint32_t ed = fric_fx_exp2(w, fric_fx_stribeck_y(w, a, p->kdm, p->kds, 1));
+        const uint32_t ed = exp2_w(w, y_w(w, a, p->kdm, p->kds, 1));
         c1 = (uint64_t)fric_fx_rsr(mul_e((int64_t)p->c1m, ed, FRIC_FX_EF(w)), FRIC_FX_EF(w));
     }
     int64_t s1 = fric_fx_rsr(dw * (int64_t)c1, (int)p->c1s); /* (S,W+2,WG) after clamp */
@@ -346,6 +389,23 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
     const int64_t total = w1 + s1 + (v < 0 ? -vv : vv);
     if (detail) *detail = dt;
     return sat_f(w, fric_fx_rsr(total, wg), flags);
+}
+
+int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
+                           uint32_t *flags, fric_fx_lugre_detail_t *detail)
+{
+    return FX_BY_WIDTH(p->g.width, lugre_w, p, st, v, flags, detail);
+}
+
+void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f,
+                         size_t n, uint32_t *flags)
+{
+    if (p->g.width == 16)
+        for (size_t i = 0; i < n; i++) f[i] = lugre_w(16, p, st, v[i], flags, NULL);
+    else if (p->g.width == 18)
+        for (size_t i = 0; i < n; i++) f[i] = lugre_w(18, p, st, v[i], flags, NULL);
+    else
+        for (size_t i = 0; i < n; i++) f[i] = lugre_w(p->g.width, p, st, v[i], flags, NULL);
 }
 
 /* ---- encoder velocity ------------------------------------------------------------------------ */

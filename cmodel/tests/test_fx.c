@@ -402,6 +402,38 @@ static void test_dynamic_accuracy_goal_reduced_sweep(void **state)
  * (fric_fx_lugre_check) agree at every field's edges: a set with each field
  * at its largest (and the signed ones at their most negative) passes both,
  * word by word after packing; one past the edge fails both. */
+/* The array forms give the single calls' results and flags, sample for
+ * sample, with codes beyond the port (V_SAT) among them. */
+static void test_array_forms_equal_single_calls(void **state)
+{
+    (void)state;
+    enum { N = 20000 };
+    static int32_t v[N], fa[N];
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = widths[k];
+        const int32_t half = 1 << (w - 1);
+        for (int i = 0; i < N; i++)
+            v[i] = (i % 1000 == 7) ? 3 * half : (int32_t)(rnd() % (uint32_t)(2 * half)) - half;
+        const fric_fx_stribeck_t s = compile_s(fric_stribeck_cfg_symmetric(1.0, 1.5, 0.4, 1e-3, 2.0), w);
+        uint32_t fa_fl = 0, f1_fl = 0;
+        fric_fx_stribeck_array(&s, v, fa, N, &fa_fl);
+        for (int i = 0; i < N; i++)
+            if (fa[i] != fric_fx_stribeck(&s, v[i], &f1_fl, NULL)) fail_msg("stribeck W=%u sample %d", w, i);
+        assert_int_equal(fa_fl, f1_fl);
+        assert_true(fa_fl & FRIC_FX_FLAG_V_SAT);
+        const fric_fx_lugre_t l = compile_l(fric_lugre_cfg_canudas1995(), w, 1e-4, 0.125, 8.0);
+        fric_fx_state_t sa, s1;
+        fric_fx_lugre_reset(&sa);
+        fric_fx_lugre_reset(&s1);
+        fa_fl = f1_fl = 0;
+        fric_fx_lugre_array(&l, &sa, v, fa, N, &fa_fl);
+        for (int i = 0; i < N; i++)
+            if (fa[i] != fric_fx_lugre_step(&l, &s1, v[i], &f1_fl, NULL)) fail_msg("lugre W=%u sample %d", w, i);
+        assert_int_equal(fa_fl, f1_fl);
+        assert_true(sa.w == s1.w);
+    }
+}
+
 static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
 {
     (void)state;
@@ -504,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_lugre_saturation_flags),
         cmocka_unit_test(test_dahl_is_lugre_without_dip_and_sigma1),
         cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
+        cmocka_unit_test(test_array_forms_equal_single_calls),
         cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
         cmocka_unit_test(test_enc_velocity),
     };

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* tb_lugre.c: the C test logic of the fric_lugre bench (cmocka), driving the
  * Verilated core through dut_lugre.h and checking every output beat, and its
  * flags, against the fixed-point C model (fric_fx_lugre_step), bit for bit.
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "dut_lugre.h"
@@ -956,6 +958,52 @@ static void test_soak(void **state)
     assert_true(c.samples == n && stats.beats >= n && wbound_checks == stats.beats);
 }
 
+/* The bench's own speed for make bench (issue 8): SIM_SPEED=N samples at
+ * full rate, round-robin over the axes, every beat checked; skipped
+ * without SIM_SPEED. */
+typedef struct {
+    uint64_t left, k;
+} speed_ctx_t;
+
+static int speed_source(void *ctx, op_t *op)
+{
+    speed_ctx_t *c = ctx;
+    if (c->left == 0) return 0;
+    c->left--;
+    *op = (op_t){OP_SAMPLE, (uint32_t)(c->k++ % NAX), random_v(), 0, 0, 0};
+    return 1;
+}
+
+static void test_sim_speed(void **state)
+{
+    (void)state;
+    const char *env = getenv("SIM_SPEED");
+    if (!env || !*env) {
+        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
+        skip();
+    }
+    const uint64_t n = (uint64_t)strtod(env, NULL);
+    assert_true(n > 0);
+    op_list_t l = {0};
+    for (uint32_t a = 0; a < NAX; a++) {
+        const fric_fx_lugre_t p = random_set();
+        push_set(&l, a, &p);
+    }
+    run(list_source, &l, &FULL_SPEED);
+    free(l.v);
+    const uint64_t b0 = stats.beats, c0 = stats.cycles;
+    speed_ctx_t c = {n, 0};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    run(speed_source, &c, &FULL_SPEED);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    const uint64_t nb = stats.beats - b0, nc = stats.cycles - c0;
+    printf("sim-speed: %llu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s\n",
+           (unsigned long long)nb, (unsigned long long)nc, el, (double)nb / el, (double)nc / el);
+    assert_true(nb == n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -966,6 +1014,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_commit_across_reset, setup, teardown),
         cmocka_unit_test_setup_teardown(test_throughput, setup, teardown),
         cmocka_unit_test_setup_teardown(test_soak, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sim_speed, setup, teardown),
     };
     printf("%s: fric_lugre W = %d, %d axes\n", TB_NAME, TB_W, NAX);
     /* TEST=pattern runs the matching tests only (handy with TRACE=1) */

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* tb_stribeck.c: the C test logic of the fric_stribeck bench (cmocka),
  * driving the Verilated core through dut_stribeck.h and checking every
  * output beat against the fixed-point C model, bit for bit.
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "dut_stribeck.h"
@@ -488,6 +490,33 @@ static void test_resets_mid_stream(void **state)
 }
 
 #if !TB_REAL
+/* The bench's own speed for make bench (issue 8): SIM_SPEED=N samples at
+ * full rate on random axes, every beat checked; skipped without SIM_SPEED. */
+static void test_sim_speed(void **state)
+{
+    (void)state;
+    const char *env = getenv("SIM_SPEED");
+    if (!env || !*env) {
+        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
+        skip();
+    }
+    const size_t n = (size_t)strtod(env, NULL);
+    assert_true(n > 0);
+    load_group(0);
+    const size_t c0 = checked;
+    const uint64_t k0 = dut_cycle(dut);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    scen_t s = {n, v_rand, ax_rand, 1.0, 1.0, NULL, 0, NULL};
+    run(&s);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    const uint64_t cyc = dut_cycle(dut) - k0;
+    printf("sim-speed: %zu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s\n", checked - c0,
+           (unsigned long long)cyc, el, (double)(checked - c0) / el, (double)cyc / el);
+    assert_true(checked - c0 == n);
+}
+
 static void test_flags_sticky_clear_and_bad_words(void **state)
 {
     (void)state;
@@ -559,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_random_gaps_and_backpressure),
         cmocka_unit_test(test_parameter_changes_mid_stream),
         cmocka_unit_test(test_resets_mid_stream),
+        cmocka_unit_test(test_sim_speed),
 #if !TB_REAL /* the sticky-flag model is that of the fixed-point core */
         cmocka_unit_test(test_flags_sticky_clear_and_bad_words),
         cmocka_unit_test(test_cfg_word_edges),

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* tb_top.c: end-to-end bench of the board top (fric_top): the host driver
  * fricore_dev talks SPI, bit by bit on the Verilated pins, to the register
  * file and both cores; every force read back over SPI must equal the C
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -496,6 +498,33 @@ static void test_host_driven(void **state)
            (unsigned long long)sets_checked, (unsigned long long)forces_checked, (unsigned long long)dut_top_cycle(dut));
 }
 
+/* The bench's own speed for make bench (issue 8): SIM_SPEED=N host-driven
+ * sets through the SPI pins (velocities written, a step, every force read
+ * back and checked); skipped without SIM_SPEED. */
+static void test_sim_speed(void **state)
+{
+    (void)state;
+    const char *env = getenv("SIM_SPEED");
+    if (!env || !*env) {
+        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
+        skip();
+    }
+    const uint32_t n = (uint32_t)strtod(env, NULL);
+    assert_true(n > 0);
+    for (uint32_t a = 0; a < NAX; a++) load_random(1u << a, 1u << a);
+    const uint64_t f0 = forces_checked, c0 = dut_top_cycle(dut);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    host_sets(n, "sim speed");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    const uint64_t nf = forces_checked - f0, nc = dut_top_cycle(dut) - c0;
+    printf("sim-speed: %llu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s "
+           "(%u sets of %d axes over SPI)\n",
+           (unsigned long long)nf, (unsigned long long)nc, el, (double)nf / el, (double)nc / el, n, NAX);
+    assert_true(nf == 2ull * NAX * n);
+}
+
 /* ---- the encoder path with the sample tick --------------------------------------------- */
 
 static void wait_tick(void)
@@ -650,6 +679,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_overrun, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_rate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_netlist_short, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sim_speed, setup, teardown),
     };
     /* TEST=pattern runs the matching tests only */
     const char *vp = getenv("VECTORS");
