@@ -6,6 +6,7 @@
 #   make versions print the tool versions in use
 #   make gen      rewrite the generated files (formats, tables) from the generator
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
+#   make bench    every benchmark: docs/results/bench.md (not in make or make test)
 #   make clean    remove build/
 #
 # All output goes to build/. Each part of the project has its own fragment
@@ -45,6 +46,7 @@ include mk/cmodel.mk
 include mk/tb.mk
 include mk/synth.mk
 include mk/board.mk
+include mk/bench.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

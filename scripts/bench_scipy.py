@@ -15,8 +15,9 @@ LSODA; rtol 1e-8 as issue 8 asks, atol below) is timed over the solve_ivp
 call alone, best of --reps runs. The stick-slip period is then measured as
 fricore sim measures it (cmodel/cli/fric_cli_sim.c): the solution sampled
 every --dt, a slip begins where |v| reaches 10 x the stick threshold
-(vs / 10) after it was below the threshold, and the period is the time
-between the last two slip onsets. Also the peak |v| over the last cycle.
+(vs / 10) after it was below the threshold (the crossing interpolated
+linearly between samples), and the period is the time between the last two
+slip onsets. Also the peak |v| over the last cycle.
 
     bench_scipy.py [--duration S] [--dt S] [--reps N] [--out FILE.json]
 
@@ -70,10 +71,13 @@ def metrics(sol, duration, dt):
     onsets = np.nonzero((state == -1) & (prev == 1))[0]
     if len(onsets) < 2:
         return {"slips": int(len(onsets)), "period_s": None, "peak_abs_velocity_m_per_s": None}
+    # the crossing of |v| = 10 x threshold, interpolated between samples
+    slip = SLIP_FACTOR * STICK
+    ton = [t[i] - dt * (a[i] - slip) / (a[i] - a[i - 1]) if i > 0 and a[i] > a[i - 1] else t[i] for i in onsets[-2:]]
     i0, i1 = onsets[-2], onsets[-1]
     return {
         "slips": int(len(onsets)),
-        "period_s": float(t[i1] - t[i0]),
+        "period_s": float(ton[1] - ton[0]),
         "peak_abs_velocity_m_per_s": float(a[i0:i1].max()),
     }
 

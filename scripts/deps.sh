@@ -4,7 +4,8 @@
 # Installs what the project needs on a Debian 12 machine, as root:
 #   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3,
 #     and headless Chromium, which tests that the sim report page loads);
-#   - the pinned YoWASP synthesis tools of scripts/requirements.txt in .venv/.
+#   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
+#     synthesis tools; SciPy for the baseline of make bench).
 # Idempotent: when everything is present it prints nothing and takes well
 # under a second. It says what it installs when it installs something.
 #
@@ -50,7 +51,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' chromium "$(chromium --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
-    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime)' | sed 's/==/ /' |
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy)' | sed 's/==/ /' |
       while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
   else
     echo ".venv                  missing (run: make deps)"
@@ -88,7 +89,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ $venv_ok -eq 0 ]; then
-  echo "deps: installing the pinned synthesis tools into .venv/ ($(grep -cE '^[a-z]' "$req") packages of scripts/requirements.txt)"
+  echo "deps: installing the pinned Python tools into .venv/ ($(grep -cE '^[a-z]' "$req") packages of scripts/requirements.txt)"
   [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$req"
   cp "$req" "$stamp"

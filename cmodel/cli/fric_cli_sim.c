@@ -165,7 +165,7 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
     bool stuck = fabs(s.v) < o->stick;
     r->cyc_fmin = r->cyc_fmax = s.f;
     r->ke0 = 0.5 * p->mass * s.v * s.v;
-    double p_in = 0.0, a_f = 0.0, a_x = 0.0; /* the input's power and F, x at the previous sample */
+    double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, |v| at the previous sample */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (csv) fprintf(csv, "t,x,v,z,F_f,F_spring,F_ext\n");
@@ -173,6 +173,7 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
         if (i > 0) {
             a_f = s.f;
             a_x = s.x;
+            a_v = fabs(s.v);
             if (st->step(st->ctx, &s, dt) != 0) return 1;
             s.t = (double)i * dt; /* no drift of the time base */
         }
@@ -211,11 +212,15 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
         /* stick-slip cycles with hysteresis: stuck once |v| falls below the
          * threshold, slipping once it exceeds ten times it, so a ripple
          * about the threshold is not counted as a slip */
-        const bool slipping = fabs(s.v) >= FRIC_SIM_SLIP_FACTOR * o->stick;
+        const double slip_v = FRIC_SIM_SLIP_FACTOR * o->stick;
+        const bool slipping = fabs(s.v) >= slip_v;
         if (stuck && slipping) { /* a slip begins: a cycle boundary */
             r->onsets++;
             r->onset_t[0] = r->onset_t[1];
-            r->onset_t[1] = s.t;
+            /* the crossing of |v| = slip_v, interpolated linearly between
+             * this sample and the last (below it), so the period resolves
+             * finer than dt */
+            r->onset_t[1] = (i > 0 && fabs(s.v) > a_v) ? s.t - dt * (fabs(s.v) - slip_v) / (fabs(s.v) - a_v) : s.t;
             r->last_fmin = r->cyc_fmin;
             r->last_fmax = r->cyc_fmax;
             r->last_vmax = r->cyc_vmax;

@@ -83,6 +83,10 @@ typedef struct {
      * (cz, cv). Zero-initialized (cached = false) is a valid start. */
     bool cached;
     double cz, cv, cdz;
+    /* private: fric_plant_advance()'s w0, cos(w0 h), sin(w0 h) for the step
+     * ah of the plant (ak, am); recomputed when any differs (ah = 0, the
+     * zero-initialized value, never matches a step). */
+    double ah, ak, am, aw0, acs, asn;
 } fric_plant_state_t;
 
 /** @brief Validate a plant: mass, k > 0; vd, A finite; f >= 0 and finite. */

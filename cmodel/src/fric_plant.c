@@ -201,13 +201,20 @@ static void particular(const fric_plant_t *p, double f, double t, double *xp, do
 
 void fric_plant_advance(const fric_plant_t *p, fric_plant_state_t *s, double f, double h)
 {
-    const double w0 = sqrt(p->k / p->mass);
+    if (s->ah != h || s->ak != p->k || s->am != p->mass) { /* a fixed step pays for these once */
+        s->ah = h;
+        s->ak = p->k;
+        s->am = p->mass;
+        s->aw0 = sqrt(p->k / p->mass);
+        s->acs = cos(s->aw0 * h);
+        s->asn = sin(s->aw0 * h);
+    }
+    const double w0 = s->aw0, cs = s->acs, sn = s->asn;
     double xp0, vp0, xp1, vp1;
     particular(p, f, s->t, &xp0, &vp0);
     particular(p, f, s->t + h, &xp1, &vp1);
     /* the homogeneous part: a free oscillation at w0 */
     const double e0 = s->x - xp0, de0 = s->v - vp0;
-    const double cs = cos(w0 * h), sn = sin(w0 * h);
     s->x = xp1 + e0 * cs + de0 / w0 * sn;
     s->v = vp1 - e0 * w0 * sn + de0 * cs;
     s->t += h;

@@ -22,9 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <cmocka.h>
 
+#include "../tb_speed.h"
 #include "dut_lugre.h"
 #include "fric_accuracy.h"
 #include "fricore.h"
@@ -977,13 +977,7 @@ static int speed_source(void *ctx, op_t *op)
 static void test_sim_speed(void **state)
 {
     (void)state;
-    const char *env = getenv("SIM_SPEED");
-    if (!env || !*env) {
-        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
-        skip();
-    }
-    const uint64_t n = (uint64_t)strtod(env, NULL);
-    assert_true(n > 0);
+    const uint64_t n = tb_sim_speed_n();
     op_list_t l = {0};
     for (uint32_t a = 0; a < NAX; a++) {
         const fric_fx_lugre_t p = random_set();
@@ -993,15 +987,14 @@ static void test_sim_speed(void **state)
     free(l.v);
     const uint64_t b0 = stats.beats, c0 = stats.cycles;
     speed_ctx_t c = {n, 0};
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = tb_now();
     run(speed_source, &c, &FULL_SPEED);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    const uint64_t nb = stats.beats - b0, nc = stats.cycles - c0;
-    printf("sim-speed: %llu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s\n",
-           (unsigned long long)nb, (unsigned long long)nc, el, (double)nb / el, (double)nc / el);
-    assert_true(nb == n);
+    const double el = tb_now() - t0;
+    char lat[64];
+    snprintf(lat, sizeof lat, "latency %llu..%llu cycles", (unsigned long long)stats.lat_min,
+             (unsigned long long)stats.lat_max);
+    tb_sim_speed_report(stats.beats - b0, stats.cycles - c0, el, lat);
+    assert_true(stats.beats - b0 == n);
 }
 
 int main(void)

@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <cmocka.h>
 
+#include "../tb_speed.h"
 #include "dut_stribeck.h"
 #include "fric_accuracy.h"
 #include "fricore.h"
@@ -495,25 +495,18 @@ static void test_resets_mid_stream(void **state)
 static void test_sim_speed(void **state)
 {
     (void)state;
-    const char *env = getenv("SIM_SPEED");
-    if (!env || !*env) {
-        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
-        skip();
-    }
-    const size_t n = (size_t)strtod(env, NULL);
-    assert_true(n > 0);
+    const size_t n = (size_t)tb_sim_speed_n();
     load_group(0);
     const size_t c0 = checked;
     const uint64_t k0 = dut_cycle(dut);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    scen_t s = {n, v_rand, ax_rand, 1.0, 1.0, NULL, 0, NULL};
+    uint64_t lat = 0;
+    scen_t s = {n, v_rand, ax_rand, 1.0, 1.0, NULL, 0, &lat};
+    const double t0 = tb_now();
     run(&s);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    const uint64_t cyc = dut_cycle(dut) - k0;
-    printf("sim-speed: %zu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s\n", checked - c0,
-           (unsigned long long)cyc, el, (double)(checked - c0) / el, (double)cyc / el);
+    const double el = tb_now() - t0;
+    char extra[48];
+    snprintf(extra, sizeof extra, "latency %llu cycles", (unsigned long long)lat);
+    tb_sim_speed_report(checked - c0, dut_cycle(dut) - k0, el, extra);
     assert_true(checked - c0 == n);
 }
 

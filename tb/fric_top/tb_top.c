@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
+#include "../tb_speed.h"
 #include "dut_top.h"
 #include "fric_compile.h"
 #include "fric_fx.h"
@@ -504,25 +504,16 @@ static void test_host_driven(void **state)
 static void test_sim_speed(void **state)
 {
     (void)state;
-    const char *env = getenv("SIM_SPEED");
-    if (!env || !*env) {
-        printf("test_sim_speed: set SIM_SPEED=N (make bench sets it)\n");
-        skip();
-    }
-    const uint32_t n = (uint32_t)strtod(env, NULL);
-    assert_true(n > 0);
+    const uint32_t n = (uint32_t)tb_sim_speed_n();
     for (uint32_t a = 0; a < NAX; a++) load_random(1u << a, 1u << a);
     const uint64_t f0 = forces_checked, c0 = dut_top_cycle(dut);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = tb_now();
     host_sets(n, "sim speed");
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    const double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    const uint64_t nf = forces_checked - f0, nc = dut_top_cycle(dut) - c0;
-    printf("sim-speed: %llu samples checked, %llu cycles in %.3f s: %.0f samples/s, %.0f cycles/s "
-           "(%u sets of %d axes over SPI)\n",
-           (unsigned long long)nf, (unsigned long long)nc, el, (double)nf / el, (double)nc / el, n, NAX);
-    assert_true(nf == 2ull * NAX * n);
+    const double el = tb_now() - t0;
+    char extra[64];
+    snprintf(extra, sizeof extra, "%u sets of %d axes over SPI", n, NAX);
+    tb_sim_speed_report(forces_checked - f0, dut_top_cycle(dut) - c0, el, extra);
+    assert_true(forces_checked - f0 == 2ull * NAX * n);
 }
 
 /* ---- the encoder path with the sample tick --------------------------------------------- */

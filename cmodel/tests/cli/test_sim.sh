@@ -27,12 +27,19 @@ assert peak <= 1.5
 ss = s["stick_slip"]
 assert ss["present"] and ss["slips"] == 2 and 5.0 < ss["period_s"] < 8.0, ss
 # the period is the time between the two slip onsets, read back from the CSV
-# with the same rule: stuck below the threshold, slipping above ten times it
-onsets, stuck = [], True
+# with the same rule: stuck below the threshold, slipping above ten times it,
+# the onset where |v| crosses ten times it, interpolated between samples
+onsets, stuck, prev = [], True, None
 for r in d:
     if abs(r[2]) < thr: stuck = True
-    elif abs(r[2]) >= 10 * thr and stuck: onsets.append(r[0]); stuck = False
+    elif abs(r[2]) >= 10 * thr and stuck:
+        a0, a1 = abs(prev[2]), abs(r[2])
+        assert a0 < 10 * thr <= a1, (prev, r)
+        onsets.append(r[0] - (r[0] - prev[0]) * (a1 - 10 * thr) / (a1 - a0)); stuck = False
+    prev = r
 assert len(onsets) == 2 and abs((onsets[1] - onsets[0]) - ss["period_s"]) < 1e-9, (onsets, ss)
+# and it lies strictly between sample times: the interpolation took effect
+assert all(abs(t / 1e-5 - round(t / 1e-5)) > 1e-6 for t in onsets), onsets
 PY
 then ok "sim: canudas1995 summary matches its CSV; stick-slip found"; else bad "sim: canudas1995 summary/CSV (status $rc: $(head -c 300 "$tmp/err"))"; fi
 

@@ -1,0 +1,424 @@
+#!/usr/bin/env python3
+"""`make bench` (issue 8): run every benchmark, print every figure, and write
+build/results/bench.json and docs/results/bench.md with its plots
+(docs/results/bench_*.svg). Nothing in the report is typed by hand: each
+figure is measured in this run, on this machine, or read from the records
+of this build (build/results/synth.json, accuracy.json).
+
+Parts:
+  1. C model speed: build/bin/fric-bench-speed (double, fixed point, libm).
+  2. Simulator: build/bin/fric-bench-sim (steps/s), and the canudas1995 run
+     of `fricore sim` over 25 s against scripts/bench_scipy.py (solve_ivp
+     Radau and LSODA, rtol 1e-8) at matched accuracy: for each integrator the
+     largest step of a ladder at which it and every smaller step give the
+     stick-slip period within 1e-4 of SciPy's Radau period.
+  3. RTL simulation: each Verilator bench's test_sim_speed (SIM_SPEED=N).
+  4. FPGA: the records of make synth-report, with the latency each bench
+     measured and the axes a core serves at 10 kHz and 50 kHz.
+  5. Accuracy: build/results/accuracy.json (make bench-accuracy), the
+     Stribeck error against velocity (fricore curve, every input code) and
+     the co-simulated stick-slip, RTL against double (fricore-cosim).
+
+    scripts/bench.py BUILD_DIR PYTHON OUT.json OUT.md
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import svgplot  # noqa: E402
+
+PERIOD_TOL = 1e-4
+SIM_ARGS = ["sim", "--example", "canudas1995", "--duration", "25"]
+LADDER = {"rk4": [7e-5, 5e-5, 2e-5, 1e-5], "exact": [2e-3, 1e-3, 5e-4, 2e-4, 1e-4, 1e-5]}
+REPS = 5
+# (bench, core, configuration, samples for test_sim_speed)
+RTL_BENCHES = [
+    ("tb_stribeck_w16", "stribeck", "W 16, OPT_FABRIC 1, SPRAM (the UP5K configuration)", 300000),
+    ("tb_stribeck_w18", "stribeck", "W 18, DSP multipliers (the ECP5 configuration)", 300000),
+    ("tb_lugre_w16", "lugre", "W 16, sequencer (OPT_PIPE 0)", 30000),
+    ("tb_lugre_pipe_w18", "lugre", "W 18, pipeline (OPT_PIPE 1, OPT_FAST 1; the ECP5 configuration)", 300000),
+    ("tb_top_w16", "top", "board top W 16, 4 axes, host-driven sets over SPI", 60),
+    ("tb_top_w18", "top", "board top W 18, 8 axes, host-driven sets over SPI", 40),
+]
+# which bench measured the latency of each synthesized configuration
+SYNTH_BENCH = {("stribeck", "ecp5"): "tb_stribeck_w18", ("stribeck", "up5k"): "tb_stribeck_w16",
+               ("lugre", "ecp5"): "tb_lugre_pipe_w18", ("lugre", "up5k"): "tb_lugre_w16"}
+SERVO_RATES = [10e3, 50e3]
+
+
+def sh(cmd, env=None):
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=e)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        raise SystemExit("bench: %s failed (exit %d)" % (" ".join(cmd), r.returncode))
+    return r.stdout
+
+
+def say(s=""):
+    print(s, flush=True)
+
+
+# ---- 1. C model speed ------------------------------------------------------------
+
+def c_speed(build):
+    js = os.path.join(build, "results", "bench", "speed.json")
+    say(sh([os.path.join(build, "bin", "fric-bench-speed"), js]).rstrip())
+    return json.load(open(js))
+
+
+# ---- 2. simulator ------------------------------------------------------------------
+
+def fricore_sim(build, integrator, dt):
+    """Best of REPS: the run loop's own wall time and the whole process's."""
+    best_loop = best_proc = math.inf
+    s = None
+    for _ in range(REPS):
+        t0 = time.perf_counter()
+        out = sh([os.path.join(build, "bin", "fricore")] + SIM_ARGS + ["--integrator", integrator, "--dt", repr(dt)])
+        best_proc = min(best_proc, time.perf_counter() - t0)
+        s = json.loads(out)
+        best_loop = min(best_loop, s["integration"]["wall_time_s"])
+    ss = s["stick_slip"]
+    return {"integrator": integrator, "dt_s": dt, "steps": s["integration"]["steps"], "loop_s": best_loop,
+            "process_s": best_proc, "period_s": ss.get("period_s"), "slips": ss["slips"],
+            "peak_abs_velocity_m_per_s": ss.get("peak_abs_velocity_m_per_s"),
+            "friction_peak_to_peak_N": ss.get("friction_peak_to_peak_N")}
+
+
+def simulator(build, python):
+    js = os.path.join(build, "results", "bench", "sim.json")
+    say(sh([os.path.join(build, "bin", "fric-bench-sim"), js]).rstrip())
+    steps = json.load(open(js))
+    sj = os.path.join(build, "results", "bench", "scipy.json")
+    say(sh([python, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_scipy.py"),
+            "--duration", "25", "--out", sj]).rstrip())
+    sp = json.load(open(sj))
+    ref = next(m for m in sp["methods"] if m["method"] == "Radau")
+    p_ref = ref["period_s"]
+    runs, chosen = [], {}
+    for integ, ladder in LADDER.items():
+        ok_from_here = True
+        rs = [fricore_sim(build, integ, dt) for dt in sorted(ladder)]  # smallest first
+        for r in rs:
+            r["period_rel_to_scipy"] = abs(r["period_s"] - p_ref) / p_ref if r["period_s"] else None
+            r["matched"] = r["period_rel_to_scipy"] is not None and r["period_rel_to_scipy"] <= PERIOD_TOL
+            ok_from_here = ok_from_here and r["matched"]
+            r["matched_here_and_below"] = ok_from_here
+            if ok_from_here:
+                chosen[integ] = r
+            say("fricore sim %-5s dt %-7g %8d steps  loop %8.4f s  process %8.4f s  period %.6f s (%.2e from SciPy)%s" % (
+                integ, r["dt_s"], r["steps"], r["loop_s"], r["process_s"], r["period_s"] or float("nan"),
+                r["period_rel_to_scipy"] if r["period_rel_to_scipy"] is not None else float("nan"),
+                "" if r["matched"] else "  (not matched)"))
+        runs += rs
+    ratios = []
+    for integ, r in chosen.items():
+        for m in sp["methods"]:
+            ratios.append({"integrator": integ, "dt_s": r["dt_s"], "scipy_method": m["method"],
+                           "scipy_s": m["wall_s"], "fricore_loop_s": r["loop_s"], "fricore_process_s": r["process_s"],
+                           "ratio_loop": m["wall_s"] / r["loop_s"], "ratio_process": m["wall_s"] / r["process_s"]})
+            say("speed at matched accuracy: fricore %s (dt %g) vs SciPy %s: %.1fx (run loop), %.1fx (whole process)" % (
+                integ, r["dt_s"], m["method"], m["wall_s"] / r["loop_s"], m["wall_s"] / r["process_s"]))
+    return {"steps": steps, "scipy": sp, "fricore_runs": runs, "matched": chosen, "ratios": ratios,
+            "period_tolerance": PERIOD_TOL, "reference_period_s": p_ref}
+
+
+# ---- 3. RTL simulation --------------------------------------------------------------
+
+def rtl_speed(build):
+    out = []
+    for tb, core, what, n in RTL_BENCHES:
+        exe = os.path.join(build, "tb", tb, tb)
+        txt = sh([exe], {"TEST": "test_sim_speed", "SIM_SPEED": str(n)})
+        line = next((l for l in txt.splitlines() if l.startswith("sim-speed:")), None)
+        if line is None:
+            raise SystemExit("bench: %s printed no sim-speed line" % tb)
+        w = line.replace(",", " ").replace(";", " ").replace(":", " ").split()
+        r = {"bench": tb, "core": core, "configuration": what,
+             "samples": int(w[1]), "cycles": int(w[4]), "wall_s": float(w[7]),
+             "samples_per_s": float(w[9]), "cycles_per_s": float(w[11])}
+        if "latency" in w:
+            lat = w[w.index("latency") + 1]
+            lo, _, hi = lat.partition("..")
+            r["latency_min"], r["latency_max"] = int(lo), int(hi or lo)
+        say("verilator %-18s %10.0f samples/s %10.0f cycles/s  (%s)" % (tb, r["samples_per_s"], r["cycles_per_s"], what))
+        out.append(r)
+    return out
+
+
+# ---- 4. FPGA ------------------------------------------------------------------------------
+
+def fpga(build, rtl):
+    recs = json.load(open(os.path.join(build, "results", "synth.json")))
+    lat = {r["bench"]: r for r in rtl}
+    rows = []
+    for r in recs:
+        if r.get("lang", "verilog") != "verilog":
+            continue
+        row = {k: r.get(k) for k in ("core", "target", "device", "width", "target_mhz", "fmax_mhz", "timing", "luts",
+                                     "ffs", "dsps", "brams", "lcs", "lcs_available", "samples_per_clock",
+                                     "throughput_updates_per_s")}
+        b = lat.get(SYNTH_BENCH.get((r["core"], r["target"]), ""))
+        if b and "latency_min" in b:
+            row["latency_cycles"] = [b["latency_min"], b["latency_max"]]
+            row["latency_bench"] = b["bench"]
+            if r.get("fmax_mhz"):
+                row["latency_us_at_fmax"] = b["latency_max"] / r["fmax_mhz"]
+        tp = r.get("throughput_updates_per_s") or 0.0
+        row["axes_at"] = {"%g" % f: int(tp // f) for f in SERVO_RATES}
+        say("fpga %-8s %-5s W %-2s %7.2f MHz (%s at %g) %6s LUT4 %6s FF %3s DSP %3s BRAM  %.3g axis-updates/s  axes: %s" % (
+            row["core"], row["target"], row["width"], row["fmax_mhz"] or 0, row["timing"], row["target_mhz"], row["luts"],
+            row["ffs"], row["dsps"], row["brams"], tp, ", ".join("%s at %g kHz" % (v, float(k) / 1e3)
+                                                                 for k, v in row["axes_at"].items())))
+        rows.append(row)
+    return rows
+
+
+# ---- 5. accuracy and its plots --------------------------------------------------------------
+
+def stribeck_error(build, docs, width):
+    """F_fixed - F_double in LSB for every velocity code of the reference set
+    (the first set of make bench-accuracy: Fc 1 N, Fs 1.5 N, vs 1 mm/s,
+    delta 2, b 0.4 N s/m; v-max 1 m/s, f-max 2 N)."""
+    half = 1 << (width - 1)
+    vmax, fmax = 1.0, 2.0
+    codes = "\n".join("%.17g" % (c * vmax / half) for c in range(-half, half)) + "\n"
+    base = [os.path.join(build, "bin", "fricore"), "curve", "--model", "stribeck"]
+    fx = subprocess.run(base + ["--fixed", "--width", str(width), "--v-max", repr(vmax), "--f-max", repr(fmax)],
+                        input=codes, capture_output=True, text=True, check=True).stdout.split("\n")[1:]
+    fx = [l.split(",") for l in fx if l]
+    vq = "\n".join(r[0] for r in fx) + "\n"
+    db = subprocess.run(base, input=vq, capture_output=True, text=True, check=True).stdout.split("\n")[1:]
+    db = [float(l.split(",")[1]) for l in db if l]
+    lsb = fmax / half
+    v = [float(r[0]) for r in fx]
+    err = [(int(r[2]) * lsb - d) / lsb for r, d in zip(fx, db)]
+    return v, err
+
+
+def envelope_log(v, err, bins=400):
+    """Max and min of err per log10|v| bin, for v > 0 and v < 0 mirrored."""
+    out = {}
+    for sign in (1, -1):
+        pts = [(abs(x), e) for x, e in zip(v, err) if x * sign > 0]
+        lo, hi = math.log10(min(p[0] for p in pts)), math.log10(max(p[0] for p in pts))
+        b = {}
+        for a, e in pts:
+            k = min(bins - 1, int((math.log10(a) - lo) / (hi - lo) * bins))
+            mn, mx = b.get(k, (e, e))
+            b[k] = (min(mn, e), max(mx, e))
+        ks = sorted(b)
+        out[sign] = ([10 ** (lo + (k + 0.5) * (hi - lo) / bins) for k in ks], [b[k][0] for k in ks], [b[k][1] for k in ks])
+    return out
+
+
+def cosim_plot(build, docs):
+    res = {}
+    for fr in ("rtl", "double"):
+        csv = os.path.join(build, "results", "bench", "cosim_%s.csv" % fr)
+        sh([os.path.join(build, "bin", "fricore-cosim"), "--example", "canudas1995", "--duration", "20", "--v-max", "0.5",
+            "--ts", "1e-4", "--friction", fr, "--csv", csv])
+        rows = [l.split(",") for l in open(csv).read().split("\n")[1:] if l]
+        res[fr] = ([float(r[0]) for r in rows], [float(r[2]) for r in rows], [float(r[4]) for r in rows])
+    t, _, f_r = res["rtl"]
+    _, _, f_d = res["double"]
+    step = max(1, len(t) // 3000)
+    svgplot.line(os.path.join(docs, "bench_cosim_friction.svg"),
+                 "Co-simulated stick-slip, canudas1995, T = 100 us: friction force",
+                 "t [s]", "F_f [N]",
+                 [("RTL (fric_lugre, W 16)", t[::step], f_r[::step], "#c0392b"),
+                  ("double precision", t[::step], f_d[::step], "#2471a3")])
+    diff = [a - b for a, b in zip(f_r, f_d)]
+    svgplot.line(os.path.join(docs, "bench_cosim_difference.svg"),
+                 "Co-simulated stick-slip, T = 100 us: RTL minus double", "t [s]", "F_f(RTL) - F_f(double) [N]",
+                 [("difference", t[::step], diff[::step], "#7d3c98")])
+    return {"samples": len(t), "max_abs_difference_N": max(abs(d) for d in diff),
+            "rms_difference_N": math.sqrt(sum(d * d for d in diff) / len(diff))}
+
+
+def accuracy(build, docs):
+    acc = json.load(open(os.path.join(build, "results", "accuracy.json")))
+    curves = {}
+    series = []
+    colours = {(16, 1): "#c0392b", (16, -1): "#e59866", (18, 1): "#1e8449", (18, -1): "#82e0aa"}
+    for w in (16, 18):
+        v, err = stribeck_error(build, docs, w)
+        curves[w] = {"codes": len(v), "max_abs_lsb": max(abs(e) for e in err),
+                     "rms_lsb": math.sqrt(sum(e * e for e in err) / len(err))}
+        env = envelope_log(v, err)
+        for sign in (1, -1):
+            xs, mn, mx = env[sign]
+            lab = "W %d, v %s 0" % (w, ">" if sign > 0 else "<")
+            # the envelope as one closed band outline: max forwards, min backwards
+            series.append((lab, xs + xs[::-1], mx + mn[::-1], colours[(w, sign)]))
+        say("stribeck error W %d: %d codes, max |F_fixed - F_double| %.3f LSB, rms %.3f LSB" % (
+            w, len(v), curves[w]["max_abs_lsb"], curves[w]["rms_lsb"]))
+    svgplot.line(os.path.join(docs, "bench_stribeck_error.svg"),
+                 "Stribeck, fixed point minus double, every input code (envelope per bin)",
+                 "|v| [m/s]", "F_fixed - F_double [LSB]", series, logx=True)
+    cs = cosim_plot(build, docs)
+    say("co-simulation T = 100 us: RTL - double friction, max %.4g N, rms %.4g N over %d samples" % (
+        cs["max_abs_difference_N"], cs["rms_difference_N"], cs["samples"]))
+    return {"summary": acc["summary"], "stribeck": acc["stribeck"], "dynamic": acc["dynamic"],
+            "stribeck_curve": curves, "cosim_t100us": cs}
+
+
+# ---- the report --------------------------------------------------------------------------------
+
+def f3(x):
+    return "—" if x is None else "%.3g" % x
+
+
+def report(b, md):
+    L = ["# Benchmarks", "",
+         "Generated by `make bench` (scripts/bench.py) on %s, %s; do not edit. Every figure is measured in that run, "
+         "on that machine, or read from the records of the same build (`build/results/`). Ratios compare "
+         "figures of the same run." % (b["machine"]["date"], b["machine"]["cpu"]), ""]
+    # 1
+    L += ["## C model speed", "",
+          "`build/bin/fric-bench-speed`: ns per sample over %d samples, best of %d, W = 16. *double*: the library's "
+          "double model; *fixed*: the bit-exact fixed-point model, one call per sample and through its array form; "
+          "*baseline*: the same formulas calling libm's exp and pow every sample. Velocity sets: *sweep*, a sine to 0.9 "
+          "of full scale (0.25 m/s), most samples far above vs, where the double model skips its exp (it underflows); "
+          "*slow*, a sine to 5 vs, where every model evaluates its exponential." % (b["speed"]["samples"], b["speed"]["reps"]), "",
+          "| velocities | model | double [ns] | fixed [ns] | fixed array [ns] | baseline [ns] | double / fixed | double / fixed array | baseline / double |",
+          "|---|---|---|---|---|---|---|---|---|"]
+    for c in b["speed"]["cases"]:
+        L.append("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2fx | %.2fx | %.2fx |" % (
+            c["velocities"], c["model"], c["double_ns"], c["fixed_ns"], c["fixed_array_ns"], c["baseline_ns"],
+            c["double_over_fixed"], c["double_over_fixed_array"], c["baseline_over_double"]))
+    best = max(c["double_over_fixed_array"] for c in b["speed"]["cases"])
+    worst = min(min(c["double_over_fixed"], c["double_over_fixed_array"]) for c in b["speed"]["cases"])
+    L += ["", "Goal (issue 8): the fixed-point model at least 3x faster than the double model per sample: **%s** "
+          "(double / fixed from %.2fx to %.2fx)." % ("met" if worst >= 3.0 else "not met", worst, best), ""]
+    # 2
+    s = b["simulator"]
+    L += ["## Simulator", "", "`build/bin/fric-bench-sim`: the integrators' steps per second on the canudas1995 run "
+          "(20 s at dt = 10 us), best of 5.", "", "| case | steps/s | ns/step |", "|---|---|---|"]
+    for c in s["steps"]["cases"]:
+        L.append("| %s | %.3g | %.1f |" % (c["case"], c["steps_per_s"], 1e9 / c["steps_per_s"]))
+    sp = s["scipy"]
+    L += ["", "`fricore sim --example canudas1995 --duration 25` against `scripts/bench_scipy.py` (SciPy %s, "
+          "`solve_ivp`, rtol %g, atol %s for x, v, z; timed over the `solve_ivp` call, best of 3). SciPy's Radau period "
+          "is the reference (%.6f s). For each fricore integrator the steps of a ladder were run (best of %d); "
+          "*matched* means the period is within %g of the reference at that step and at every smaller one; "
+          "times are the run loop's own (`integration.wall_time_s`) and the whole process's." % (
+              sp["scipy"], sp["rtol"], "/".join("%g" % a for a in sp["atol"]), s["reference_period_s"], REPS,
+              PERIOD_TOL), "",
+          "| solver | step | steps | time [s] | process [s] | period [s] | vs reference | peak v [m/s] | matched |",
+          "|---|---|---|---|---|---|---|---|---|"]
+    for m in sp["methods"]:
+        L.append("| SciPy %s | adaptive | %d (%d f-evals) | %.4f | — | %.6f | %s | %.9f | reference |" % (
+            m["method"], m["steps"], m["rhs_evaluations"], m["wall_s"], m["period_s"],
+            "%.1e" % (abs(m["period_s"] - s["reference_period_s"]) / s["reference_period_s"]),
+            m["peak_abs_velocity_m_per_s"]))
+    for r in s["fricore_runs"]:
+        L.append("| fricore %s | %g s | %d | %.5f | %.5f | %.6f | %.1e | %.9f | %s |" % (
+            r["integrator"], r["dt_s"], r["steps"], r["loop_s"], r["process_s"], r["period_s"],
+            r["period_rel_to_scipy"], r["peak_abs_velocity_m_per_s"],
+            "yes" if r["matched_here_and_below"] else ("period only at this step" if r["matched"] else "no")))
+    L += ["", "Speed at matched accuracy (SciPy's time over fricore's):", "",
+          "| fricore integrator | step | SciPy method | ratio (run loop) | ratio (whole process) |", "|---|---|---|---|---|"]
+    for r in s["ratios"]:
+        L.append("| %s | %g s | %s | %.1fx | %.1fx |" % (r["integrator"], r["dt_s"], r["scipy_method"], r["ratio_loop"],
+                                                         r["ratio_process"]))
+    if s["ratios"]:
+        top = max(s["ratios"], key=lambda r: r["ratio_process"])
+        low = min(r["ratio_process"] for r in s["ratios"] if r["integrator"] == top["integrator"])
+        L += ["", "Goal (issue 8): fricore sim at least 50x faster than the SciPy baseline at matched accuracy: "
+              "with its fastest matched integrator (%s, dt %g s) %.1fx to %.1fx over the two SciPy methods "
+              "(whole process): **%s**." % (top["integrator"], top["dt_s"], low, top["ratio_process"],
+                                            "met" if low >= 50 else ("met against %s only" % top["scipy_method"]
+                                                                     if top["ratio_process"] >= 50 else "not met")), ""]
+    # 3
+    L += ["## RTL simulation", "", "Each Verilator bench's `test_sim_speed` (`SIM_SPEED=N`): samples at full rate "
+          "(the board tops: host-driven sets written and read back over the SPI pins at SCK = f_clk/10), every output "
+          "checked against the C model, wall time of the run including the checks.", "",
+          "| bench | configuration | samples | cycles | samples/s | cycles/s |", "|---|---|---|---|---|---|"]
+    for r in b["rtl"]:
+        L.append("| %s | %s | %d | %d | %.3g | %.3g |" % (r["bench"], r["configuration"], r["samples"], r["cycles"],
+                                                       r["samples_per_s"], r["cycles_per_s"]))
+    # 4
+    L += ["", "## FPGA", "", "From `build/results/synth.json` (`make synth-report`: Yosys and nextpnr at the target "
+          "`--freq`). Latency: input beat to output beat, as the Verilator bench of the same configuration measured it "
+          "in this run. Axes served: axis-updates/s at Fmax over the servo rate (the cores' NUM_AXES is a parameter; "
+          "their memories grow with it).", "",
+          "| core | target | W | Fmax [MHz] | timing | LUT4 | FF | DSP | BRAM | latency [cycles] | axis-updates/s | axes at 10 kHz | axes at 50 kHz |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in b["fpga"]:
+        lat = r.get("latency_cycles")
+        L.append("| %s | %s | %s | %s | %s at %g | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["core"], r["device"], r["width"], f3(r["fmax_mhz"]), r["timing"], r["target_mhz"], r["luts"], r["ffs"],
+            r["dsps"], r["brams"], "—" if not lat else ("%d" % lat[0] if lat[0] == lat[1] else "%d..%d" % tuple(lat)),
+            f3(r["throughput_updates_per_s"]), r["axes_at"]["10000"], r["axes_at"]["50000"]))
+    # 5
+    a = b["accuracy"]
+    L += ["", "## Accuracy", "", "From `make bench-accuracy` (docs/results/accuracy.md has every row): worst "
+          "|F_fixed - F_double| in LSB of W = 16: Stribeck %.3f (goal %g), Dahl/LuGre %.3f (goal %g): %s." % (
+              a["summary"]["stribeck_max_lsb16"], a["summary"]["stribeck_goal"], a["summary"]["dynamic_max_lsb16"],
+              a["summary"]["dynamic_goal"], "met" if a["summary"]["goals_met"] else "NOT met"), "",
+          "Stribeck error against velocity, every input code of the reference set (Fc 1 N, Fs 1.5 N, vs 1 mm/s, "
+          "delta 2, b 0.4 N s/m; v-max 1 m/s, f-max 2 N), `fricore curve --fixed` against `fricore curve` at the "
+          "same quantized velocity: " + "; ".join("W %d: %d codes, max %.3f LSB, rms %.3f LSB" % (
+              int(w), c["codes"], c["max_abs_lsb"], c["rms_lsb"]) for w, c in sorted(a["stribeck_curve"].items())) + ".", "",
+          "![Stribeck error against velocity](bench_stribeck_error.svg)", "",
+          "Co-simulated stick-slip (`fricore-cosim`, canudas1995, 20 s, T = 100 us, v-max 0.5 m/s, W 16): the "
+          "Verilated LuGre core against the double-precision sampled contact; friction difference max %.4g N, "
+          "rms %.4g N over %d samples (the stick-slip metrics: docs/results/cosim.md)." % (
+              a["cosim_t100us"]["max_abs_difference_N"], a["cosim_t100us"]["rms_difference_N"],
+              a["cosim_t100us"]["samples"]), "",
+          "![co-simulated friction](bench_cosim_friction.svg)", "", "![RTL minus double](bench_cosim_difference.svg)", ""]
+    with open(md, "w") as f:
+        f.write("\n".join(L))
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for l in open("/proc/cpuinfo"):
+            if l.startswith("model name"):
+                cpu = l.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": "%s, %d cores" % (cpu, os.cpu_count() or 0), "date": time.strftime("%Y-%m-%d"),
+            "load_average_at_start": os.getloadavg()[0]}
+
+
+def main():
+    if len(sys.argv) != 5:
+        print("usage: bench.py BUILD_DIR PYTHON OUT.json OUT.md", file=sys.stderr)
+        return 2
+    build, python, js, md = sys.argv[1:5]
+    docs = os.path.dirname(md) or "."
+    os.makedirs(os.path.join(build, "results", "bench"), exist_ok=True)
+    b = {"machine": machine()}
+    if b["machine"]["load_average_at_start"] > 0.5:
+        say("bench: note: load average %.2f at start; timings may be disturbed" % b["machine"]["load_average_at_start"])
+    say("== 1. C model speed")
+    b["speed"] = c_speed(build)
+    say("== 2. simulator")
+    b["simulator"] = simulator(build, python)
+    say("== 3. RTL simulation")
+    b["rtl"] = rtl_speed(build)
+    say("== 4. FPGA")
+    b["fpga"] = fpga(build, b["rtl"])
+    say("== 5. accuracy")
+    b["accuracy"] = accuracy(build, docs)
+    with open(js, "w") as f:
+        json.dump(b, f, indent=1)
+        f.write("\n")
+    report(b, md)
+    say("bench: wrote %s and %s" % (js, md))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
