@@ -11,7 +11,9 @@
 // Sample sets: a sample tick (tick, with CTRL.RUN) or a STEP write requests
 // one set: the velocity of every axis (registered one cycle before it is sent) (VEL[a], or the encoder estimate enc_vel
 // for the axes of CTRL.ENC_AXES) goes to both cores, axis 0 first, and the
-// forces they return are written to FORCE_S[a] and FORCE_L[a] as they come.
+// forces they return are written to FORCE_S[a] and FORCE_L[a] as they come
+// (each returned beat registered once on the way in, so the cores' output
+// logic does not reach the sequencer's state in the same cycle).
 // STATUS.ACTIVE is high until both cores have returned every axis; SAMPLES
 // then counts the set. One request waits while a set runs; a tick that finds
 // one already waiting is dropped and sets OVERRUN.
@@ -214,6 +216,10 @@ module fric_regs #(
     // the axis advances the cycle after both cores have taken its sample, so
     // the counter sees only these registers (not the cores' tready, across the chip)
     wire both_sent = sent_s_reg && sent_l_reg;
+    // the cores' returned beats, registered once (below)
+    reg              sb_v_reg = 1'b0, lb_v_reg = 1'b0;
+    reg [W-1:0]      sb_d_reg, lb_d_reg;
+    reg [AXIS_W-1:0] sb_a_reg, lb_a_reg;
 
     // ---- W1C of the flags --------------------------------------------------------------
     wire fl_wr = wb_new && wb_we_i && (a == `FRIC_REG_FLAGS);
@@ -374,16 +380,16 @@ module fric_regs #(
                     if (take_l) sent_l_reg <= 1'b1;
                 end
             end
-            if (st_m_tvalid) begin
-                fs_reg[st_m_tuser[AXIS_W-1:0]] <= st_m_tdata;
+            if (sb_v_reg) begin
+                fs_reg[sb_a_reg] <= sb_d_reg;
                 got_s_reg <= got_s_reg + 4'd1;
             end
-            if (lg_m_tvalid) begin
-                fl_reg[lg_m_tuser[AXIS_W-1:0]] <= lg_m_tdata;
+            if (lb_v_reg) begin
+                fl_reg[lb_a_reg] <= lb_d_reg;
                 got_l_reg <= got_l_reg + 4'd1;
             end
-            if ((got_s_reg + {3'd0, st_m_tvalid}) == NUM_AXES[3:0] &&
-                (got_l_reg + {3'd0, lg_m_tvalid}) == NUM_AXES[3:0]) begin
+            if ((got_s_reg + {3'd0, sb_v_reg}) == NUM_AXES[3:0] &&
+                (got_l_reg + {3'd0, lb_v_reg}) == NUM_AXES[3:0]) begin
                 samples_reg <= samples_reg + 32'd1;
                 set_cycles_reg <= set_cnt_reg;
                 sq_reg <= SQ_IDLE;
@@ -426,6 +432,16 @@ module fric_regs #(
             scfg_reg <= 1'b0;
             for (k = 0; k < NUM_AXES; k = k + 1) vel_reg[k] <= {W{1'b0}};
         end
+    end
+
+    // the returned beats, registered (the cores' outputs are always taken)
+    always @(posedge clk) begin
+        sb_v_reg <= st_m_tvalid && !rst;
+        lb_v_reg <= lg_m_tvalid && !rst;
+        sb_d_reg <= st_m_tdata;
+        lb_d_reg <= lg_m_tdata;
+        sb_a_reg <= st_m_tuser[AXIS_W-1:0];
+        lb_a_reg <= lg_m_tuser[AXIS_W-1:0];
     end
 
     // the cores' stream outputs are always taken

@@ -183,12 +183,12 @@ void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
  * -A/(2 m w0) t cos(w0 t). */
 static void particular(const fric_plant_t *p, double f, double t, double *xp, double *vp)
 {
-    const double w = TWO_PI * p->force_freq;
-    const double w0 = sqrt(p->k / p->mass);
-    const double den = p->k - p->mass * w * w;
     *xp = p->vd * t - f / p->k;
     *vp = p->vd;
     if (p->force_amp == 0.0) return;
+    const double w = TWO_PI * p->force_freq;
+    const double w0 = sqrt(p->k / p->mass);
+    const double den = p->k - p->mass * w * w;
     if (fabs(den) > 1e-9 * p->k) {
         *xp += p->force_amp / den * sin(w * t);
         *vp += p->force_amp * w / den * cos(w * t);
