@@ -180,9 +180,13 @@ module fric_regs #(
     wire pw_s_refused = pw_go && !wb_a_reg[7] && wb_a_reg[6];
     wire pw_l = pw_go && wb_a_reg[7];
     wire [2:0] ax = ax_reg[2:0];
-    wire ap_s = (sq_reg == SQ_APPLY) && (step_reg == 2'd0) && ap_s_reg[ax];
-    wire ap_l = (sq_reg == SQ_APPLY) && (step_reg == 2'd1) && ap_l_reg[ax];
-    wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_r_reg[ax];
+    // ap_need_reg: the mask bit of the current (axis, step), registered when
+    // the step is entered, so the handshakes and the step logic see one
+    // register instead of a mask mux on the axis counter
+    reg ap_need_reg = 1'b0;
+    wire ap_s = (sq_reg == SQ_APPLY) && (step_reg == 2'd0) && ap_need_reg;
+    wire ap_l = (sq_reg == SQ_APPLY) && (step_reg == 2'd1) && ap_need_reg;
+    wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_need_reg;
 
     assign st_cfg_valid = pw_s | ap_s;
     assign st_cfg_commit = ap_s;
@@ -198,9 +202,8 @@ module fric_regs #(
     assign lg_srst_axis = ax[AXIS_W-1:0];
 
     // an APPLY step is done when its handshake completes or its axis is not in the mask
-    wire ap_step_done = (step_reg == 2'd0) ? (!ap_s_reg[ax] || st_cfg_ready) :
-                        (step_reg == 2'd1) ? (!ap_l_reg[ax] || lg_cfg_ready) :
-                                             (!ap_r_reg[ax] || lg_srst_ready);
+    wire ap_step_done = !ap_need_reg || ((step_reg == 2'd0) ? st_cfg_ready :
+                                         (step_reg == 2'd1) ? lg_cfg_ready : lg_srst_ready);
 
     // the sample of axis ax_reg, to both cores in lockstep
     wire [W-1:0] vel_now = (enc_axes_reg[ax] && HAS_ENC != 0) ? enc_vel : vel_reg[ax[AXIS_W-1:0]];
@@ -335,6 +338,7 @@ module fric_regs #(
             ap_r_reg <= pend_r_reg;
             ax_reg <= 4'd0;
             step_reg <= 2'd0;
+            ap_need_reg <= pend_s_reg[0];
             sq_reg <= SQ_APPLY;
         end else if (sq_reg == SQ_IDLE && req_reg && !pending) begin  // a set starts
             req_reg <= 1'b0;
@@ -355,8 +359,10 @@ module fric_regs #(
         if (sq_reg == SQ_APPLY && ap_step_done) begin
             if (step_reg != 2'd2) begin
                 step_reg <= step_reg + 2'd1;
+                ap_need_reg <= (step_reg == 2'd0) ? ap_l_reg[ax] : ap_r_reg[ax];
             end else begin
                 step_reg <= 2'd0;
+                ap_need_reg <= ap_s_reg[ax + 3'd1];  // the next axis (none after the last: APPLY ends)
                 if (ax_reg == NUM_AXES[3:0] - 4'd1) sq_reg <= SQ_IDLE;
                 else ax_reg <= ax_reg + 4'd1;
             end

@@ -173,6 +173,12 @@ def fpga(build, rtl):
                 row["latency_us_at_fmax"] = b["latency_max"] / r["fmax_mhz"]
         tp = r.get("throughput_updates_per_s") or 0.0
         row["axes_at"] = {"%g" % f: int(tp // f) for f in SERVO_RATES}
+        if r["core"] == "top":  # a board top: its NUM_AXES axes, up to the rate of one set per tick
+            row["core"] = "top (%s, %d axes)" % (r["board"], r["axes"])
+            row["latency_cycles"] = [r["set_cycles"], r["set_cycles"]]
+            row["latency_bench"] = "tb_top (test_set_rate)"
+            max_rate = r["fmax_mhz"] * 1e6 / (r["set_cycles"] + 8.0)
+            row["axes_at"] = {"%g" % f: (r["axes"] if f <= max_rate else 0) for f in SERVO_RATES}
         say("fpga %-8s %-5s W %-2s %7.2f MHz (%s at %g) %6s LUT4 %6s FF %3s DSP %3s BRAM  %.3g axis-updates/s  axes: %s" % (
             row["core"], row["target"], row["width"], row["fmax_mhz"] or 0, row["timing"], row["target_mhz"], row["luts"],
             row["ffs"], row["dsps"], row["brams"], tp, ", ".join("%s at %g kHz" % (v, float(k) / 1e3)
@@ -348,8 +354,9 @@ def report(b, md):
     # 4
     L += ["", "## FPGA", "", "From `build/results/synth.json` (`make synth-report`: Yosys and nextpnr at the target "
           "`--freq`). Latency: input beat to output beat, as the Verilator bench of the same configuration measured it "
-          "in this run. Axes served: axis-updates/s at Fmax over the servo rate (the cores' NUM_AXES is a parameter; "
-          "their memories grow with it).", "",
+          "in this run (a board top: the cycles of one sample set of all its axes). Axes served: axis-updates/s at Fmax "
+          "over the servo rate (the cores' NUM_AXES is a parameter; their memories grow with it); a board top serves its "
+          "NUM_AXES axes up to the servo rate of one set per tick.", "",
           "| core | target | W | Fmax [MHz] | timing | LUT4 | FF | DSP | BRAM | latency [cycles] | axis-updates/s | axes at 10 kHz | axes at 50 kHz |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in b["fpga"]:

@@ -81,7 +81,7 @@ def main():
         rate = axes / (cycles + 8.0)
         records.append({
             "core": "top", "board": board, "target": info["target"], "device": info["device"],
-            "width": int(info["width"]), "axes": axes,
+            "width": int(info["width"]), "axes": axes, "set_cycles": cycles,
             "target_mhz": goal, "fmax_mhz": fmax, "timing": verdict,
             "luts": cell_count(stat, t["lut"]), "ffs": cell_count(stat, t["ff"]),
             "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
