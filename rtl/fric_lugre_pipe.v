@@ -729,19 +729,14 @@ module fric_lugre_pipe #(
         end
     end
 
-    // state writes: the pipeline's (stage K_WR), or a reset's (pipeline empty).
-    // The pipeline's write is not gated by ce: while the pipeline is held,
-    // stage K_WR rewrites the same word to the same axis, which changes
-    // nothing, and ce's chip-wide net stays off the RAM's write path (the
-    // ULX3S top's critical path with the gate). A reset's writes need an
-    // empty pipeline (sr_apply) or a blocked, drained one (zero_busy).
+    // state writes: the pipeline's (stage K_WR), or a reset's (pipeline empty)
     reg [AXIS_W-1:0] sr_axis_reg, zcnt_reg = {AXIS_W{1'b0}};
     reg              sr_all_reg;
     reg              srst_ready_reg = 1'b0;
     wire sr_take  = srst_valid && srst_ready_reg;
     wire sr_apply = sr_pend && empty && !zero_busy;
     always @(posedge clk) begin
-        if (vld_reg[K_WR-1])              stm[ax_at(K_WR)] <= w1c_reg;
+        if (ce && vld_reg[K_WR-1])        stm[ax_at(K_WR)] <= w1c_reg;
         else if (zero_busy)               stm[zcnt_reg] <= {SW{1'b0}};
         else if (sr_apply && !sr_all_reg) stm[sr_axis_reg] <= {SW{1'b0}};
     end
