@@ -489,7 +489,6 @@ static void test_resets_mid_stream(void **state)
     assert_true(dropped > d0); /* resets did drop samples in flight */
 }
 
-#if !TB_REAL
 /* The bench's own speed for make bench (issue 8): SIM_SPEED=N samples at
  * full rate on random axes, every beat checked; skipped without SIM_SPEED. */
 static void test_sim_speed(void **state)
@@ -510,6 +509,7 @@ static void test_sim_speed(void **state)
     assert_true(checked - c0 == n);
 }
 
+#if !TB_REAL
 static void test_flags_sticky_clear_and_bad_words(void **state)
 {
     (void)state;
