@@ -440,7 +440,7 @@ module fric_regs #(
         end
     end
 
-    // the returned beats, registered (the cores' outputs are always taken)
+    // the returned beats, registered
     always @(posedge clk) begin
         sb_v_reg <= st_m_tvalid && !rst;
         lb_v_reg <= lg_m_tvalid && !rst;

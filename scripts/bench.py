@@ -177,7 +177,7 @@ def fpga(build, rtl):
             row["core"] = "top (%s, %d axes)" % (r["board"], r["axes"])
             row["latency_cycles"] = [r["set_cycles"], r["set_cycles"]]
             row["latency_bench"] = "tb_top (test_set_rate)"
-            max_rate = r["fmax_mhz"] * 1e6 / (r["set_cycles"] + 8.0)
+            max_rate = tp / r["axes"]  # synth_report's throughput: the axes of one set per shortest tick
             row["axes_at"] = {"%g" % f: (r["axes"] if f <= max_rate else 0) for f in SERVO_RATES}
         say("fpga %-8s %-5s W %-2s %7.2f MHz (%s at %g) %6s LUT4 %6s FF %3s DSP %3s BRAM  %.3g axis-updates/s  axes: %s" % (
             row["core"], row["target"], row["width"], row["fmax_mhz"] or 0, row["timing"], row["target_mhz"], row["luts"],
