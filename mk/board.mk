@@ -28,7 +28,7 @@ TOP_TB_BINS :=
 # the iCEBreaker configuration (W 16, 4 axes, the Stribeck core as on the
 # UP5K) and the ULX3S one (W 18, 8 axes, the ECP5 options)
 TOP16_PARAMS := ST_OPT_FABRIC=1 ST_OPT_SPRAM=1 ST_OPT_RAM_DELAY=1 LG_OPT_FAST=0 HEARTBEAT_BITS=8
-TOP18_PARAMS := ST_OPT_FABRIC=0 ST_OPT_FAST=1 LG_OPT_FAST=1 HEARTBEAT_BITS=8
+TOP18_PARAMS := ST_OPT_FABRIC=0 ST_OPT_FAST=1 LG_OPT_FAST=1 OPT_LUTRAM=1 HEARTBEAT_BITS=8
 $(eval $(call top_bench,tb_top_w16,16,4,$(addprefix -G,$(TOP16_PARAMS))))
 $(eval $(call top_bench,tb_top_w18,18,8,$(addprefix -G,$(TOP18_PARAMS))))
 
@@ -48,7 +48,7 @@ test-dev-freestanding:
 
 lint-top:
 	@for cfg in "16 4 1 0" "18 8 0 1" "16 1 1 0" "18 3 0 1"; do set -- $$cfg; \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 -GOPT_LUTRAM=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_top, W $$1 NUM_AXES $$2"; done
 
 TEST_ALL += test-dev-freestanding lint-top test-top

@@ -6,7 +6,7 @@
 FRIC_GEN := $(BIN)/fric_gen
 GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh docs/generated/formats.md \
   $(foreach t,exp2 recip h exp2pair,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex)) \
-  cmodel/include/fricore_regs.h rtl/fric_regs_map.vh docs/register-map.md
+  cmodel/include/fricore_regs.h rtl/fric_regs_map.vh docs/register-map.md rtl/vhdl/fric_pkg.vhd
 
 $(FRIC_GEN): cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c cmodel/gen/fric_gen.h
 	@mkdir -p $(@D)
@@ -14,11 +14,11 @@ $(FRIC_GEN): cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c cmodel/gen/fric_ge
 
 .PHONY: gen test-gen
 gen: $(FRIC_GEN)
-	@mkdir -p docs/generated
+	@mkdir -p docs/generated rtl/vhdl
 	$(FRIC_GEN) .
 
 test-gen: $(FRIC_GEN)
-	@rm -rf $(BUILD)/gen && mkdir -p $(BUILD)/gen/cmodel/include $(BUILD)/gen/cmodel/src $(BUILD)/gen/rtl/tables $(BUILD)/gen/docs/generated
+	@rm -rf $(BUILD)/gen && mkdir -p $(BUILD)/gen/cmodel/include $(BUILD)/gen/cmodel/src $(BUILD)/gen/rtl/tables $(BUILD)/gen/rtl/vhdl $(BUILD)/gen/docs/generated
 	@$(FRIC_GEN) $(BUILD)/gen
 	@bad=0; for f in $(GEN_FILES); do \
 	  if cmp -s $$f $(BUILD)/gen/$$f; then echo "ok   $$f matches its regeneration"; \

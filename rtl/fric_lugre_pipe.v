@@ -235,15 +235,14 @@ module fric_lugre_pipe #(
         end
     endfunction
 
-    reg [HAZ-1:0] hz;
-    integer hk;
-    always @(*) begin
-        for (hk = 1; hk <= HAZ; hk = hk + 1)
-            hz[hk-1] = vld_reg[hk-1] && (ax_at(hk) == in_ax_reg);
-    end
-    wire hazard = |hz;
+    // hz_reg[k-1]: stage k holds a sample of the input register's axis,
+    // kept one cycle ahead from the next-state values (the shifted stage
+    // axes against the axis the input register will hold), so that the
+    // input handshake depends on registers, not on HAZ axis comparisons
+    reg [HAZ-1:0] hz_reg = {HAZ{1'b0}};
+    reg           hazard_reg = 1'b0;
+    wire hazard = hazard_reg;
     wire adv = in_v_reg && !hazard;          // into stage 1 at ce
-
     // commit, state reset and zeroing block the input
     reg cm_pend = 1'b0, sr_pend = 1'b0, zero_busy = 1'b1;
     wire blk = cm_pend || sr_pend || zero_busy;
@@ -253,6 +252,28 @@ module fric_lugre_pipe #(
     // the input register's and the stages' next valid state
     wire in_v_next = ce ? (in_take || (in_v_reg && !adv)) : in_v_reg;
     wire any_vld_next = ce ? ((|vld_reg[NK-2:0]) || adv) : (|vld_reg);
+    // the hazard vector of the next cycle: with a new input sample, the
+    // stages as they shift compared with its axis (stage 1 then receives the
+    // present input sample, if any); otherwise the present vector shifted
+    // (stage 1 then holds this axis exactly when the input sample advanced)
+    reg [HAZ-1:0] hz_take, hz_next;
+    integer hk;
+    always @(*) begin
+        hz_take[0] = in_v_reg && (in_ax_reg == s_axis_tuser);
+        for (hk = 2; hk <= HAZ; hk = hk + 1)
+            hz_take[hk-1] = vld_reg[hk-2] && (ax_at(hk - 1) == s_axis_tuser);
+        if (!ce)
+            hz_next = hz_reg;
+        else if (in_take)
+            hz_next = hz_take;
+        else
+            hz_next = {hz_reg[HAZ-2:0], adv};
+    end
+    // |hz_next with the ORs ahead of the in_take select (in_take depends on
+    // s_axis_tvalid, which may arrive late): one LUT level after it
+    wire haz_take = |hz_take;
+    wire haz_shift = (|hz_reg[HAZ-2:0]) || adv;
+    wire hazard_next = !ce ? hazard_reg : (in_take ? haz_take : haz_shift);
 
     always @(posedge clk) begin
         if (ce) begin
@@ -263,12 +284,27 @@ module fric_lugre_pipe #(
             ctl_reg  <= {ctl_reg[CTL_W*(NK-1)-1:0], in_ax_reg, in_d_reg[W-1], (in_d_reg == {W{1'b0}})};
             vld_reg  <= {vld_reg[NK-2:0], adv};
         end
-        in_v_reg <= in_v_next;
+        in_v_reg   <= in_v_next;
+        hz_reg     <= hz_next;
+        hazard_reg <= hazard_next;
         if (rst) begin
-            in_v_reg <= 1'b0;
-            vld_reg  <= {NK{1'b0}};
+            in_v_reg   <= 1'b0;
+            vld_reg    <= {NK{1'b0}};
+            hz_reg     <= {HAZ{1'b0}};
+            hazard_reg <= 1'b0;
         end
     end
+`ifndef SYNTHESIS
+    // the registered hazard equals the direct comparison in every cycle
+    reg [HAZ-1:0] hz_direct;
+    integer hd;
+    always @(*)
+        for (hd = 1; hd <= HAZ; hd = hd + 1)
+            hz_direct[hd-1] = vld_reg[hd-1] && (ax_at(hd) == in_ax_reg);
+    always @(posedge clk)
+        if (in_v_reg && (hazard_reg != (|hz_direct)))
+            $error("fric_lugre_pipe: registered hazard %b, direct %b", hazard_reg, |hz_direct);
+`endif
     // empty: no sample in the input register or any stage, registered from
     // the next-state values (so it is exact in every cycle, and the wide OR
     // is not on the path to the memories' write enables)

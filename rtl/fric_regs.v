@@ -41,7 +41,10 @@ module fric_regs #(
     // axes of both cores, 1..8
     parameter integer NUM_AXES = 4,
     // 1: the encoder path is present (CAPS.ENC)
-    parameter integer HAS_ENC = 1
+    parameter integer HAS_ENC = 1,
+    // 1: the shadow readback memory in LUT RAM (ECP5: its read is registered
+    // in fabric, not behind a block RAM's slow output); 0: one block RAM
+    parameter integer OPT_LUTRAM = 0
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -148,11 +151,6 @@ module fric_regs #(
     assign enc_gain = enc_gain_reg;
     assign enc_shift = enc_shift_reg;
 
-    // readback memory of both shadow sets: 64 words, one block RAM read port
-    reg [31:0] shadow_mem [0:63];
-    reg [31:0] shadow_q, shadow_q2;  // the block RAM's read, then a register (a short path to the read mux)
-    integer i;
-    initial for (i = 0; i < 64; i = i + 1) shadow_mem[i] = 32'd0;  // as the cores' staging sets
 
     // ---- bus state --------------------------------------------------------------------
     localparam [2:0] WB_IDLE = 3'd0, WB_RD = 3'd1, WB_RD2 = 3'd4, WB_PW = 3'd2, WB_ACK = 3'd3;
@@ -187,6 +185,41 @@ module fric_regs #(
     wire ap_s = (sq_reg == SQ_APPLY) && (step_reg == 2'd0) && ap_need_reg;
     wire ap_l = (sq_reg == SQ_APPLY) && (step_reg == 2'd1) && ap_need_reg;
     wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_need_reg;
+
+    // readback memory of both shadow sets: 64 words, read every cycle at the
+    // presented address (shadow_q), then registered again (shadow_q2, a short
+    // path to the read mux); written by a parameter word the bus forwards.
+    // A read never uses a word written in the same cycle (the bus is busy
+    // with the write then), so no read-during-write logic is needed.
+    wire [31:0] shadow_q;
+    reg  [31:0] shadow_q2;
+    wire        shadow_we = pw_s_refused || (pw_s && st_cfg_ready) || (pw_l && lg_cfg_ready);
+    wire [5:0]  shadow_wa = {wb_a_reg[7], wb_a_reg[6:2]};
+    wire [5:0]  shadow_ra = {wb_adr_i[7], wb_adr_i[6:2]};
+    integer i;
+    generate
+        if (OPT_LUTRAM != 0) begin : g_shadow_lut
+            (* ram_style = "distributed", no_rw_check *)
+            reg [31:0] shadow_mem [0:63];
+            reg [31:0] q_reg;
+            initial for (i = 0; i < 64; i = i + 1) shadow_mem[i] = 32'd0;  // as the cores' staging sets
+            always @(posedge clk) begin
+                if (shadow_we) shadow_mem[shadow_wa] <= wb_d_reg;
+                q_reg <= shadow_mem[shadow_ra];
+            end
+            assign shadow_q = q_reg;
+        end else begin : g_shadow_bram
+            (* no_rw_check *)
+            reg [31:0] shadow_mem [0:63];
+            reg [31:0] q_reg;
+            initial for (i = 0; i < 64; i = i + 1) shadow_mem[i] = 32'd0;  // as the cores' staging sets
+            always @(posedge clk) begin
+                if (shadow_we) shadow_mem[shadow_wa] <= wb_d_reg;
+                q_reg <= shadow_mem[shadow_ra];
+            end
+            assign shadow_q = q_reg;
+        end
+    endgenerate
 
     assign st_cfg_valid = pw_s | ap_s;
     assign st_cfg_commit = ap_s;
@@ -279,8 +312,6 @@ module fric_regs #(
 
     integer k;
     always @(posedge clk) begin
-        // the readback memory: read every cycle at the presented address
-        shadow_q <= shadow_mem[{wb_adr_i[7], wb_adr_i[6:2]}];
         shadow_q2 <= shadow_q;
 
         // ---- bus ----
@@ -317,8 +348,7 @@ module fric_regs #(
                 wb_ack_o <= 1'b1;
                 wb_state_reg <= WB_ACK;
             end
-            WB_PW: if (pw_s_refused || (pw_s && st_cfg_ready) || (pw_l && lg_cfg_ready)) begin
-                shadow_mem[{wb_a_reg[7], wb_a_reg[6:2]}] <= wb_d_reg;
+            WB_PW: if (shadow_we) begin
                 wb_ack_o <= 1'b1;
                 wb_state_reg <= WB_ACK;
             end

@@ -31,6 +31,8 @@ module fric_top #(
     parameter integer LG_OPT_FAST = 1,
     // 1: both cores' products as ECP5 MULT18X18D (synthesis only)
     parameter integer OPT_ECP5_DSP = 0,
+    // 1: the register file's readback memory in LUT RAM (ECP5; fric_regs)
+    parameter integer OPT_LUTRAM = 0,
     // heartbeat divider: led toggles every 2^(HEARTBEAT_BITS - 1) cycles
     parameter integer HEARTBEAT_BITS = 24
 ) (
@@ -100,7 +102,7 @@ module fric_top #(
     wire [2:0] st_flags, st_flags_clear;
     wire [4:0] lg_flags, lg_flags_clear;
 
-    fric_regs #(.W(W), .NUM_AXES(NUM_AXES), .HAS_ENC(1)) u_regs (
+    fric_regs #(.W(W), .NUM_AXES(NUM_AXES), .HAS_ENC(1), .OPT_LUTRAM(OPT_LUTRAM)) u_regs (
         .clk(clk), .rst(rst_ctl_reg),
         .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we), .wb_adr_i(wb_adr),
         .wb_dat_i(wb_dat_w), .wb_sel_i(wb_sel), .wb_dat_o(wb_dat_r), .wb_ack_o(wb_ack),

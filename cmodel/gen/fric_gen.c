@@ -9,6 +9,7 @@
  *   cmodel/src/fric_fx_tables.c        the lookup tables, both widths
  *   rtl/fric_formats.vh                the same constants as Verilog localparams
  *   rtl/tables/fric_<table>_w<W>.hex   the tables for $readmemh
+ *   rtl/vhdl/fric_pkg.vhd              constants, words and tables as a VHDL-2008 package
  *   docs/generated/formats.md          the constants, tables and words as tables
  *   cmodel/include/fricore_regs.h      the register map of the board tops, for C
  *   rtl/fric_regs_map.vh               the same as Verilog macros
@@ -276,6 +277,57 @@ static void write_hex(const char *dir)
         }
 }
 
+static void write_vhdl_package(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/vhdl/fric_pkg.vhd");
+    fprintf(f, "-- fric_pkg: fixed-point formats, parameter words and lookup tables of fricore,\n"
+               "-- for the VHDL-2008 cores (rtl/vhdl/). %s\n--\n", fric_gen_banner);
+    fprintf(f, "-- The same values as rtl/fric_formats.vh and rtl/tables/*.hex: every format\n"
+               "-- constant is a function of the datapath width w (16 or 18); formats are\n"
+               "-- (S,I,F): signed?, integer bits, fraction bits. Table entries are 36-bit\n"
+               "-- unsigned words (the widest, exp2pair, has 2W bits); a core takes the bits\n"
+               "-- it needs.\n");
+    fprintf(f, "library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n\npackage fric_pkg is\n");
+    for (size_t i = 0; i < NCONST; i++)
+        fprintf(f, "    -- %s\n    function fric_%s(w : integer) return integer;\n", consts[i].what, consts[i].name);
+    fprintf(f, "    -- entries of the exp2, recip and h tables (exp2pair has 2^TB)\n    constant FRIC_TABLE_N : integer := %d;\n\n", NTAB(16));
+    fprintf(f, "    -- parameter words (one field per 32-bit word) and their field widths\n");
+    for (size_t i = 0; i < NFIELD; i++)
+        fprintf(f, "    -- %s\n    constant FRIC_WORD_%s : integer := %zu;\n    function fric_bits_%s(w : integer) return integer;\n",
+                fields[i].what, fields[i].name, i, fields[i].name);
+    fprintf(f, "    constant FRIC_WORDS_STRIBECK : integer := %d;\n    constant FRIC_WORDS_LUGRE : integer := %zu;\n\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "    -- the axis-index width of the cores: ceil(log2(n)), at least 1\n    function fric_axis_width(n : integer) return integer;\n\n");
+    fprintf(f, "    type fric_table_t is array (natural range <>) of unsigned(35 downto 0);\n");
+    for (size_t t = 0; t < NTABLE; t++)
+        fprintf(f, "    -- %s, for width w\n    function fric_table_%s(w : integer) return fric_table_t;\n", tables[t].what, tables[t].name);
+    fprintf(f, "end package fric_pkg;\n\npackage body fric_pkg is\n");
+    for (size_t i = 0; i < NCONST; i++)
+        fprintf(f, "    function fric_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                consts[i].name, consts[i].a, consts[i].b);
+    for (size_t i = 0; i < NFIELD; i++)
+        fprintf(f, "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                fields[i].name, fields[i].a, fields[i].b);
+    fprintf(f, "    function fric_axis_width(n : integer) return integer is\n        variable b : integer := 1;\n        variable k : integer := 2;\n"
+               "    begin\n        while k < n loop\n            b := b + 1;\n            k := k * 2;\n        end loop;\n        return b;\n    end function;\n");
+    for (size_t t = 0; t < NTABLE; t++) {
+        for (size_t k = 0; k < NWIDTH; k++) {
+            const int w = widths[k];
+            const int n = tables[t].in_c ? NTAB(w) : NTAB(w) - 1;
+            fprintf(f, "    constant T_%s_W%d : fric_table_t(0 to %d) := (", tables[t].name, w, n - 1);
+            for (int i = 0; i < n; i++)
+                fprintf(f, "%s36X\"%09lX\"%s", (i % 6) ? " " : "\n        ", tables[t].entry(w, i), i + 1 < n ? "," : "");
+            fprintf(f, ");\n");
+        }
+        fprintf(f, "    function fric_table_%s(w : integer) return fric_table_t is\n    begin\n", tables[t].name);
+        for (size_t k = 0; k < NWIDTH; k++)
+            fprintf(f, "        %s w = %d then\n            return T_%s_W%d;\n", k ? "elsif" : "if", widths[k], tables[t].name, widths[k]);
+        fprintf(f, "        end if;\n        report \"fric_table_%s: no table for width \" & integer'image(w) severity failure;\n"
+                   "        return T_%s_W%d;\n    end function;\n", tables[t].name, tables[t].name, widths[0]);
+    }
+    fprintf(f, "end package body fric_pkg;\n");
+    fric_gen_close(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -286,6 +338,7 @@ int main(int argc, char **argv)
     write_c_tables(argv[1]);
     write_verilog_include(argv[1]);
     write_hex(argv[1]);
+    write_vhdl_package(argv[1]);
     write_doc(argv[1]);
     fric_gen_regs(argv[1]);
     return 0;

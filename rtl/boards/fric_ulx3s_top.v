@@ -55,7 +55,7 @@ module fric_ulx3s_top #(
     wire tick, hb;
     fric_top #(
         .W(18), .NUM_AXES(NUM_AXES), .ST_OPT_FABRIC(0), .ST_OPT_FAST(1), .ST_OPT_SPRAM(0),
-        .ST_OPT_RAM_DELAY(0), .LG_OPT_PIPE(1), .LG_OPT_FAST(1), .OPT_ECP5_DSP(1), .HEARTBEAT_BITS(25)
+        .ST_OPT_RAM_DELAY(0), .LG_OPT_PIPE(1), .LG_OPT_FAST(1), .OPT_ECP5_DSP(1), .OPT_LUTRAM(1), .HEARTBEAT_BITS(25)
     ) u_top (
         .clk(clk), .rst(rst_reg), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi),
         .spi_miso(spi_miso), .enc_a(enc_a), .enc_b(enc_b), .tick_out(tick), .led(hb));

@@ -22,6 +22,9 @@
 #include "dut_stribeck.h"
 #include "fric_accuracy.h"
 #include "fricore.h"
+#ifdef TB_GHDL /* the GHDL bench: main is renamed tb_main, its coroutine entry */
+#include "fric_vhpi.h"
+#endif
 
 #ifndef TB_W
 #error "TB_W must be 16 or 18"
