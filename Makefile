@@ -46,6 +46,7 @@ include mk/cmodel.mk
 include mk/tb.mk
 include mk/synth.mk
 include mk/board.mk
+include mk/ghdl.mk
 include mk/bench.mk
 
 build-all: $(BUILD_ALL)

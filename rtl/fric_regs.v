@@ -27,7 +27,7 @@
 // the Stribeck core's word addresses (16 and up) are refused here and set S_CFG.
 //
 // Bus timing: a read is acknowledged three cycles after it is presented (the
-// readback memory is a block RAM, its output registered); a write one cycle after, except a
+// readback memory read, then the read mux, each registered); a write one cycle after, except a
 // parameter word, which waits for the core (and for a commit being applied).
 //
 // Flags: FLAGS = the cores' sticky flags (cleared through their
@@ -187,12 +187,11 @@ module fric_regs #(
     wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_need_reg;
 
     // readback memory of both shadow sets: 64 words, read every cycle at the
-    // presented address (shadow_q), then registered again (shadow_q2, a short
-    // path to the read mux); written by a parameter word the bus forwards.
+    // presented address into shadow_q (valid in WB_RD, where the read mux
+    // takes it); written by a parameter word the bus forwards.
     // A read never uses a word written in the same cycle (the bus is busy
     // with the write then), so no read-during-write logic is needed.
     wire [31:0] shadow_q;
-    reg  [31:0] shadow_q2;
     wire        shadow_we = pw_s_refused || (pw_s && st_cfg_ready) || (pw_l && lg_cfg_ready);
     wire [5:0]  shadow_wa = {wb_a_reg[7], wb_a_reg[6:2]};
     wire [5:0]  shadow_ra = {wb_adr_i[7], wb_adr_i[6:2]};
@@ -282,7 +281,9 @@ module fric_regs #(
         end
     endfunction
 
-    reg [31:0] rd;
+    // the read mux, registered in WB_RD (rd_reg) and driven out in WB_RD2:
+    // a whole cycle for the decode and the distributed-RAM reads behind it
+    reg [31:0] rd, rd_reg;
     always @(*) begin
         rd = 32'd0;
         case (wb_a_reg)
@@ -300,7 +301,7 @@ module fric_regs #(
             `FRIC_REG_SET_CYCLES: rd = {16'd0, set_cycles_reg};
             default: rd = 32'd0;
         endcase
-        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q2;
+        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q;
         if (wb_a_reg[11:8] == 4'h2 && wb_a_reg[7:5] <= 3'd2 && {1'b0, wb_a_reg[4:2]} < NUM_AXES[3:0]) begin
             case (wb_a_reg[7:5])
                 3'd0: rd = sx(vel_reg[wb_a_reg[AXIS_W+1:2]]);
@@ -312,7 +313,6 @@ module fric_regs #(
 
     integer k;
     always @(posedge clk) begin
-        shadow_q2 <= shadow_q;
 
         // ---- bus ----
         case (wb_state_reg)
@@ -342,9 +342,12 @@ module fric_regs #(
                     if (is_vel) vel_reg[tab_axis[AXIS_W-1:0]] <= vin_sat;
                 end
             end
-            WB_RD: wb_state_reg <= WB_RD2;
+            WB_RD: begin
+                rd_reg <= rd;
+                wb_state_reg <= WB_RD2;
+            end
             WB_RD2: begin
-                wb_dat_o <= rd;
+                wb_dat_o <= rd_reg;
                 wb_ack_o <= 1'b1;
                 wb_state_reg <= WB_ACK;
             end

@@ -269,11 +269,14 @@ module fric_stribeck #(
     assign cfg_ready = cfg_ready_reg;
     wire cfg_take = cfg_valid && cfg_ready_reg;
     wire tok_enter = req_v_reg && req_commit_reg && ce;
-    wire req_v_next = cfg_take || (req_v_reg && !(!req_commit_reg || ce));
     // a word in the second stage, good or bad (ready does not wait for the check)
     wire word_next = req_v_reg && !req_commit_reg;
     wire [K_LAST_WRITE-1:0] tok_next = ce ? {tok_reg[K_LAST_WRITE-2:0], tok_enter} : tok_reg;
-    always @(posedge clk) cfg_ready_reg <= !(|tok_next) && !req_v_next && !word_next;
+    // the same as !(|tok_next) && !req_v_next && !word_next, written so that
+    // cfg_valid (which may arrive late, from a bus) meets one gate: every
+    // other term is a function of registers only
+    wire cfg_busy_next = (|tok_next) || word_next || (req_v_reg && req_commit_reg && !ce);
+    always @(posedge clk) cfg_ready_reg <= !cfg_busy_next && !cfg_take;
     always @(posedge clk) begin
         if (cfg_take) begin
             req_v_reg      <= 1'b1;

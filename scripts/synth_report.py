@@ -36,6 +36,9 @@ def main():
         if not m or not os.path.exists(os.path.join(d, "pnr.log")):
             continue
         core, target = m.groups()
+        # <core>_vhdl_<target>: the VHDL core (rtl/vhdl/), through ghdl --synth
+        lang = "vhdl" if core.endswith("_vhdl") else "verilog"
+        core = core[:-len("_vhdl")] if lang == "vhdl" else core
         t = TARGETS[target]
         stat = open(os.path.join(d, "stat.txt")).read()
         pnr = open(os.path.join(d, "pnr.log")).read()
@@ -52,7 +55,7 @@ def main():
             rate_note = "%s samples per clock, round-robin over %s axes (measured by the Verilator bench)" % (
                 rm.group(1), rm.group(2))
         records.append({
-            "core": core, "target": target, "device": t["device"], "width": width,
+            "core": core, "lang": lang, "target": target, "device": t["device"], "width": width,
             "target_mhz": goal, "fmax_mhz": fmax, "timing": verdict,
             "luts": cell_count(stat, t["lut"]), "ffs": cell_count(stat, t["ff"]),
             "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
@@ -80,7 +83,7 @@ def main():
         axes, cycles = int(rm.group(1)), int(rm.group(2))
         rate = axes / (cycles + 8.0)
         records.append({
-            "core": "top", "board": board, "target": info["target"], "device": info["device"],
+            "core": "top", "lang": "verilog", "board": board, "target": info["target"], "device": info["device"],
             "width": int(info["width"]), "axes": axes, "set_cycles": cycles,
             "target_mhz": goal, "fmax_mhz": fmax, "timing": verdict,
             "luts": cell_count(stat, t["lut"]), "ffs": cell_count(stat, t["ff"]),
@@ -101,14 +104,31 @@ def main():
                 "an XOR fold out), whose few registers are included. Throughput: Fmax times the samples "
                 "per clock (1 for a core that takes a sample every clock; otherwise as measured by its Verilator "
                 "bench, round-robin over its axes).\n\n")
-        f.write("| core | target | W | target MHz | Fmax MHz | timing | LUT4 | FF | DSP | BRAM | logic cells | "
+        f.write("| core | language | target | W | target MHz | Fmax MHz | timing | LUT4 | FF | DSP | BRAM | logic cells | "
                 "samples per clock | axis-updates/s at Fmax |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-        for r in records:
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+        cores = [r for r in records if r["core"] != "top"]
+        for r in cores:
             lcs = "%d / %d" % (r["lcs"], r["lcs_available"]) if r["lcs"] is not None else "-"
-            f.write("| %s | %s | %d | %g | %.1f | %s | %d | %d | %d | %d | %s | %.3g | %.3g |\n" % (
-                r["core"], r["device"], r["width"], r["target_mhz"], r["fmax_mhz"], r["timing"], r["luts"],
-                r["ffs"], r["dsps"], r["brams"], lcs, r["samples_per_clock"], r["throughput_updates_per_s"]))
+            f.write("| %s | %s | %s | %d | %g | %.1f | %s | %d | %d | %d | %d | %s | %.3g | %.3g |\n" % (
+                r["core"], "VHDL" if r["lang"] == "vhdl" else "Verilog", r["device"], r["width"], r["target_mhz"],
+                r["fmax_mhz"], r["timing"], r["luts"], r["ffs"], r["dsps"], r["brams"], lcs, r["samples_per_clock"],
+                r["throughput_updates_per_s"]))
+        pairs = [(v, h) for h in cores if h["lang"] == "vhdl" for v in cores
+                 if v["lang"] == "verilog" and (v["core"], v["target"]) == (h["core"], h["target"])]
+        if pairs:
+            f.write("\n## VHDL against Verilog\n\nThe VHDL port (rtl/vhdl/, `ghdl --synth` into the same Yosys and "
+                    "nextpnr flow and harness) against the Verilog core of the same configuration. Goal: the same "
+                    "DSP and BRAM counts, LUT4 and Fmax within 10 %.\n\n")
+            f.write("| core | target | LUT4 VHDL / Verilog | FF VHDL / Verilog | DSP | BRAM | Fmax MHz VHDL / Verilog | goal |\n")
+            f.write("|---|---|---|---|---|---|---|---|\n")
+            for v, h in pairs:
+                ok = (h["dsps"] == v["dsps"] and h["brams"] == v["brams"] and abs(h["luts"] / v["luts"] - 1) <= 0.10
+                      and abs(h["fmax_mhz"] / v["fmax_mhz"] - 1) <= 0.10)
+                f.write("| %s | %s | %d / %d (%+.1f %%) | %d / %d (%+.1f %%) | %d / %d | %d / %d | %.1f / %.1f (%+.1f %%) | %s |\n" % (
+                    v["core"], v["target"], h["luts"], v["luts"], 100 * (h["luts"] / v["luts"] - 1), h["ffs"], v["ffs"],
+                    100 * (h["ffs"] / v["ffs"] - 1), h["dsps"], v["dsps"], h["brams"], v["brams"], h["fmax_mhz"],
+                    v["fmax_mhz"], 100 * (h["fmax_mhz"] / v["fmax_mhz"] - 1), "met" if ok else "NOT met"))
         tops = [r for r in records if r["core"] == "top"]
         if tops:
             f.write("\n## Board tops\n\nThe whole top of each board (`make bitstream`): both cores with NUM_AXES axes, the "
@@ -126,8 +146,8 @@ def main():
                     r["luts"], r["ffs"], r["dsps"], r["brams"], lcs, cyc, r["fmax_mhz"] * 1e3 / cyc,
                     r["throughput_updates_per_s"]))
     for r in records:
-        print("%s %s: Fmax %.1f MHz (%s at %g), %d LUT4, %d FF, %d DSP, %d BRAM" % (
-            r["core"], r["target"], r["fmax_mhz"], r["timing"], r["target_mhz"], r["luts"], r["ffs"], r["dsps"], r["brams"]))
+        print("%s (%s) %s: Fmax %.1f MHz (%s at %g), %d LUT4, %d FF, %d DSP, %d BRAM" % (
+            r["core"], r["lang"], r["target"], r["fmax_mhz"], r["timing"], r["target_mhz"], r["luts"], r["ffs"], r["dsps"], r["brams"]))
 
 
 if __name__ == "__main__":

@@ -59,7 +59,10 @@ architecture rtl of fric_exp2 is
         end loop;
         return r;
     end function;
-    constant ROM : rom_t := rom_init;
+    -- a signal, not a constant, so that the ROM keeps its name (rom) in the
+    -- netlist of ghdl --synth, which the synthesis script marks as logic
+    -- with RS = 3, as the Verilog unit does with its ram_style attribute
+    signal rom : rom_t := rom_init;
 
     signal rom_q0_reg, rom_q_reg : std_logic_vector(2 * W - 1 downto 0);
     signal fr1                   : std_logic_vector(FB - 1 downto 0);
@@ -80,7 +83,7 @@ begin
     begin
         if rising_edge(clk) then
             if ce = '1' then
-                rom_q0_reg <= ROM(to_integer(unsigned(y(YF - 1 downto YF - TB))));
+                rom_q0_reg <= rom(to_integer(unsigned(y(YF - 1 downto YF - TB))));
             end if;
         end if;
     end process;

@@ -171,7 +171,7 @@ architecture rtl of fric_stribeck is
     signal tok_reg        : std_logic_vector(K_LAST_WRITE - 1 downto 0) := (others => '0');
     signal commit_axis_reg : std_logic_vector(AXIS_W - 1 downto 0) := (others => '0');
     signal cfg_ready_reg  : std_logic := '1';
-    signal cfg_take, tok_enter, req_v_next, word_next : std_logic;
+    signal cfg_take, tok_enter, word_next, cfg_busy_next : std_logic;
     signal tok_next       : std_logic_vector(K_LAST_WRITE - 1 downto 0);
 
     -- field classes: 0 DS_W, 1 BS_W, 2 KS_W, 3 W, 4 FC_W, 5 W signed (DM), 6 one bit (DSEL)
@@ -374,13 +374,16 @@ begin
     cfg_ready <= cfg_ready_reg;
     cfg_take  <= cfg_valid and cfg_ready_reg;
     tok_enter <= req_v_reg and req_commit_reg and ce;
-    req_v_next <= cfg_take or (req_v_reg and not ((not req_commit_reg) or ce));
     word_next <= req_v_reg and not req_commit_reg;
+    -- cfg_ready_reg next = not (or tok_next, req_v_next, word_next), written so that
+    -- cfg_valid (which may arrive late, from a bus) meets one gate
+    cfg_busy_next <= '1' when tok_next /= (tok_next'range => '0') or word_next = '1' or
+                              (req_v_reg = '1' and req_commit_reg = '1' and ce = '0') else '0';
     tok_next <= tok_reg(K_LAST_WRITE - 2 downto 0) & tok_enter when ce = '1' else tok_reg;
     process (clk)
     begin
         if rising_edge(clk) then
-            if tok_next = (tok_next'range => '0') and req_v_next = '0' and word_next = '0' then
+            if cfg_busy_next = '0' and cfg_take = '0' then
                 cfg_ready_reg <= '1';
             else
                 cfg_ready_reg <= '0';

@@ -1,4 +1,5 @@
--- tb_stribeck_ghdl: the GHDL bench of the VHDL fric_stribeck. It holds the
+-- tb_stribeck_ghdl: the GHDL bench of the VHDL fric_stribeck (or, with
+-- REAL_VARIANT, of fric_stribeck_real). It holds the
 -- core and the clock, and nothing else: every input and every check comes
 -- from the C test logic of the Verilator bench (tb/fric_stribeck/tb_stribeck.c,
 -- cmocka), which runs beside it through fric_vhpi_pkg and compares each
@@ -21,7 +22,8 @@ entity tb_stribeck_ghdl is
         OPT_FABRIC    : integer := 1;
         OPT_FAST      : integer := 0;
         OPT_SPRAM     : integer := 0;
-        OPT_RAM_DELAY : integer := 0
+        OPT_RAM_DELAY : integer := 0;
+        REAL_VARIANT  : integer := 0   -- 1: the simulation-only real variant (rtl/vhdl/sim/)
     );
 end entity tb_stribeck_ghdl;
 
@@ -56,18 +58,33 @@ architecture sim of tb_stribeck_ghdl is
         if v = '1' then return 1; else return 0; end if;
     end function;
 begin
-    dut : entity work.fric_stribeck
-        generic map (W => W, NUM_AXES => NUM_AXES, OPT_FABRIC => OPT_FABRIC, OPT_FAST => OPT_FAST,
-                     OPT_SPRAM => OPT_SPRAM, OPT_RAM_DELAY => OPT_RAM_DELAY)
-        port map (
-            clk => clk, rst => rst,
-            s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,
-            s_axis_tvalid => s_axis_tvalid, s_axis_tready => s_axis_tready,
-            m_axis_tdata => m_axis_tdata, m_axis_tuser => m_axis_tuser,
-            m_axis_tvalid => m_axis_tvalid, m_axis_tready => m_axis_tready,
-            cfg_valid => cfg_valid, cfg_ready => cfg_ready, cfg_commit => cfg_commit,
-            cfg_addr => cfg_addr, cfg_axis => cfg_axis, cfg_data => cfg_data,
-            flags => flags, flags_clear => flags_clear);
+    g_core : if REAL_VARIANT = 0 generate
+        dut : entity work.fric_stribeck
+            generic map (W => W, NUM_AXES => NUM_AXES, OPT_FABRIC => OPT_FABRIC, OPT_FAST => OPT_FAST,
+                         OPT_SPRAM => OPT_SPRAM, OPT_RAM_DELAY => OPT_RAM_DELAY)
+            port map (
+                clk => clk, rst => rst,
+                s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,
+                s_axis_tvalid => s_axis_tvalid, s_axis_tready => s_axis_tready,
+                m_axis_tdata => m_axis_tdata, m_axis_tuser => m_axis_tuser,
+                m_axis_tvalid => m_axis_tvalid, m_axis_tready => m_axis_tready,
+                cfg_valid => cfg_valid, cfg_ready => cfg_ready, cfg_commit => cfg_commit,
+                cfg_addr => cfg_addr, cfg_axis => cfg_axis, cfg_data => cfg_data,
+                flags => flags, flags_clear => flags_clear);
+    end generate;
+    g_real : if REAL_VARIANT /= 0 generate
+        dut : entity work.fric_stribeck_real
+            generic map (W => W, NUM_AXES => NUM_AXES, OPT_FABRIC => OPT_FABRIC, OPT_FAST => OPT_FAST)
+            port map (
+                clk => clk, rst => rst,
+                s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,
+                s_axis_tvalid => s_axis_tvalid, s_axis_tready => s_axis_tready,
+                m_axis_tdata => m_axis_tdata, m_axis_tuser => m_axis_tuser,
+                m_axis_tvalid => m_axis_tvalid, m_axis_tready => m_axis_tready,
+                cfg_valid => cfg_valid, cfg_ready => cfg_ready, cfg_commit => cfg_commit,
+                cfg_addr => cfg_addr, cfg_axis => cfg_axis, cfg_data => cfg_data,
+                flags => flags, flags_clear => flags_clear);
+    end generate;
 
     process
         variable cmd : integer;

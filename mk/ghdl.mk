@@ -1,0 +1,122 @@
+# GHDL benches of the VHDL cores (rtl/vhdl/). The test logic is the same C
+# file as the Verilator bench's (tb/fric_stribeck/tb_stribeck.c), built with
+# -fPIC into a shared library, libfric_tb.so, that the VHDL bench's foreign
+# subprograms name (tb/ghdl/fric_vhpi_pkg.vhd: VHPIDIRECT, GHDL's mcode back
+# end, Debian's default). Each configuration lives in its own directory,
+# where the library sits beside the analysed design.
+#
+# Each run also runs the Verilator bench of the same configuration with the
+# same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
+# Verilog cores then produced identical outputs cycle for cycle.
+#
+#   make test-ghdl       the four configurations (part of make test); the
+#                        W 16 fixed-point one over every code, the others
+#                        over every 4th / 8th / 32nd code of the sweep
+#   make test-ghdl-full  all four over every code (about 25 min on 2 cores)
+
+GHDL := ghdl
+GHDL_FLAGS := --std=08
+GHDL_RUN_FLAGS := --ieee-asserts=disable
+STRIBECK_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_stribeck_vhdl.f) rtl/vhdl/sim/fric_stribeck_real.vhd
+GHDL_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_stribeck_ghdl.vhd
+
+# position-independent objects of the C model for the shared library
+$(BUILD)/pic/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
+GHDL_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_stribeck_ghdl.o
+$(BUILD)/pic/obj/tb/ghdl/%.o: CFLAGS += -Itb/fric_stribeck -Itb/ghdl
+$(BUILD)/pic/obj/cmodel/src/fric_fx.o $(BUILD)/pic/obj/cmodel/src/fric_fx_tables.o $(BUILD)/pic/obj/cmodel/src/fric_status.o: CFLAGS += -mgeneral-regs-only
+
+# $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) OPT_FAST  $(6) further -g generics
+# $(7) SWEEP_STRIDE in make test  $(8) the Verilator bench of the same configuration
+define ghdl_stribeck
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/ghdl/fric_vhpi.h
+	@mkdir -p $$(@D)
+	$(CC) $(TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) \
+	  -DTB_FAST=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_PIC_OBJS)
+	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+# analysis loads the foreign library, so it comes first
+$(BUILD)/ghdl/$(1)/work-obj08.cf: $(STRIBECK_VHDL) $(GHDL_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	@rm -f $$@
+	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(STRIBECK_VHDL) $(GHDL_TB_VHDL)); do \
+	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(8)
+	@echo "== $(1) (SWEEP_STRIDE $$(or $$(STRIDE),$(7)))"
+	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $(8) > $(BUILD)/ghdl/$(1)/verilator.log 2>&1 \
+	  || { tail -20 $(BUILD)/ghdl/$(1)/verilator.log; echo "FAIL the Verilator bench $(notdir $(8))"; exit 1; }
+	@cd $(BUILD)/ghdl/$(1) && SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $(GHDL) -r $(GHDL_FLAGS) tb_stribeck_ghdl \
+	  -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS) > ghdl.log 2>&1; rc=$$$$?; \
+	  grep -v -e 'is not bound' -e 'default configuration' -e '^ *\^' -e ': MULT18X18D$$$$' -e ': SB_SPRAM256KA$$$$' ghdl.log \
+	    | grep -v -e '^\[ *\(RUN\|OK\) *\]'; \
+	  [ $$$$rc -eq 0 ] || { echo "FAIL $(1): GHDL exit status $$$$rc"; exit 1; }
+	@v=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/verilator.log); \
+	 g=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/ghdl.log); \
+	 if [ -n "$$$$v" ] && [ "$$$$v" = "$$$$g" ]; then echo "ok   $(1): VHDL and Verilog pin streams identical ($$$$g)"; \
+	 else echo "FAIL $(1): pin stream of the VHDL core ($$$$g) differs from the Verilog core's ($$$$v)"; exit 1; fi
+GHDL_RUNS += run-$(1)
+endef
+
+GHDL_RUNS :=
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,1,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,4,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,8,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,32,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
+
+.PHONY: test-ghdl test-ghdl-full
+test-ghdl:
+	@for r in $(GHDL_RUNS); do $(MAKE) --no-print-directory $$r || exit 1; done
+test-ghdl-full:
+	@for r in $(GHDL_RUNS); do $(MAKE) --no-print-directory $$r STRIDE=1 || exit 1; done
+TEST_ALL += test-ghdl
+
+# Synthesis of the VHDL Stribeck core: ghdl --synth elaborates it with the
+# generics of the Verilog run and writes Verilog (the black-box stubs it
+# emits for the vendor primitives are dropped and their string generics
+# restored, scripts/ghdl_netlist.py), which Yosys and nextpnr then take through the same harness as
+# the Verilog core (with the parameter overrides removed from its instance:
+# the netlist is already elaborated). GHDL 2.0's synthesis drops VHDL
+# attributes, so the script marks as logic the same memories the Verilog
+# marks with ram_style: the field memories, and the exp2 ROM when RS = 3.
+# Records: synth.json with "lang": "vhdl"; docs/results/synth.md compares
+# them with the Verilog runs.
+#
+#   make synth-vhdl   both targets (part of make and make test)
+# $(1) run  $(2) W  $(3) OPT_FABRIC  $(4) OPT_FAST  $(5) OPT_ECP5_DSP  $(6) OPT_SPRAM  $(7) OPT_RAM_DELAY
+# $(8) memories to mark as logic  $(9) yosys synth command  $(10) nextpnr command
+define vhdl_synth_run
+$(SYNTH)/$(1)/fric_stribeck.v: $(shell grep -v '^\#' rtl/vhdl/fric_stribeck_vhdl.f) scripts/ghdl_netlist.py
+	@mkdir -p $$(@D) && rm -f $$(@D)/*.cf
+	cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) -gW=$(2) -gOPT_FABRIC=$(3) -gOPT_FAST=$(4) -gOPT_ECP5_DSP=$(5) \
+	  -gOPT_SPRAM=$(6) -gOPT_RAM_DELAY=$(7) --out=verilog fric_stribeck >netlist.v 2>ghdl_synth.log \
+	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
+	python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
+$(SYNTH)/$(1)/harness.v: rtl/synth/fric_stribeck_harness.v
+	@mkdir -p $$(@D)
+	sed 's/fric_stribeck #(.*) u_core/fric_stribeck u_core/' $$< >$$@
+	@grep -q 'fric_stribeck u_core' $$@ || { echo "FAIL $$@: the core instance was not found"; exit 1; }
+$(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_stribeck.v $(SYNTH)/$(1)/harness.v
+	@printf '%s\n' \
+	  'read_verilog -defer -Irtl $(SYNTH)/$(1)/fric_stribeck.v $(SYNTH)/$(1)/harness.v' \
+	  'chparam -set W $(2) -set OPT_FABRIC $(3) -set OPT_FAST $(4) -set OPT_ECP5_DSP $(5) -set OPT_SPRAM $(6) -set OPT_RAM_DELAY $(7) fric_stribeck_harness' \
+	  'hierarchy -top fric_stribeck_harness' \
+	  'setattr -set ram_style "logic" $(8)' \
+	  '$(9) -top fric_stribeck_harness -json $$@' \
+	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
+	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+$(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
+	$(10) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	@mv $$@.tmp $$@
+	@grep -E 'Max frequency' $$@ | tail -1
+endef
+$(eval $(call vhdl_synth_run,stribeck_vhdl_ecp5,18,0,1,1,0,0,m:mem_* fric_exp2*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_vhdl_ecp5/out.config))
+$(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,16,1,0,0,1,1,m:mem_*,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_vhdl_up5k/out.asc))
+.PHONY: synth-vhdl
+synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
+BUILD_ALL += synth-vhdl
+TEST_ALL += synth-vhdl
+synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
