@@ -61,17 +61,11 @@ GHDL_RUNS += run-$(1)
 endef
 
 GHDL_RUNS :=
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,1,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,2,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,4,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,8,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,32,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
 
-.PHONY: test-ghdl test-ghdl-full
-test-ghdl:
-	@for r in $(GHDL_RUNS); do $(MAKE) --no-print-directory $$r || exit 1; done
-test-ghdl-full:
-	@for r in $(GHDL_RUNS); do $(MAKE) --no-print-directory $$r STRIDE=1 || exit 1; done
-TEST_ALL += test-ghdl
 
 # Synthesis of the VHDL Stribeck core: ghdl --synth elaborates it with the
 # generics of the Verilog run and writes Verilog (the black-box stubs it
@@ -119,4 +113,56 @@ $(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,16,1,0,0,1,1,m:mem_*,synth_ice40
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
 BUILD_ALL += synth-vhdl
 TEST_ALL += synth-vhdl
+# the runs build first (serially: Verilator's own build uses both cores),
+# then run two at a time
+.PHONY: test-ghdl test-ghdl-full
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
+TEST_ALL += test-ghdl
+
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
+
+# ---- fric_lugre (the pipeline) and its real variant ----------------------------
+LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_lugre_vhdl.f) rtl/vhdl/sim/fric_lugre_real.vhd
+GHDL_LUGRE_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_lugre_ghdl.vhd
+GHDL_LUGRE_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_lugre_ghdl.o
+
+# $(1) name  $(2) W  $(3) REAL (0/1)  $(4) OPT_FAST  $(5) the Verilator bench of the same configuration
+# $(6) the tests (a TEST pattern) in make test; test-ghdl-full runs them all (FULL=1), with the
+# stability test at 4 of its 40 sample times (STAB_RUNS=4: 7.6 M cycles are hours in GHDL)
+define ghdl_lugre
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h
+	@mkdir -p $$(@D)
+	$(CC) $(LUGRE_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_REAL=$(3) \
+	  -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_LUGRE_PIC_OBJS)
+	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+$(BUILD)/ghdl/$(1)/work-obj08.cf: $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	@rm -f $$@
+	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL)); do \
+	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5)
+	@echo "== $(1) ($$(if $$(FULL),every test,TEST=$(6)))"
+	@$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(5) > $(BUILD)/ghdl/$(1)/verilator.log 2>&1 \
+	  || { tail -20 $(BUILD)/ghdl/$(1)/verilator.log; echo "FAIL the Verilator bench $(notdir $(5))"; exit 1; }
+	@cd $(BUILD)/ghdl/$(1) && $$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl \
+	  -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) $(GHDL_RUN_FLAGS) > ghdl.log 2>&1; rc=$$$$?; \
+	  grep -v -e 'is not bound' -e 'default configuration' -e '^ *\^' -e ': MULT18X18D$$$$' -e ': SB_SPRAM256KA$$$$' ghdl.log \
+	    | grep -v -e '^\[ *\(RUN\|OK\) *\]'; \
+	  [ $$$$rc -eq 0 ] || { echo "FAIL $(1): GHDL exit status $$$$rc"; exit 1; }
+	@v=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/verilator.log | tr '\n' ' '); \
+	 g=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/ghdl.log | tr '\n' ' '); \
+	 if [ -n "$$$$v" ] && [ "$$$$v" = "$$$$g" ]; then echo "ok   $(1): VHDL and Verilog pin streams identical in every test ($$$$g)"; \
+	 else echo "FAIL $(1): pin streams of the VHDL core ($$$$g) differ from the Verilog core's ($$$$v)"; exit 1; fi
+GHDL_RUNS += run-$(1)
+endef
+# make test: W 16 the accuracy traces; W 18 random traffic, cfg word edges, a
+# commit across a reset and the throughput ('test_*o*')
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_acc*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_*o*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w18,18,1,1,$(BUILD)/tb/tb_lugre_real_w18/tb_lugre_real_w18,test_*o*))

@@ -205,6 +205,10 @@ module fric_lugre_pipe #(
     // ---- pipeline control ----------------------------------------------------
     reg ce_reg = 1'b1;
     wire ce = ce_reg;
+    // a copy of ce_reg for the state memory's write alone: ce_reg drives
+    // every stage across the chip, the copy can sit beside the memory
+    (* keep *) reg ce_wr_reg = 1'b1;
+    wire ce_wr = ce_wr_reg;
 
     // stage 0: the input register; a sample leaves it when no earlier sample
     // of its axis is in stages 1..HAZ
@@ -772,7 +776,7 @@ module fric_lugre_pipe #(
     wire sr_take  = srst_valid && srst_ready_reg;
     wire sr_apply = sr_pend && empty && !zero_busy;
     always @(posedge clk) begin
-        if (ce && vld_reg[K_WR-1])        stm[ax_at(K_WR)] <= w1c_reg;
+        if (ce_wr && vld_reg[K_WR-1])     stm[ax_at(K_WR)] <= w1c_reg;
         else if (zero_busy)               stm[zcnt_reg] <= {SW{1'b0}};
         else if (sr_apply && !sr_all_reg) stm[sr_axis_reg] <= {SW{1'b0}};
     end
@@ -938,9 +942,11 @@ module fric_lugre_pipe #(
         count_reg <= count_next;
         // at most one more beat arrives after ce falls: room for it is kept
         ce_reg <= (count_next < 2'd2);
+        ce_wr_reg <= (count_next < 2'd2);
         if (rst) begin
             count_reg <= 2'd0;
             ce_reg <= 1'b1;
+            ce_wr_reg <= 1'b1;
         end
     end
     assign m_axis_tvalid = (count_reg != 2'd0);

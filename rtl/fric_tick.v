@@ -3,8 +3,9 @@
 `default_nettype none
 // fric_tick: the sample-tick generator of the board tops. tick is high for
 // one clk cycle every DIV cycles (the servo rate is f_clk / DIV); DIV = 0
-// stops it. A new DIV takes effect at once: the count restarts if it is
-// already past the new period.
+// stops it. A new DIV takes effect one cycle after it is written (DIV - 1
+// is registered, so the count compares with a register, not through a
+// subtraction): the count restarts if it is already past the new period.
 module fric_tick (
     input  wire        clk,
     input  wire        rst,
@@ -12,11 +13,15 @@ module fric_tick (
     output reg         tick
 );
     reg [23:0] cnt_reg;
+    reg [23:0] div_m1_reg = 24'd0;
+    reg        div_z_reg = 1'b1;
     always @(posedge clk) begin
+        div_m1_reg <= div - 24'd1;
+        div_z_reg <= (div == 24'd0);
         tick <= 1'b0;
-        if (div == 24'd0) begin
+        if (div_z_reg) begin
             cnt_reg <= 24'd0;
-        end else if (cnt_reg >= div - 24'd1) begin
+        end else if (cnt_reg >= div_m1_reg) begin
             cnt_reg <= 24'd0;
             tick <= 1'b1;
         end else begin
