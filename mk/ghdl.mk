@@ -78,39 +78,43 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,32,$(BUILD)/tb/t
 # Records: synth.json with "lang": "vhdl"; docs/results/synth.md compares
 # them with the Verilog runs.
 #
-#   make synth-vhdl   both targets (part of make and make test)
-# $(1) run  $(2) W  $(3) OPT_FABRIC  $(4) OPT_FAST  $(5) OPT_ECP5_DSP  $(6) OPT_SPRAM  $(7) OPT_RAM_DELAY
-# $(8) memories to mark as logic  $(9) yosys synth command  $(10) nextpnr command
+#   make synth-vhdl   the Stribeck core on both targets and the LuGre pipeline on
+#                     the ECP5 (part of make and make test)
+# $(1) run  $(2) core (stribeck, lugre)  $(3) the generics, as name=value  $(4) memories to mark as
+# logic  $(5) yosys synth command  $(6) nextpnr command
 define vhdl_synth_run
-$(SYNTH)/$(1)/fric_stribeck.v: $(shell grep -v '^\#' rtl/vhdl/fric_stribeck_vhdl.f) scripts/ghdl_netlist.py
+$(SYNTH)/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/fric_$(2)_vhdl.f) scripts/ghdl_netlist.py
 	@mkdir -p $$(@D) && rm -f $$(@D)/*.cf
 	cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
-	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) -gW=$(2) -gOPT_FABRIC=$(3) -gOPT_FAST=$(4) -gOPT_ECP5_DSP=$(5) \
-	  -gOPT_SPRAM=$(6) -gOPT_RAM_DELAY=$(7) --out=verilog fric_stribeck >netlist.v 2>ghdl_synth.log \
+	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
 	python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
-$(SYNTH)/$(1)/harness.v: rtl/synth/fric_stribeck_harness.v
+$(SYNTH)/$(1)/harness.v: rtl/synth/fric_$(2)_harness.v
 	@mkdir -p $$(@D)
-	sed 's/fric_stribeck #(.*) u_core/fric_stribeck u_core/' $$< >$$@
-	@grep -q 'fric_stribeck u_core' $$@ || { echo "FAIL $$@: the core instance was not found"; exit 1; }
-$(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_stribeck.v $(SYNTH)/$(1)/harness.v
+	sed 's/fric_$(2) #(.*) u_core/fric_$(2) u_core/' $$< >$$@
+	@grep -q 'fric_$(2) u_core' $$@ || { echo "FAIL $$@: the core instance was not found"; exit 1; }
+$(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v
 	@printf '%s\n' \
-	  'read_verilog -defer -Irtl $(SYNTH)/$(1)/fric_stribeck.v $(SYNTH)/$(1)/harness.v' \
-	  'chparam -set W $(2) -set OPT_FABRIC $(3) -set OPT_FAST $(4) -set OPT_ECP5_DSP $(5) -set OPT_SPRAM $(6) -set OPT_RAM_DELAY $(7) fric_stribeck_harness' \
-	  'hierarchy -top fric_stribeck_harness' \
-	  'setattr -set ram_style "logic" $(8)' \
-	  '$(9) -top fric_stribeck_harness -json $$@' \
+	  'read_verilog -defer -Irtl $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v' \
+	  'chparam $(foreach g,$(3),-set $(subst =, ,$(g))) fric_$(2)_harness' \
+	  'hierarchy -top fric_$(2)_harness' \
+	  'setattr -set ram_style "logic" $(4)' \
+	  '$(5) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
-	$(10) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	$(6) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call vhdl_synth_run,stribeck_vhdl_ecp5,18,0,1,1,0,0,m:mem_* fric_exp2*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_vhdl_ecp5/out.config))
-$(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,16,1,0,0,1,1,m:mem_*,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_vhdl_up5k/out.asc))
+$(eval $(call vhdl_synth_run,stribeck_vhdl_ecp5,stribeck,W=18 OPT_FABRIC=0 OPT_FAST=1 OPT_ECP5_DSP=1 OPT_SPRAM=0 OPT_RAM_DELAY=0,m:mem_* fric_exp2*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_vhdl_ecp5/out.config))
+$(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,stribeck,W=16 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=1 OPT_RAM_DELAY=1,m:mem_*,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_vhdl_up5k/out.asc))
+$(eval $(call vhdl_synth_run,lugre_vhdl_ecp5,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=1,fric_exp2*/m:* fric_interp*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 125 --textcfg $(SYNTH)/lugre_vhdl_ecp5/out.config))
+$(SYNTH)/lugre_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_ecp5/rate.txt
+	cp $< $@
 .PHONY: synth-vhdl
-synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
+synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt
 BUILD_ALL += synth-vhdl
 TEST_ALL += synth-vhdl
 # the runs build first (serially: Verilator's own build uses both cores),
@@ -122,7 +126,8 @@ test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.c
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
 
-synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
+synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt
 
 # ---- fric_lugre (the pipeline) and its real variant ----------------------------
 LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_lugre_vhdl.f) rtl/vhdl/sim/fric_lugre_real.vhd

@@ -319,7 +319,9 @@ architecture rtl of fric_lugre_pipe is
     signal zcnt_reg : unsigned(AXIS_W - 1 downto 0) := (others => '0');
     signal sr_all_reg : std_logic := '0';
     signal srst_ready_reg : std_logic := '0';
-    signal sr_take, sr_apply, sr_pend_next : std_logic;
+    signal sr_take, sr_apply, sr_pend_next, st_we : std_logic;
+    signal st_wa : unsigned(AXIS_W - 1 downto 0);
+    signal st_wd : std_logic_vector(SW - 1 downto 0);
 
     signal c1p : std_logic_vector(2 * W - 1 downto 0);
     signal c1r, c1m_d : std_logic_vector(W downto 0);
@@ -447,9 +449,14 @@ begin
             bad_reg     <= req_v_reg and not req_fits;
             wr_addr_reg <= req_addr_reg;
             wr_data_reg <= req_data_reg;
-            if wr_v_reg = '1' then
-                stg(idx(wr_addr_reg)) <= wr_data_reg;
-            end if;
+            -- the staging words, each its own register (a loop of static
+            -- indices: GHDL 2.0's synthesis makes a loop of a dynamic write
+            -- into this array, which the commit also reads word by word)
+            for k in 0 to NWORDS - 1 loop
+                if wr_v_reg = '1' and idx(wr_addr_reg) = k then
+                    stg(k) <= wr_data_reg;
+                end if;
+            end loop;
             if cm_apply = '1' then
                 ca := idx(cm_axis_reg);
                 m_km(ca)   <= stg(FRIC_WORD_KM)(W - 1 downto 0);
@@ -720,12 +727,13 @@ begin
     begin
         if rising_edge(clk) then
             if ce = '1' then
-                case path_s is
-                    when P_ZERO  => psi_reg <= (others => '0');
-                    when P_SMALL => psi_reg <= unsigned(psi1_s);
-                    when P_EXP   => psi_reg <= ONE_W - unsigned(e2_s);
-                    when others  => psi_reg <= ONE_W;
-                end case;
+                -- an if chain, not a case: GHDL 2.0's synthesis infers a latch
+                -- from this case's "others" choice
+                if path_s = P_ZERO then psi_reg <= (others => '0');
+                elsif path_s = P_SMALL then psi_reg <= unsigned(psi1_s);
+                elsif path_s = P_EXP then psi_reg <= ONE_W - unsigned(e2_s);
+                else psi_reg <= ONE_W;
+                end if;
                 if path_s = P_SMALL then sdw_reg <= lim63(signed(s1sh));
                 else sdw_reg <= std_logic_vector(to_unsigned(W, 6)); end if;
             end if;
@@ -823,18 +831,20 @@ begin
     end process;
 
     -- state writes: the pipeline's (stage K_WR), or a reset's (pipeline empty)
+    -- one write port (address and data selected ahead of it), so that
+    -- synthesis sees a memory, as with the Verilog core
+    st_we <= (ce_wr_reg and vld_reg(K_WR - 1)) or zero_busy or (sr_apply and not sr_all_reg);
+    st_wa <= unsigned(ax_of(ctl_reg, K_WR)) when ce_wr_reg = '1' and vld_reg(K_WR - 1) = '1' else
+             zcnt_reg when zero_busy = '1' else unsigned(sr_axis_reg);
+    st_wd <= w1c_reg when ce_wr_reg = '1' and vld_reg(K_WR - 1) = '1' else (others => '0');
     sr_take  <= srst_valid and srst_ready_reg;
     sr_apply <= sr_pend and empty and not zero_busy;
     sr_pend_next <= sr_take or (sr_pend and not sr_apply);
     process (clk)
     begin
         if rising_edge(clk) then
-            if ce_wr_reg = '1' and vld_reg(K_WR - 1) = '1' then
-                stm(idx(ax_of(ctl_reg, K_WR))) <= w1c_reg;
-            elsif zero_busy = '1' then
-                stm(to_integer(zcnt_reg)) <= (others => '0');
-            elsif sr_apply = '1' and sr_all_reg = '0' then
-                stm(idx(sr_axis_reg)) <= (others => '0');
+            if st_we = '1' then
+                stm(to_integer(st_wa)) <= st_wd;
             end if;
             if sr_take = '1' then
                 sr_all_reg  <= srst_all;
