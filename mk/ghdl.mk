@@ -79,7 +79,8 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,32,$(BUILD)/tb/t
 # them with the Verilog runs.
 #
 #   make synth-vhdl   the Stribeck core on both targets and the LuGre pipeline on
-#                     the ECP5 (part of make and make test)
+#                     the ECP5 (part of make; make test runs the Stribeck ones,
+#                     synth-vhdl-stribeck)
 # $(1) run  $(2) core (stribeck, lugre)  $(3) the generics, as name=value  $(4) memories to mark as
 # logic  $(5) yosys synth command  $(6) nextpnr command
 define vhdl_synth_run
@@ -115,8 +116,12 @@ $(SYNTH)/lugre_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_ecp5/rate.txt
 .PHONY: synth-vhdl
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt
+# make test runs the Stribeck ones (the LuGre place and route adds about 5
+# minutes: it is in make only)
+.PHONY: synth-vhdl-stribeck
+synth-vhdl-stribeck: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
 BUILD_ALL += synth-vhdl
-TEST_ALL += synth-vhdl
+TEST_ALL += synth-vhdl-stribeck
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time
 .PHONY: test-ghdl test-ghdl-full
@@ -165,9 +170,10 @@ run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5)
 	 else echo "FAIL $(1): pin streams of the VHDL core ($$$$g) differ from the Verilog core's ($$$$v)"; exit 1; fi
 GHDL_RUNS += run-$(1)
 endef
-# make test: W 16 the accuracy traces; W 18 random traffic, cfg word edges, a
-# commit across a reset and the throughput ('test_*o*')
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_acc*))
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_*o*))
+# make test: the ECP5 configuration (W 18, OPT_FAST) over the accuracy traces;
+# W 16 the cfg word edges and a commit across a reset ('test_c*': two tests,
+# so also the power-up return between tests); the real variants likewise
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_c*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_acc*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w18,18,1,1,$(BUILD)/tb/tb_lugre_real_w18/tb_lugre_real_w18,test_*o*))
