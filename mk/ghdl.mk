@@ -9,10 +9,11 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       the four configurations (part of make test); the
-#                        W 16 fixed-point one over every code, the others
-#                        over every 4th / 8th / 32nd code of the sweep
-#   make test-ghdl-full  all four over every code (about 25 min on 2 cores)
+#   make test-ghdl       eight runs, two at a time (part of make test): the
+#                        Stribeck sweeps over one code in 2 / 4 / 8 / 32, the
+#                        LuGre benches a selection of their tests (below)
+#   make test-ghdl-full  every configuration over every code and every test
+#                        (estimated at about an hour on 2 cores; not in make test)
 
 GHDL := ghdl
 GHDL_FLAGS := --std=08
