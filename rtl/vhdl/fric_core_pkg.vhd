@@ -1,13 +1,35 @@
 -- fric_core_pkg: what the VHDL cores and their real-valued variants share
 -- beyond the generated formats (fric_pkg): the latency of fric_stribeck as a
 -- function of its generics (the twin of rtl/fric_stribeck_latency.vh), so
--- that the core and its real variant agree.
+-- that the core and its real variant agree, and three small helpers.
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
 package fric_core_pkg is
+    -- a when c, else b (a conditional constant: VHDL-2008 has no "when" in expressions)
+    function pick(c : boolean; a, b : integer) return integer;
+    -- '1' when b
+    function b2l(b : boolean) return std_logic;
+    -- an unsigned vector as an index
+    function idx(v : std_logic_vector) return integer;
     -- cycles from the input handshake to m_axis_tvalid, no backpressure
     function fric_stribeck_latency(w : integer; fast : integer) return integer;
 end package fric_core_pkg;
 
 package body fric_core_pkg is
+    function pick(c : boolean; a, b : integer) return integer is
+    begin
+        if c then return a; else return b; end if;
+    end function;
+    function b2l(b : boolean) return std_logic is
+    begin
+        if b then return '1'; else return '0'; end if;
+    end function;
+    function idx(v : std_logic_vector) return integer is
+    begin
+        return to_integer(unsigned(v));
+    end function;
     function fric_stribeck_latency(w : integer; fast : integer) return integer is
         variable rs, ls, le, lsg : integer;
     begin

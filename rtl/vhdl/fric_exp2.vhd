@@ -17,6 +17,7 @@ library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 use work.fric_pkg.all;
+use work.fric_core_pkg.all;
 
 entity fric_exp2 is
     generic (
@@ -43,11 +44,7 @@ architecture rtl of fric_exp2 is
     constant FB : integer := fric_FB(W);
     constant EF : integer := fric_EF(W);
     constant LI : integer := (FB + 1) / 2;                       -- interpolation product latency
-    function table_read_cycles(stages : integer) return integer is
-    begin
-        if stages = 3 then return 3; else return 1; end if;
-    end function;
-    constant TR : integer := table_read_cycles(RS);              -- table read cycles
+    constant TR : integer := pick(RS = 3, 3, 1);                 -- table read cycles
 
     type rom_t is array (0 to 2 ** TB - 1) of std_logic_vector(2 * W - 1 downto 0);
     function rom_init return rom_t is

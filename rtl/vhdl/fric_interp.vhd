@@ -15,6 +15,7 @@ library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 use work.fric_pkg.all;
+use work.fric_core_pkg.all;
 
 entity fric_interp is
     generic (
@@ -36,10 +37,6 @@ entity fric_interp is
 end entity fric_interp;
 
 architecture rtl of fric_interp is
-    function pick(c : boolean; a, b : integer) return integer is
-    begin
-        if c then return a; else return b; end if;
-    end function;
     constant TR : integer := pick(RS = 3, 4, 2);
     constant TN : integer := 2 ** TB + 1;
     type rom_t is array (0 to TN - 1) of std_logic_vector(T_W - 1 downto 0);

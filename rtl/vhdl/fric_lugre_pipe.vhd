@@ -22,6 +22,7 @@ library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 use work.fric_pkg.all;
+use work.fric_core_pkg.all;
 
 entity fric_lugre_pipe is
     generic (
@@ -57,18 +58,6 @@ entity fric_lugre_pipe is
 end entity fric_lugre_pipe;
 
 architecture rtl of fric_lugre_pipe is
-    function pick(c : boolean; a, b : integer) return integer is
-    begin
-        if c then return a; else return b; end if;
-    end function;
-    function b2l(b : boolean) return std_logic is
-    begin
-        if b then return '1'; else return '0'; end if;
-    end function;
-    function idx(v : std_logic_vector) return integer is
-    begin
-        return to_integer(unsigned(v));
-    end function;
     -- a shift amount limited to 0..63
     function lim63(x : signed) return std_logic_vector is
     begin

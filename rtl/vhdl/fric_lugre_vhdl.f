@@ -2,6 +2,7 @@
 # that the GHDL benches and ghdl --synth read (paths relative to the root).
 rtl/vhdl/fric_pkg.vhd
 rtl/vhdl/fric_tool_pkg.vhd
+rtl/vhdl/fric_core_pkg.vhd
 rtl/vhdl/fric_delay.vhd
 rtl/vhdl/fric_rsr.vhd
 rtl/vhdl/fric_mul.vhd

@@ -215,6 +215,19 @@ begin
                 end generate;
             end generate;
         end generate;
+        -- the elements no stage uses, driven to zero (undriven, a netlist
+        -- would carry them as high impedance)
+        g_unused : for k in 0 to LATENCY - 1 generate
+            g_ops : if k >= LATENCY - 2 generate
+                a_ops(k) <= (others => '0');
+                b_ops(k) <= (others => '0');
+            end generate;
+            g_last : if k = LATENCY - 1 generate
+                a_in(k) <= (others => '0');
+                b_in(k) <= (others => '0');
+                rows_reg(k) <= (others => '0');
+            end generate;
+        end generate;
         p <= std_logic_vector(acc_reg(LATENCY - 1));
     end generate;
 end architecture rtl;

@@ -73,10 +73,6 @@ entity fric_stribeck is
 end entity fric_stribeck;
 
 architecture rtl of fric_stribeck is
-    function pick(c : boolean; a, b : integer) return integer is
-    begin
-        if c then return a; else return b; end if;
-    end function;
 
     constant AXIS_W : integer := fric_axis_width(NUM_AXES);
     constant NA     : integer := 2 ** AXIS_W;
@@ -275,10 +271,6 @@ architecture rtl of fric_stribeck is
     function zero_of(c : ctl_t; k : integer) return std_logic is
     begin
         return c(k)(0);
-    end function;
-    function idx(v : std_logic_vector) return integer is
-    begin
-        return to_integer(unsigned(v));
     end function;
     -- one-hot class of a word address (0: no such word)
     function addr_class(addr : std_logic_vector(3 downto 0)) return std_logic_vector is
@@ -551,10 +543,6 @@ begin
         signal cs_km, cs_dm, cs_bm, cs_fc : std_logic;
         signal wa, ad_km, ad_dm, ad_bm, ad_fc : std_logic_vector(AW - 1 downto 0);
         signal d_dm, d_bm, d_fc, f_fc_lo : std_logic_vector(15 downto 0);
-        function b2l(b : boolean) return std_logic is
-        begin
-            if b then return '1'; else return '0'; end if;
-        end function;
     begin
         process (clk)
         begin

@@ -1,7 +1,12 @@
 -- fric_vhpi_pkg: the foreign subprograms of fric_vhpi.h (VHPIDIRECT), which
 -- the GHDL benches call to hand the clock to the C test logic. GHDL's mcode
 -- back end loads them from ./libfric_tb.so: each bench runs in its own build
--- directory, beside the library built for its configuration.
+-- directory, beside the library built for its configuration. Also the
+-- benches' conversions between the words of a request and their pins.
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
 package fric_vhpi_pkg is
     constant FVH_DONE : integer := 0;
     constant FVH_SET  : integer := 1;
@@ -15,9 +20,33 @@ package fric_vhpi_pkg is
     attribute foreign of fvh_out : procedure is "VHPIDIRECT ./libfric_tb.so fvh_out";
     impure function fvh_status return integer;
     attribute foreign of fvh_status : function is "VHPIDIRECT ./libfric_tb.so fvh_status";
+
+    -- the low n bits of an input word
+    function bits(v : integer; n : integer) return std_logic_vector;
+    function bit1(v : integer) return std_logic;
+    -- an output as a word; bits not yet driven to 0 or 1 read as 0
+    function int(v : std_logic_vector) return integer;
+    function int(v : std_logic) return integer;
 end package fric_vhpi_pkg;
 
 package body fric_vhpi_pkg is
+    function bits(v : integer; n : integer) return std_logic_vector is
+        constant x : std_logic_vector(31 downto 0) := std_logic_vector(to_signed(v, 32));
+    begin
+        return x(n - 1 downto 0);
+    end function;
+    function bit1(v : integer) return std_logic is
+    begin
+        if v /= 0 then return '1'; else return '0'; end if;
+    end function;
+    function int(v : std_logic_vector) return integer is
+    begin
+        return to_integer(to_01(unsigned(v), '0'));
+    end function;
+    function int(v : std_logic) return integer is
+    begin
+        if v = '1' then return 1; else return 0; end if;
+    end function;
     -- the bodies run only if the library was not loaded
     impure function fvh_wait return integer is
     begin

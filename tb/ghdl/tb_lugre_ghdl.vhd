@@ -35,25 +35,6 @@ architecture sim of tb_lugre_ghdl is
     signal cfg_data : std_logic_vector(31 downto 0) := (others => '0');
     signal flags, flags_clear : std_logic_vector(4 downto 0) := (others => '0');
 
-    -- the low n bits of a word
-    function bits(v : integer; n : integer) return std_logic_vector is
-        constant x : std_logic_vector(31 downto 0) := std_logic_vector(to_signed(v, 32));
-    begin
-        return x(n - 1 downto 0);
-    end function;
-    function bit1(v : integer) return std_logic is
-    begin
-        if v /= 0 then return '1'; else return '0'; end if;
-    end function;
-    -- an output as an integer; bits not yet driven to 0 or 1 read as 0
-    function int(v : std_logic_vector) return integer is
-    begin
-        return to_integer(to_01(unsigned(v), '0'));
-    end function;
-    function int(v : std_logic) return integer is
-    begin
-        if v = '1' then return 1; else return 0; end if;
-    end function;
 begin
     g_core : if REAL_VARIANT = 0 generate
         dut : entity work.fric_lugre
