@@ -13,7 +13,7 @@ TB_CFLAGS := $(CFLAGS) -Itb/fric_stribeck
 # $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) top  $(6) sources  $(7) OPT_FAST
 # $(8) further -G options of the top
 define stribeck_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/tb_pins.h tb/tb_speed.h
 	@mkdir -p $$(@D)
 	$(CC) $(TB_CFLAGS) -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) -DTB_FAST=$(7) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
@@ -62,7 +62,7 @@ LUGRE_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
 
 # $(1) name  $(2) W  $(3) top  $(4) sources  $(5) REAL (0/1)  $(6) more -G parameters
 define lugre_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_speed.h
 	@mkdir -p $$(@D)
 	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)

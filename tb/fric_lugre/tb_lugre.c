@@ -24,6 +24,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../tb_pins.h"
 #include "../tb_speed.h"
 #include "dut_lugre.h"
 #include "fric_accuracy.h"
@@ -133,18 +134,8 @@ static size_t qh, qt;
 
 static dut_t *dut;
 
-/* FNV-1a over every cycle's pins from the bench's reset on (the output
- * beat's data only while valid), printed per test: the Verilator and the
- * GHDL benches of the same configuration must print the same hashes, so
- * the Verilog and the VHDL cores behave identically cycle for cycle */
-static uint64_t pin_hash, pin_cycles;
-static void hash_word(uint32_t w)
-{
-    for (int k = 0; k < 4; k++) {
-        pin_hash ^= (w >> (8 * k)) & 0xffu;
-        pin_hash *= 0x100000001b3ULL;
-    }
-}
+/* dut_set, with the cycle's pins recorded (tb_pins.h), from the bench's
+ * reset on: the Verilator and the GHDL benches must print the same record */
 static void bench_set(const dut_in_t *in, dut_out_t *out)
 {
     dut_set(dut, in, out);
@@ -153,21 +144,9 @@ static void bench_set(const dut_in_t *in, dut_out_t *out)
                           in->flags_clear, in->srst_valid, in->srst_all, in->srst_axis, out->s_tready, out->m_tvalid,
                           out->m_tvalid ? out->m_tdata : 0, out->m_tvalid ? out->m_tuser : 0, out->cfg_ready,
                           out->srst_ready, out->flags};
-    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) hash_word(w[k]);
-    pin_cycles++;
-    /* PIN_LOG=file: every cycle's pins as text, to find where two streams part */
-    static FILE *log;
-    static int log_checked;
-    if (!log_checked) {
-        const char *p = getenv("PIN_LOG");
-        log = (p && p[0]) ? fopen(p, "w") : NULL;
-        log_checked = 1;
-    }
-    if (log) {
-        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) fprintf(log, "%x ", w[k]);
-        fprintf(log, "\n");
-    }
+    tb_pins_add(w, sizeof w / sizeof w[0]);
 }
+
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
 static uint32_t rnd32(void)
 {
@@ -424,8 +403,7 @@ static void bench_open(void)
     dut_tick(dut);
     /* the pin hash starts after the reset edge: before it, the outputs are
      * whatever the registers held (power-up in a fresh model) */
-    pin_hash = 0xcbf29ce484222325ULL;
-    pin_cycles = 0;
+    tb_pins_reset();
     in.rst = 0;
     for (int i = 0; i < 64; i++) {
         bench_set(&in, &out);
@@ -442,8 +420,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    printf("%s: pin stream hash %016llx over %llu cycles\n", TB_NAME, (unsigned long long)pin_hash,
-           (unsigned long long)pin_cycles);
+    tb_pins_report(TB_NAME);
     dut_close(dut);
     return 0;
 }

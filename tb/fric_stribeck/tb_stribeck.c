@@ -25,6 +25,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../tb_pins.h"
 #include "../tb_speed.h"
 #include "dut_stribeck.h"
 #include "fric_accuracy.h"
@@ -122,16 +123,7 @@ static void expect_push(uint32_t axis, int32_t v, uint64_t cycle)
 
 static dut_t *dut;
 
-/* FNV-1a over every cycle's pins (see the header) */
-static uint64_t pin_hash = 0xcbf29ce484222325ULL;
-static uint64_t pin_cycles;
-static void hash_word(uint32_t w)
-{
-    for (int k = 0; k < 4; k++) {
-        pin_hash ^= (w >> (8 * k)) & 0xffu;
-        pin_hash *= 0x100000001b3ULL;
-    }
-}
+/* dut_set, with the cycle's pins recorded (tb_pins.h; see the header) */
 static void bench_set(const dut_in_t *in, dut_out_t *out)
 {
     dut_set(dut, in, out);
@@ -139,9 +131,9 @@ static void bench_set(const dut_in_t *in, dut_out_t *out)
                           in->m_tready, in->cfg_valid, in->cfg_commit, in->cfg_addr, in->cfg_axis, in->cfg_data,
                           in->flags_clear, out->s_tready, out->m_tvalid, out->m_tvalid ? out->m_tdata : 0,
                           out->m_tvalid ? out->m_tuser : 0, out->cfg_ready, out->flags};
-    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) hash_word(w[k]);
-    pin_cycles++;
+    tb_pins_add(w, sizeof w / sizeof w[0]);
 }
+
 static size_t sweep_stride(void)
 {
     const char *e = getenv("SWEEP_STRIDE");
@@ -639,7 +631,6 @@ int main(void)
     if (only && only[0]) cmocka_set_test_filter(only);
     const int rc = cmocka_run_group_tests(tests, setup, teardown);
     printf("%s: %zu output beats checked, %zu dropped by resets\n", TB_NAME, checked, dropped);
-    printf("%s: pin stream hash %016llx over %llu cycles\n", TB_NAME, (unsigned long long)pin_hash,
-           (unsigned long long)pin_cycles);
+    tb_pins_report(TB_NAME);
     return rc;
 }
