@@ -93,6 +93,19 @@ bench-accuracy: $(BENCH_ACC)
 	@mkdir -p $(BUILD)/results docs/results
 	$(BENCH_ACC) $(BUILD)/results/accuracy.json docs/results/accuracy.md
 
+# The stimulus files of the LuGre benches (Verilator and GHDL read the same
+# file): the accuracy benchmark's velocity traces, compiled, per width.
+STIM_GEN := $(BIN)/fric-stim
+STIM_DIR := $(BUILD)/stim
+STIM_FILES := $(STIM_DIR)/lugre_traces_w16.txt $(STIM_DIR)/lugre_traces_w18.txt
+$(STIM_GEN): $(BUILD)/obj/cmodel/bench/fric_stim.o $(ACC_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+$(STIM_DIR)/lugre_traces_w%.txt: $(STIM_GEN)
+	@mkdir -p $(@D)
+	$(STIM_GEN) $@.tmp $* && mv $@.tmp $@
+BUILD_ALL += $(STIM_FILES)
+
 # The simulator's speed benchmark (issue 6's goal: >= 10 M LuGre RK4 steps/s).
 BENCH_SIM := $(BIN)/fric-bench-sim
 $(BENCH_SIM): $(BUILD)/obj/cmodel/bench/fric_bench_sim.o $(LIB)

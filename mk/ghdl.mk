@@ -100,7 +100,7 @@ $(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v
 	  'read_verilog -defer -Irtl $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v' \
 	  'chparam $(foreach g,$(3),-set $(subst =, ,$(g))) fric_$(2)_harness' \
 	  'hierarchy -top fric_$(2)_harness' \
-	  'setattr -set ram_style "logic" $(4)' \
+	  $(if $(4),'setattr -set ram_style "logic" $(4)') \
 	  '$(5) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
@@ -114,6 +114,10 @@ $(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,stribeck,W=16 OPT_FABRIC=1 OPT_F
 $(eval $(call vhdl_synth_run,lugre_vhdl_ecp5,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=1,fric_exp2*/m:* fric_interp*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 125 --textcfg $(SYNTH)/lugre_vhdl_ecp5/out.config))
 $(SYNTH)/lugre_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_ecp5/rate.txt
 	cp $< $@
+# the sequencer (OPT_PIPE 0) on the ECP5, against the Verilog run lugre_seq_ecp5
+$(eval $(call vhdl_synth_run,lugre_seq_vhdl_ecp5,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OPT_ECP5_DSP=0,,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_SEQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_seq_vhdl_ecp5/out.config))
+$(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_seq_ecp5/rate.txt
+	cp $< $@
 .PHONY: synth-vhdl
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt
@@ -126,9 +130,9 @@ TEST_ALL += synth-vhdl-stribeck
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time
 .PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS)
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
 
@@ -142,7 +146,7 @@ GHDL_LUGRE_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmo
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_lugre_ghdl.o
 
 # $(1) name  $(2) W  $(3) REAL (0/1)  $(4) OPT_FAST  $(5) the Verilator bench of the same configuration
-# $(6) the tests (a TEST pattern) in make test; test-ghdl-full runs them all (FULL=1), with the
+# $(6) the tests (a TEST pattern) in make test  $(7) OPT_PIPE (1 when empty); test-ghdl-full runs them all (FULL=1), with the
 # stability test at 4 of its 40 sample times (STAB_RUNS=4: 7.6 M cycles are hours in GHDL)
 define ghdl_lugre
 $(BUILD)/ghdl/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h
@@ -156,12 +160,12 @@ $(BUILD)/ghdl/$(1)/work-obj08.cf: $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL) $(BUILD)/g
 	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL)); do \
 	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
 .PHONY: run-$(1)
-run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5)
+run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5) $(STIM_FILES)
 	@echo "== $(1) ($$(if $$(FULL),every test,TEST=$(6)))"
-	@$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(5) > $(BUILD)/ghdl/$(1)/verilator.log 2>&1 \
+	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(5) > $(BUILD)/ghdl/$(1)/verilator.log 2>&1 \
 	  || { tail -20 $(BUILD)/ghdl/$(1)/verilator.log; echo "FAIL the Verilator bench $(notdir $(5))"; exit 1; }
-	@cd $(BUILD)/ghdl/$(1) && $$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl \
-	  -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) $(GHDL_RUN_FLAGS) > ghdl.log 2>&1; rc=$$$$?; \
+	@cd $(BUILD)/ghdl/$(1) && STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(FULL),STAB_RUNS=4,TEST='$(6)') $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl \
+	  -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) -gOPT_PIPE=$(if $(7),$(7),1) $(GHDL_RUN_FLAGS) > ghdl.log 2>&1; rc=$$$$?; \
 	  grep -v -e 'is not bound' -e 'default configuration' -e '^ *\^' -e ': MULT18X18D$$$$' -e ': SB_SPRAM256KA$$$$' ghdl.log \
 	    | grep -v -e '^\[ *\(RUN\|OK\) *\]'; \
 	  [ $$$$rc -eq 0 ] || { echo "FAIL $(1): GHDL exit status $$$$rc"; exit 1; }
@@ -176,5 +180,7 @@ endef
 # so also the power-up return between tests); the real variants likewise
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_c*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_acc*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w16,16,0,0,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16,test_c*,0))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w18,18,0,0,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18,test_acc*,0))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w18,18,1,1,$(BUILD)/tb/tb_lugre_real_w18/tb_lugre_real_w18,test_*o*))

@@ -55,6 +55,7 @@ TEST_ALL += synth-ecp5 synth-up5k
 # The pipeline does not take a sample every clock when few axes are in
 # use: its run's rate.txt is the throughput line of its Verilator bench,
 # which synth_report.py multiplies with Fmax.
+LUGRE_SEQ_ECP5_MHZ ?= 25
 LUGRE_SYNTH_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f) rtl/synth/fric_lugre_harness.v
 # $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_PIPE  $(6) OPT_FAST  $(7) OPT_ECP5_DSP
 define lugre_synth_run
@@ -69,11 +70,19 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
 $(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 125 --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
+$(eval $(call lugre_synth_run,lugre_seq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_SEQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_seq_ecp5/out.config,0,0,0))
 $(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,0,0,0))
 .PHONY: synth-lugre-ecp5 synth-lugre-up5k
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
 synth-lugre-up5k: $(SYNTH)/lugre_up5k/pnr.log
 $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18
+	@mkdir -p $(@D)
+	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
+	@cat $@
+# the sequencer on the ECP5 (for the VHDL comparison of issue 9; make only)
+.PHONY: synth-lugre-seq-ecp5
+synth-lugre-seq-ecp5: $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt
+$(SYNTH)/lugre_seq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@mkdir -p $(@D)
 	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@

@@ -86,8 +86,8 @@ $(eval $(call lugre_bench,tb_lugre_real_w16,16,fric_lugre_real,rtl/sim/fric_lugr
 $(eval $(call lugre_bench,tb_lugre_real_w18,18,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 
 .PHONY: test-rtl-lugre
-test-rtl-lugre: $(LUGRE_TB_BINS)
-	@for t in $^; do echo "== $$(basename $$t)"; $$t || exit 1; done
+test-rtl-lugre: $(LUGRE_TB_BINS) $(STIM_FILES)
+	@for t in $(LUGRE_TB_BINS); do echo "== $$(basename $$t)"; STIM_DIR=$(STIM_DIR) $$t || exit 1; done
 TEST_ALL += test-rtl-lugre
 
 # ---- fricore-cosim: the plant in C, the friction from the Verilated core ----
@@ -124,5 +124,5 @@ TEST_ALL += test-cosim
 SOAK_N ?= 1e8
 .PHONY: soak-lugre
 soak-lugre: $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18 \
-            $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18
-	@for t in $^; do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) $$t || exit 1; done
+            $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18 $(STIM_FILES)
+	@for t in $(filter-out $(STIM_FILES),$^); do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) $$t || exit 1; done

@@ -391,7 +391,7 @@ module fric_lugre_pipe #(
     reg          wr_v_reg = 1'b0, bad_reg = 1'b0;
     reg [4:0]    wr_addr_reg;
     reg [PW-1:0] wr_data_reg;
-    wire cfg_bad = bad_reg;
+    wire cfg_bad = bad_reg && !flags_clear[4];
     wire cm_pend_next = (cfg_take && cfg_commit) || (cm_pend && !cm_apply);
     assign cfg_ready = cfg_ready_reg;
     always @(posedge clk) begin
@@ -405,7 +405,10 @@ module fric_lugre_pipe #(
         // low while a word is checked or written, or a commit is pending
         cfg_ready_reg <= !cfg_take && !req_v_reg && !cm_pend_next;
         wr_v_reg    <= req_v_reg && req_fits;
-        bad_reg     <= req_v_reg && !req_fits;
+        // a refused word's CFG is set 2 cycles after its take (while cfg_ready
+        // is low); a flags_clear of CFG or a rst in those cycles cancels it,
+        // as if the flag had been set at the take (the C model's view)
+        bad_reg     <= req_v_reg && !req_fits && !flags_clear[4] && !rst;
         wr_addr_reg <= req_addr_reg;
         wr_data_reg <= req_data_reg;
         if (wr_v_reg) stg[wr_addr_reg] <= wr_data_reg;

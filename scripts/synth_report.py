@@ -62,7 +62,7 @@ def main():
             "lcs": int(lc[-1][0]) if lc else None, "lcs_available": int(lc[-1][1]) if lc else None,
             "samples_per_clock": rate, "throughput_basis": rate_note,
             "throughput_updates_per_s": fmax * 1e6 * rate,
-            "harness": "I/O harness included (rtl/synth/fric_%s_harness.v)" % core,
+            "harness": "I/O harness included (rtl/synth/fric_%s_harness.v)" % core.split("_")[0],
         })
     # the board tops: <board>/board.txt names the device, width and axes;
     # rate.txt is the set-rate line of the board bench (tb_top)

@@ -9,7 +9,8 @@
 --
 -- OPT_PIPE = 1: the pipeline (fric_lugre_pipe.vhd), one sample per clock,
 -- latency 114 cycles (W = 18, OPT_FAST 1) or 93 (W = 16, OPT_FAST 0).
--- OPT_PIPE = 0 (the Verilog sequencer) has no VHDL port: elaboration stops.
+-- OPT_PIPE = 0: the sequencer (fric_lugre_seq.vhd), one multiplier, one
+-- sample per program run (4 cycles for v = 0, tens otherwise).
 library ieee;
 use ieee.std_logic_1164.all;
 use work.fric_pkg.all;
@@ -18,7 +19,7 @@ entity fric_lugre is
     generic (
         W            : integer := 16;  -- datapath width: 16 or 18
         NUM_AXES     : integer := 8;   -- axes; the memories have 2^AXIS_W entries
-        OPT_PIPE     : integer := 1;   -- 1: the pipeline (the only architecture in VHDL)
+        OPT_PIPE     : integer := 1;   -- 1: the pipeline; 0: the sequencer
         OPT_FAST     : integer := 1;   -- 1: three-stage rounding shifts, tables in logic (ECP5)
         OPT_ECP5_DSP : integer := 0    -- 1: products as registered ECP5 MULT18X18D (synthesis only)
     );
@@ -50,12 +51,23 @@ end entity fric_lugre;
 
 architecture rtl of fric_lugre is
 begin
-    assert OPT_PIPE /= 0
-        report "fric_lugre: OPT_PIPE = 0 (the sequencer) has no VHDL port; use OPT_PIPE = 1 or the Verilog core"
-        severity failure;
     g_pipe : if OPT_PIPE /= 0 generate
         u_core : entity work.fric_lugre_pipe
             generic map (W => W, NUM_AXES => NUM_AXES, OPT_FAST => OPT_FAST, OPT_ECP5_DSP => OPT_ECP5_DSP)
+            port map (
+                clk => clk, rst => rst,
+                s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,
+                s_axis_tvalid => s_axis_tvalid, s_axis_tready => s_axis_tready,
+                m_axis_tdata => m_axis_tdata, m_axis_tuser => m_axis_tuser,
+                m_axis_tvalid => m_axis_tvalid, m_axis_tready => m_axis_tready,
+                cfg_valid => cfg_valid, cfg_ready => cfg_ready, cfg_commit => cfg_commit,
+                cfg_addr => cfg_addr, cfg_axis => cfg_axis, cfg_data => cfg_data,
+                srst_valid => srst_valid, srst_ready => srst_ready, srst_all => srst_all, srst_axis => srst_axis,
+                flags => flags, flags_clear => flags_clear);
+    end generate;
+    g_seq : if OPT_PIPE = 0 generate
+        u_core : entity work.fric_lugre_seq
+            generic map (W => W, NUM_AXES => NUM_AXES)
             port map (
                 clk => clk, rst => rst,
                 s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,

@@ -415,7 +415,7 @@ begin
         generic map (N => NCLS, WIDTHS => CLS_WIDTHS, SIGNS => "10100000")
         port map (clk => clk, en => cfg_take, d => cfg_data, fits => req_ok);
     req_fits <= b2l((req_ok and req_cls_reg) /= (req_ok'range => '0'));
-    cfg_bad <= bad_reg;
+    cfg_bad <= bad_reg and not flags_clear(4);
     cm_pend_next <= (cfg_take and cfg_commit) or (cm_pend and not cm_apply);
     cfg_ready <= cfg_ready_reg;
     process (clk)
@@ -435,7 +435,9 @@ begin
             -- low while a word is checked or written, or a commit is pending
             cfg_ready_reg <= not cfg_take and not req_v_reg and not cm_pend_next;
             wr_v_reg    <= req_v_reg and req_fits;
-            bad_reg     <= req_v_reg and not req_fits;
+            -- a refused word's CFG is set 2 cycles after its take; a flags_clear
+            -- of CFG or a rst in those cycles cancels it (the C model's view)
+            bad_reg     <= req_v_reg and not req_fits and not flags_clear(4) and not rst;
             wr_addr_reg <= req_addr_reg;
             wr_data_reg <= req_data_reg;
             -- the staging words, each its own register (a loop of static

@@ -1,4 +1,4 @@
-# fric_lugre (VHDL-2008, the pipeline): the file list, in analysis order,
+# fric_lugre (VHDL-2008, the pipeline and the sequencer): the file list, in analysis order,
 # that the GHDL benches and ghdl --synth read (paths relative to the root).
 rtl/vhdl/fric_pkg.vhd
 rtl/vhdl/fric_tool_pkg.vhd
@@ -12,4 +12,5 @@ rtl/vhdl/fric_norm.vhd
 rtl/vhdl/fric_interp.vhd
 rtl/vhdl/fric_scale_y.vhd
 rtl/vhdl/fric_lugre_pipe.vhd
+rtl/vhdl/fric_lugre_seq.vhd
 rtl/vhdl/fric_lugre.vhd

@@ -473,52 +473,87 @@ static void print_stats(const char *what)
 /* ---- tests -------------------------------------------------------------------------- */
 
 /* The runs of the accuracy benchmark (every dynamic set, every trace, sample
- * times 1 us .. 10 ms), eight at a time on the eight axes, interleaved. */
+ * times 1 us .. 10 ms), eight at a time on the eight axes, interleaved. The
+ * runs come from the stimulus file that fric-stim writes and the GHDL bench
+ * reads as well: $STIM_DIR/lugre_traces_w<W>.txt (STIM_DIR defaults to
+ * build/stim, relative to the repository root, where the benches run). */
+typedef struct {
+    uint32_t words[NWORDS];
+    size_t n;
+    int32_t *v;
+} stim_run_t;
+
+static size_t read_stim(stim_run_t **out, char *path, size_t path_len)
+{
+    const char *dir = getenv("STIM_DIR");
+    snprintf(path, path_len, "%s/lugre_traces_w%d.txt", dir && *dir ? dir : "build/stim", TB_W);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("%s: cannot open the stimulus file (make writes it: make %s)", path, path);
+    int c;
+    while ((c = fgetc(f)) == '#') /* comment lines */
+        while ((c = fgetc(f)) != EOF && c != '\n') {}
+    ungetc(c, f);
+    unsigned ver = 0, w = 0;
+    size_t nr = 0;
+    if (fscanf(f, " fricore-stim %u lugre-traces %u %zu", &ver, &w, &nr) != 3 || ver != 1 || w != TB_W || nr == 0 ||
+        nr > 4096)
+        fail_msg("%s: not a version-1 LuGre trace file for W = %d", path, TB_W);
+    stim_run_t *r = calloc(nr, sizeof *r);
+    if (!r) fail_msg("out of memory");
+    for (size_t i = 0; i < nr; i++) {
+        size_t set = 0;
+        double ts = 0.0;
+        char trace[64], tag[2];
+        if (fscanf(f, " run %zu %63s %lg %zu %1[w]", &set, trace, &ts, &r[i].n, tag) != 5 || r[i].n == 0 ||
+            r[i].n > 1000000)
+            fail_msg("%s: run %zu: bad header", path, i);
+        for (int k = 0; k < NWORDS; k++)
+            if (fscanf(f, " %x", &r[i].words[k]) != 1) fail_msg("%s: run %zu: bad word %d", path, i, k);
+        r[i].v = malloc(r[i].n * sizeof *r[i].v);
+        if (!r[i].v || fscanf(f, " %1[v]", tag) != 1) fail_msg("%s: run %zu: no velocity list", path, i);
+        for (size_t k = 0; k < r[i].n; k++)
+            if (fscanf(f, " %d", &r[i].v[k]) != 1 || r[i].v[k] < -HALF || r[i].v[k] >= HALF)
+                fail_msg("%s: run %zu: bad velocity code %zu", path, i, k);
+    }
+    char extra;
+    if (fscanf(f, " %c", &extra) == 1) fail_msg("%s: data after the last run", path);
+    fclose(f);
+    *out = r;
+    return nr;
+}
+
 static void test_accuracy_traces(void **state)
 {
     (void)state;
-    typedef struct {
-        fric_fx_lugre_t p;
-        fric_compile_report_t rep;
-        size_t n;
-        fric_trace_kind_t tr;
-        double ts;
-    } run_t;
-    const size_t max_samples = 4000;
-    run_t runs[256];
-    size_t nr = 0;
-    for (size_t s = 0; s < fric_acc_n_dynamic_sets; s++)
-        for (int t = 0; t < FRIC_TRACE_COUNT; t++)
-            for (size_t k = 0; k < fric_acc_n_sample_times; k++) {
-                run_t *r = &runs[nr];
-                r->tr = (fric_trace_kind_t)t;
-                r->ts = fric_acc_sample_times[k];
-                if (fric_acc_dynamic_compile(&fric_acc_dynamic_sets[s], r->tr, r->ts, TB_W, max_samples, &r->p,
-                                             &r->rep, &r->n) != FRIC_OK)
-                    fail_msg("set %zu trace %d ts %g does not compile: %s", s, t, r->ts, r->rep.why);
-                nr++;
-            }
+    char path[512];
+    stim_run_t *runs = NULL;
+    const size_t nr = read_stim(&runs, path, sizeof path);
     op_list_t l = {0};
+    size_t samples = 0;
     for (size_t g = 0; g < nr; g += NAX) {
         size_t nmax = 0;
         for (size_t a = 0; a < NAX && g + a < nr; a++) {
-            push_set(&l, (uint32_t)a, &runs[g + a].p);
+            const fric_fx_lugre_t p = unpack(runs[g + a].words);
+            push_set(&l, (uint32_t)a, &p);
             nmax = runs[g + a].n > nmax ? runs[g + a].n : nmax;
+            samples += runs[g + a].n;
         }
         push(&l, (op_t){OP_SRST, 0, 0, 0, 0, 1});
         for (size_t k = 0; k < nmax; k++)
             for (size_t a = 0; a < NAX && g + a < nr; a++)
-                if (k < runs[g + a].n)
-                    push_sample(&l, (uint32_t)a, fric_acc_trace_code(runs[g + a].tr, k, runs[g + a].ts, &runs[g + a].rep));
+                if (k < runs[g + a].n) push_sample(&l, (uint32_t)a, runs[g + a].v[k]);
         push_check(&l);
     }
     run(list_source, &l, &FULL_SPEED);
     free(l.v);
-    printf("%zu runs (%zu sets x %d traces x %zu sample times, at most %zu samples each)\n", nr,
-           fric_acc_n_dynamic_sets, FRIC_TRACE_COUNT, fric_acc_n_sample_times, max_samples);
+    for (size_t i = 0; i < nr; i++) free(runs[i].v);
+    free(runs);
+    printf("%zu runs, %zu samples, from %s\n", nr, samples, path);
     print_stats("accuracy traces");
     if (TB_REAL) printf("real variant: worst |F - double model| %.6f LSB\n", real_worst);
-    assert_true(stats.beats > 100000);
+    /* every run of the benchmark (4 sets x 4 traces x 5 sample times) and every sample came out */
+    assert_true(nr == fric_acc_n_dynamic_sets * FRIC_TRACE_COUNT * fric_acc_n_sample_times);
+    assert_true(stats.beats == samples && stats.beats > 100000);
 }
 
 /* a random valid LuGre or Dahl set at a random sample time and range */
@@ -737,6 +772,28 @@ static void test_cfg_word_edges(void **state)
            TB_REAL ? "" : "; then 2000 samples on the set they left");
     /* both outcomes occur often, and every word past 19 is refused */
     assert_true(refused > 12 * (4 * NK + 2) && refused < words - 20 * 10);
+
+    /* Races with a refused word, at full speed (each operation in the cycle
+     * after the previous one was taken): a flags_clear of CFG or a core reset
+     * 1, 2 or 3 cycles after the word (0 to 2 empty clears between) must
+     * leave CFG clear, as the model applies each at its handshake; with no
+     * clear, CFG is set. A core that sets CFG a few cycles after the take
+     * and lets a clear or reset in between be overtaken fails here. */
+    op_list_t r = {0};
+    int races = 0;
+    for (int kind = 0; kind < 3; kind++)
+        for (int gap = 0; gap < 3; gap++) {
+            push(&r, (op_t){OP_WORD, 0, 0, 25, 0, 0}); /* word 25 does not exist: refused */
+            for (int k = 0; k < gap; k++) push(&r, (op_t){OP_CLEAR, 0, 0, 0, 0, 0});
+            if (kind == 0) push(&r, (op_t){OP_CLEAR, 0, 0, 0, FL_CFG, 0});
+            if (kind == 1) push(&r, (op_t){OP_RST, 0, 0, 0, 0, 0});
+            push_check(&r);
+            push(&r, (op_t){OP_CLEAR, 0, 0, 0, FL_CFG, 0});
+            races++;
+        }
+    run(list_source, &r, &FULL_SPEED);
+    free(r.v);
+    printf("flag races: %d refused words with a clear, a reset or neither 1..3 cycles after\n", races);
 }
 
 /* A commit taken while samples are in flight, then a core reset in the very
