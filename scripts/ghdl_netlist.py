@@ -8,7 +8,22 @@ vendor flows:
     takes its own cell library's definitions;
   - gives back the string generics of those primitives as strings: GHDL
     writes a string generic as a bit vector of its characters (8 bits
-    each), which nextpnr does not accept as, say, REG_INPUTA_CLK."""
+    each), which nextpnr does not accept as, say, REG_INPUTA_CLK;
+  - writes the constants that GHDL 2.0 writes as quoted strings of 0s and 1s
+    ("0101", which Verilog, Yosys and every simulator read as ASCII: 8 bits
+    a character) as sized binary literals (4'b0101); without this the
+    netlist's ROM tables and many constants are garbage;
+  - writes GHDL's arithmetic right shifts, "$signed(x) >> n", as
+    "$signed(x) >>> n": in Verilog >> is a logical shift whatever the
+    operand's type, so the netlist lost the sign of every shift_right of a
+    signed value;
+  - gives a default (the first item's assignment) to each case statement
+    that selects on a one-hot vector with one item per bit and no default: GHDL writes the next-state
+    multiplexer of a signal assigned in an FSM's case over an enumerated
+    state that way (the vector is the decode of the state, one bit set in
+    every state the FSM can be in); without a default Yosys sees the other
+    patterns of the vector as unassigned and infers a latch for every such
+    register (fric_lugre_seq.vhd's 69-state sequencer)."""
 import re
 import sys
 
@@ -23,6 +38,30 @@ def as_string(m):
     if not all(c.isalnum() or c == "_" for c in chars):
         return m.group(0)
     return '.%s("%s")' % (m.group(1), "".join(chars))
+
+
+def mark_one_hot_cases(text):
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        m = re.match(r"(\s*)case \((n\d+_o)\)\s*$", line)
+        if not m:
+            continue
+        items, j = [], i + 1
+        while j < len(lines) and not lines[j].strip().startswith("endcase"):
+            items.append(lines[j])
+            j += 1
+        pats = [re.match(r"\s*(\d+)'b([01]+):", it) for it in items]
+        if not pats or any(p is None for p in pats):
+            continue  # a default, or items that are not constants
+        width = int(pats[0].group(1))
+        bits = [p.group(2) for p in pats]
+        one_hot = all(len(b) == width and b.count("1") == 1 for b in bits)
+        if one_hot and len(set(bits)) == width == len(bits):
+            # the first item's assignment as the default: the same
+            # multiplexer for every reachable state, no latch for the rest
+            first = re.match(r"\s*\d+'b[01]+:\s*(.*)$", items[0], re.S).group(1)
+            lines[j - 1] = lines[j - 1] + "%s  default: %s" % (m.group(1), first)
+    return "".join(lines)
 
 
 def main():
@@ -40,6 +79,9 @@ def main():
                 inst = False
         out.append(line)
     text = "".join(out)
+    text = re.sub(r'"([01xz]+)"', lambda m: "%d'b%s" % (len(m.group(1)), m.group(1)), text)
+    text = re.sub(r"(\$signed\([^()]*\)) >> ", r"\1 >>> ", text)
+    text = mark_one_hot_cases(text)
     for p in PRIMITIVES:
         if re.search(r"^module %s\b" % p, text, re.M):
             sys.exit("ghdl_netlist.py: the stub of %s is still there" % p)

@@ -220,14 +220,28 @@ void fric_plant_advance(const fric_plant_t *p, fric_plant_state_t *s, double f, 
     s->t += h;
 }
 
+/* The bristle state's exact step at constant v over h, and the force held
+ * over it: fric_lugre_step() with the contact's precomputed fields (g, sigma1
+ * and sigma2 evaluated once, products by 1/vs and 1/vd; the same model,
+ * rounded differently in the last bits). */
+__attribute__((always_inline)) static inline double lugre_exact_fast(const fric_contact_t *c, double *z, double v,
+                                                                    double h)
+{
+    const double s0 = c->lugre.sigma0, z0 = *z;
+    if (v == 0.0) return s0 * z0; /* z' = 0: the state holds */
+    const lugre_coef_t k = lugre_coef(c, v);
+    const double zss = (v > 0.0 ? k.g : -k.g) / s0;
+    const double z1 = zss + (z0 - zss) * exp(-s0 * fabs(v) * h / k.g);
+    *z = z1;
+    return s0 * z1 + k.s1 * (z1 - z0) / h + k.s2 * v;
+}
+
 void fric_plant_exact_step(const fric_plant_t *p, const fric_contact_t *c,
                            fric_plant_state_t *s, double h)
 {
     double f;
     if (c->dynamic) {
-        fric_lugre_state_t st = {s->z};
-        f = fric_lugre_step(&c->lugre, &st, s->v, h);
-        s->z = st.z;
+        f = lugre_exact_fast(c, &s->z, s->v, h);
     } else {
         f = fric_stribeck_force(&c->curve, s->v);
     }

@@ -104,40 +104,6 @@ architecture rtl of fric_lugre_seq is
             return shift_right(x + pow2(s - 1), s);
         end if;
     end function;
-    function bitlen(x : unsigned(63 downto 0)) return integer is
-        variable n : integer := 0;
-    begin
-        for i in 0 to 63 loop
-            if x(i) = '1' then n := i + 1; end if;
-        end loop;
-        return n;
-    end function;
-    -- norm: a W-bit mantissa in [2^(W-1), 2^W) and its exponent, x ~ m 2^e
-    type norm_t is record
-        e : integer;
-        m : unsigned(63 downto 0);
-    end record;
-    function norm(x : unsigned(63 downto 0)) return norm_t is
-        variable bl : integer;
-        variable r  : norm_t;
-    begin
-        bl := bitlen(x);
-        if x = 0 then
-            r.e := 0;
-            r.m := (others => '0');
-        elsif bl <= W then
-            r.e := bl - W;
-            r.m := shift_left(x, W - bl);
-        else
-            r.e := bl - W;
-            r.m := unsigned(rsr(signed(x), r.e));
-            if shift_right(r.m, W) /= 0 then
-                r.m := shift_right(r.m, 1);
-                r.e := r.e + 1;
-            end if;
-        end if;
-        return r;
-    end function;
     -- shift_to: x 2^-s rounded (s > 0) or exact (s <= 0), limited to lim (x >= 0)
     function shift_to(x : s64; s : integer; lim : s64) return s64 is
         variable y : s64;
@@ -159,7 +125,10 @@ architecture rtl of fric_lugre_seq is
         variable hi_mask : unsigned(63 downto 0);
         variable ux      : unsigned(63 downto 0);
     begin
-        hi_mask := not (shift_left(to_unsigned(1, 64), b) - 1);
+        -- the mask bit by bit: ghdl --synth 2.0 folds not(2^b - 1) to 0 for b >= 32
+        for i in 0 to 63 loop
+            hi_mask(i) := b2l(i >= b);
+        end loop;
         ux := unsigned(x);
         return (ux and hi_mask) = 0 or ((ux and hi_mask) = hi_mask and (ux and not hi_mask) /= 0);
     end function;
@@ -355,7 +324,7 @@ architecture rtl of fric_lugre_seq is
     signal cnt     : unsigned(5 downto 0) := (others => '0');
     signal clr_cnt : unsigned(AXIS_W downto 0) := (others => '0');
     signal sticky  : std_logic_vector(4 downto 0) := (others => '0');
-    signal cfg_take, cfg_word_ok, cfg_bad, cp_we, par_we : std_logic;
+    signal cfg_take, cfg_word_ok, cfg_bad, cp_we, par_we, out_take : std_logic;
     signal par_wa : unsigned(AXIS_W + 5 downto 0);
     signal par_wd : std_logic_vector(PW - 1 downto 0);
     signal v_abs_w : unsigned(W downto 0);
@@ -406,18 +375,39 @@ begin
         end if;
         ua_y <= full(NW - 1 downto 0);
     end process;
+    -- norm() of the C model on 2W bits, written out (ghdl --synth 2.0 gets
+    -- the record-returning norm function wrong: its netlist renormalized
+    -- 1000000 to 0x1F454 * 2^3 instead of 0x3D090 * 2^2)
     process (ub_x)
-        variable n : norm_t;
+        variable bl, e : integer;
+        variable m     : unsigned(2 * W downto 0);
     begin
-        n := norm(resize(ub_x, 64));
-        ub_m <= n.m(W - 1 downto 0);
-        ub_e <= n.e;
-        ub_wide <= bitlen(resize(ub_x, 64)) > W;
+        bl := 0;
+        for i in 0 to 2 * W - 1 loop
+            if ub_x(i) = '1' then bl := i + 1; end if;
+        end loop;
+        e := bl - W;
+        if bl = 0 then
+            e := 0;
+            m := (others => '0');
+        elsif bl <= W then
+            m := shift_left(resize(ub_x, 2 * W + 1), W - bl);
+        else
+            m := shift_right(resize(ub_x, 2 * W + 1) + shift_left(to_unsigned(1, 2 * W + 1), e - 1), e);
+            if m(W) = '1' then   -- rounded up to 2^W: renormalize, exactly
+                m := shift_right(m, 1);
+                e := e + 1;
+            end if;
+        end if;
+        ub_m <= m(W - 1 downto 0);
+        ub_e <= e;
+        ub_wide <= bl > W;
     end process;
     uc_y <= rsr(uc_x, uc_s);
     m_abs3 <= resize(m_abs(SW - 1 downto W), 2 * W);
 
-    v_abs_w <= unsigned(abs(resize(v_r, W + 1)));
+    -- |v| by a negation (ghdl --synth writes abs as invalid Verilog)
+    v_abs_w <= unsigned(-resize(v_r, W + 1)) when v_r(W - 1) = '1' else unsigned(resize(v_r, W + 1));
     v_abs <= v_abs_w(W - 1 downto 0);
 
     -- ---- cfg and state-reset requests (taken any time, applied when idle) --
@@ -475,6 +465,24 @@ begin
         end if;
     end process;
 
+    -- sticky flags: a refused word's CFG at its take, a sample's flags when its
+    -- beat enters the output register (a set wins over a clear); rst clears.
+    -- A process of its own: inside the sequencer's case, ghdl --synth (2.0)
+    -- writes this register's next value as a case that Yosys reads as a latch.
+    out_take <= b2l(st = S_OUT and (o_valid = '0' or m_axis_tready = '1'));
+    process (clk)
+    begin
+        if rising_edge(clk) then
+            if rst = '1' then
+                sticky <= (others => '0');
+            elsif out_take = '1' then
+                sticky <= (sticky and not flags_clear) or (cfg_bad & sfl);
+            else
+                sticky <= (sticky and not flags_clear) or (cfg_bad & "0000");
+            end if;
+        end if;
+    end process;
+
     -- ---- the sequencer ------------------------------------------------------
     -- Each state names what it issues (MUL: product two states later; UA, UB,
     -- UC: result in the next state) and what it takes.
@@ -500,10 +508,8 @@ begin
                 st <= S_CLR;
                 clr_cnt <= (others => '0');
                 o_valid <= '0';
-                sticky <= (others => '0');
             else
                 if o_valid = '1' and m_axis_tready = '1' then o_valid <= '0'; end if;
-                sticky <= (sticky and not flags_clear) or (cfg_bad & "0000");
                 case st is
                     when S_CLR =>   -- every axis's state to 0, one per cycle
                         st_we <= '1';
@@ -960,7 +966,6 @@ begin
                             o_data <= fo_r;
                             o_user <= sfl & std_logic_vector(ax);
                             o_valid <= '1';
-                            sticky <= (sticky and not flags_clear) or (cfg_bad & sfl);
                             st <= S_IDLE;
                         end if;
                 end case;
