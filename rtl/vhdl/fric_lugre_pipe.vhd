@@ -187,10 +187,13 @@ architecture rtl of fric_lugre_pipe is
     type mw_t is array (0 to NA - 1) of std_logic_vector(W - 1 downto 0);
     type msh_t is array (0 to NA - 1) of std_logic_vector(SH_W - 1 downto 0);
     type mkx_t is array (0 to NA - 1) of std_logic_vector(KX_W - 1 downto 0);
-    type mfc2_t is array (0 to 2 * NA - 1) of std_logic_vector(FC_W - 1 downto 0);
-    type mw2_t is array (0 to 2 * NA - 1) of std_logic_vector(W - 1 downto 0);
-    type mds2_t is array (0 to 2 * NA - 1) of std_logic_vector(DS_W - 1 downto 0);
-    type mbs2_t is array (0 to 2 * NA - 1) of std_logic_vector(BS_W - 1 downto 0);
+    -- per direction: one word per axis, {v < 0 field, v > 0 field}, written by
+    -- one port (the Verilog core's 2 NA entries by two write ports, which
+    -- ghdl --synth 2.0 writes so that Yosys keeps them as flip-flops)
+    type mfc2_t is array (0 to NA - 1) of std_logic_vector(2 * FC_W - 1 downto 0);
+    type mw2_t is array (0 to NA - 1) of std_logic_vector(2 * W - 1 downto 0);
+    type mds2_t is array (0 to NA - 1) of std_logic_vector(2 * DS_W - 1 downto 0);
+    type mbs2_t is array (0 to NA - 1) of std_logic_vector(2 * BS_W - 1 downto 0);
     signal stg : stg_t := (others => (others => '0'));
     signal m_km, m_kym, m_c1m, m_kdm : mw_t := (others => (others => '0'));
     signal m_ks, m_c1s, m_kds : msh_t := (others => (others => '0'));
@@ -460,25 +463,24 @@ begin
                 m_mden(ca) <= stg(FRIC_WORD_MD_EN)(0);
                 m_kdm(ca)  <= stg(FRIC_WORD_KDM)(W - 1 downto 0);
                 m_kds(ca)  <= stg(FRIC_WORD_KDS)(SH_W - 1 downto 0);
-                m_fc(2 * ca) <= stg(FRIC_WORD_FC_P)(FC_W - 1 downto 0);
-                m_dm(2 * ca) <= stg(FRIC_WORD_DM_P)(W - 1 downto 0);
-                m_ds(2 * ca) <= stg(FRIC_WORD_DS_P)(DS_W - 1 downto 0);
-                m_bm(2 * ca) <= stg(FRIC_WORD_BM_P)(W - 1 downto 0);
-                m_bs(2 * ca) <= stg(FRIC_WORD_BS_P)(BS_W - 1 downto 0);
-                m_fc(2 * ca + 1) <= stg(FRIC_WORD_FC_N)(FC_W - 1 downto 0);
-                m_dm(2 * ca + 1) <= stg(FRIC_WORD_DM_N)(W - 1 downto 0);
-                m_ds(2 * ca + 1) <= stg(FRIC_WORD_DS_N)(DS_W - 1 downto 0);
-                m_bm(2 * ca + 1) <= stg(FRIC_WORD_BM_N)(W - 1 downto 0);
-                m_bs(2 * ca + 1) <= stg(FRIC_WORD_BS_N)(BS_W - 1 downto 0);
+                m_fc(ca) <= stg(FRIC_WORD_FC_N)(FC_W - 1 downto 0) & stg(FRIC_WORD_FC_P)(FC_W - 1 downto 0);
+                m_dm(ca) <= stg(FRIC_WORD_DM_N)(W - 1 downto 0) & stg(FRIC_WORD_DM_P)(W - 1 downto 0);
+                m_ds(ca) <= stg(FRIC_WORD_DS_N)(DS_W - 1 downto 0) & stg(FRIC_WORD_DS_P)(DS_W - 1 downto 0);
+                m_bm(ca) <= stg(FRIC_WORD_BM_N)(W - 1 downto 0) & stg(FRIC_WORD_BM_P)(W - 1 downto 0);
+                m_bs(ca) <= stg(FRIC_WORD_BS_N)(BS_W - 1 downto 0) & stg(FRIC_WORD_BS_P)(BS_W - 1 downto 0);
             end if;
         end if;
     end process;
 
     -- field registers: each read one stage before its use, by that stage's axis
     process (clk)
-        function dir_idx(c : ctl_t; k : integer) return integer is
+        -- the field of the direction of stage k's sample from its axis's word
+        function dir_field(wd : std_logic_vector; c : ctl_t; k : integer) return std_logic_vector is
+            constant n : integer := wd'length / 2;
+            variable v : std_logic_vector(wd'length - 1 downto 0);
         begin
-            return 2 * to_integer(unsigned(ax_of(c, k))) + pick(neg_of(c, k) = '1', 1, 0);
+            v := wd;
+            if neg_of(c, k) = '1' then return v(2 * n - 1 downto n); else return v(n - 1 downto 0); end if;
         end function;
     begin
         if rising_edge(clk) then
@@ -488,16 +490,16 @@ begin
                 f_kdm  <= m_kdm(idx(ax_of(ctl_reg, K_P - 1)));
                 f_ks   <= m_ks(idx(ax_of(ctl_reg, K_P + LM - 1)));
                 f_kds  <= m_kds(idx(ax_of(ctl_reg, K_P + LM - 1)));
-                f_dm   <= m_dm(dir_idx(ctl_reg, K_E - 2));
+                f_dm   <= dir_field(m_dm(idx(ax_of(ctl_reg, K_E - 2))), ctl_reg, K_E - 2);
                 f_c1m  <= m_c1m(idx(ax_of(ctl_reg, K_E - 1)));
                 f_mden <= m_mden(idx(ax_of(ctl_reg, K_C1 - 2)));
-                f_ds   <= m_ds(dir_idx(ctl_reg, K_DS - 1));
-                f_fc   <= m_fc(dir_idx(ctl_reg, K_DIP - 1));
+                f_ds   <= dir_field(m_ds(idx(ax_of(ctl_reg, K_DS - 1))), ctl_reg, K_DS - 1);
+                f_fc   <= dir_field(m_fc(idx(ax_of(ctl_reg, K_DIP - 1))), ctl_reg, K_DIP - 1);
                 f_kym  <= m_kym(idx(ax_of(ctl_reg, K_T0 - 1)));
                 f_kyx  <= m_kyx(idx(ax_of(ctl_reg, K_GN - 1)));
                 f_c1s  <= m_c1s(idx(ax_of(ctl_reg, K_NS - 1)));
-                f_bm   <= m_bm(dir_idx(ctl_reg, K_V0 - 1));
-                f_bs   <= m_bs(dir_idx(ctl_reg, K_V0 + LM - 1));
+                f_bm   <= dir_field(m_bm(idx(ax_of(ctl_reg, K_V0 - 1))), ctl_reg, K_V0 - 1);
+                f_bs   <= dir_field(m_bs(idx(ax_of(ctl_reg, K_V0 + LM - 1))), ctl_reg, K_V0 + LM - 1);
             end if;
         end if;
     end process;

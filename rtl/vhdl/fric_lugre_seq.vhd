@@ -193,7 +193,7 @@ architecture rtl of fric_lugre_seq is
     type par_mem_t is array (0 to 2 * NA * 32 - 1) of std_logic_vector(PW - 1 downto 0);
     signal par    : par_mem_t := (others => (others => '0'));
     constant STG  : unsigned(AXIS_W downto 0) := to_unsigned(NA, AXIS_W + 1);
-    signal par_ra : unsigned(AXIS_W + 5 downto 0) := (others => '0');   -- {slot, word}
+    signal par_ra : unsigned(AXIS_W + 5 downto 0);   -- {slot, word}; no initial value (above)
     signal par_q  : std_logic_vector(PW - 1 downto 0);
     signal par_s  : s64;       -- a signed field
     signal par_u  : integer;   -- an unsigned field
@@ -201,23 +201,41 @@ architecture rtl of fric_lugre_seq is
     -- bristle state w per axis
     type st_mem_t is array (0 to NA - 1) of std_logic_vector(SW - 1 downto 0);
     signal stm   : st_mem_t := (others => (others => '0'));
-    signal st_ra : unsigned(AXIS_W - 1 downto 0) := (others => '0');
+    signal st_ra : unsigned(AXIS_W - 1 downto 0);
     signal st_q  : s64;
     signal st_we : std_logic := '0';
     signal st_wa : unsigned(AXIS_W - 1 downto 0) := (others => '0');
     signal st_wd : std_logic_vector(SW - 1 downto 0) := (others => '0');
 
-    -- tables (generated; 257 entries each)
-    constant T_EXP : fric_table_t := fric_table_exp2(W);
-    constant T_REC : fric_table_t := fric_table_recip(W);
-    constant T_H   : fric_table_t := fric_table_h(W);
-    function tab(t : fric_table_t; a : unsigned(8 downto 0); n : integer) return unsigned is
-        variable i : integer;
+    -- tables (generated; 257 entries each, in 512-entry memories read at a
+    -- registered address, so that synthesis maps them to block RAM as it
+    -- does the Verilog core's)
+    type tab_x_t is array (0 to 511) of unsigned(TP downto 0);
+    type tab_w_t is array (0 to 511) of unsigned(W - 1 downto 0);
+    function tab_x_init(t : fric_table_t) return tab_x_t is
+        variable r : tab_x_t := (others => (others => '0'));
     begin
-        i := to_integer(a);
-        if i <= t'high then return t(i)(n - 1 downto 0); else return to_unsigned(0, n); end if;
+        for i in t'range loop
+            r(i) := t(i)(TP downto 0);
+        end loop;
+        return r;
     end function;
-    signal tx_a, tr_a, th_a : unsigned(8 downto 0) := (others => '0');
+    function tab_w_init(t : fric_table_t) return tab_w_t is
+        variable r : tab_w_t := (others => (others => '0'));
+    begin
+        for i in t'range loop
+            r(i) := t(i)(W - 1 downto 0);
+        end loop;
+        return r;
+    end function;
+    signal tab_exp : tab_x_t := tab_x_init(fric_table_exp2(W));
+    signal tab_rec : tab_w_t := tab_w_init(fric_table_recip(W));
+    signal tab_h   : tab_w_t := tab_w_init(fric_table_h(W));
+    -- the memories' read addresses have no initial value (as in the Verilog
+    -- core): an initialized register is not merged into a block RAM's port
+    signal tx_a, tr_a, th_a : unsigned(8 downto 0);
+    signal tx_n, tr_n, th_n : unsigned(8 downto 0);   -- their next values
+    signal tr_low           : unsigned(W - 1 downto 0);
     signal tx_q : unsigned(TP downto 0);
     signal tr_q, th_q : unsigned(W - 1 downto 0);
 
@@ -349,9 +367,30 @@ begin
             if st_we = '1' then stm(to_integer(st_wa)) <= st_wd; end if;
         end if;
     end process;
-    tx_q <= tab(T_EXP, tx_a, TP + 1);
-    tr_q <= tab(T_REC, tr_a, W);
-    th_q <= tab(T_H, th_a, W);
+    -- The tables are read in a clocked process at the address the sequencer
+    -- is writing into tx_a / tr_a / th_a (the same value as the Verilog
+    -- core's read of the registered address in the next cycle), so that
+    -- ghdl --synth writes them as memories with a registered read, which
+    -- Yosys maps to block RAM (an asynchronous read of a signal that is
+    -- never written is written as a constant vector, hence logic).
+    tx_n <= tx_a when rst = '1' else
+            '0' & x_y(YF - 1 downto YF - 8) when st = S_X0 else
+            tx_a + 1 when st = S_X1 else tx_a;
+    tr_n <= tr_a when rst = '1' else
+            '0' & tr_low(W - 2 downto W - 9) when st = S_G5 else
+            tr_a + 1 when st = S_G6 else tr_a;
+    th_n <= th_a when rst = '1' else
+            '0' & y2(YF - 2 downto YF - 9) when st = S_P1 else
+            th_a + 1 when st = S_P1A else th_a;
+    tr_low <= ub_m - shift_left(to_unsigned(1, W), W - 1);
+    process (clk)
+    begin
+        if rising_edge(clk) then
+            tx_q <= tab_exp(to_integer(tx_n));
+            tr_q <= tab_rec(to_integer(tr_n));
+            th_q <= tab_h(to_integer(th_n));
+        end if;
+    end process;
 
     -- the multiplier
     process (clk)
@@ -605,11 +644,11 @@ begin
                     when S_X0 =>
                         x_yi <= to_integer(x_y(YW - 1 downto YF));
                         x_fr <= resize(x_y(FB - 1 downto 0), W);
-                        tx_a <= '0' & x_y(YF - 1 downto YF - 8);
+                        tx_a <= tx_n;
                         st <= S_X1;
                     when S_X1 =>
                         x_t0 <= tx_q;
-                        tx_a <= tx_a + 1;
+                        tx_a <= tx_n;
                         st <= S_X2;
                     when S_X2 =>    -- MUL (T[i] - T[i+1]) fr
                         dtx := x_t0 - tx_q;
@@ -692,14 +731,14 @@ begin
                         end if;
                         ge <= ub_e;
                         low := ub_m - shift_left(to_unsigned(1, W), W - 1);
-                        tr_a <= '0' & low(W - 2 downto W - 9);
+                        tr_a <= tr_n;
                         r_fr <= resize(low(RF - 1 downto 0), W);
                         kyx <= to_integer(par_s(31 downto 0));
                         st <= S_G6;
                     when S_G6 =>    -- UB norm(|v| KYM); the reciprocal table
                         ub_x <= mul_p;
                         r_t0 <= tr_q;
-                        tr_a <= tr_a + 1;
+                        tr_a <= tr_n;
                         st <= S_G7;
                     when S_G7 =>    -- MUL (R[i] - R[i+1]) fr
                         tn <= ub_m;
@@ -761,12 +800,12 @@ begin
                     when S_P1 =>
                         pm <= ub_m;
                         pn <= ub_e;
-                        th_a <= '0' & y2(YF - 2 downto YF - 9);
+                        th_a <= th_n;
                         h_fr <= resize(y2(HF - 1 downto 0), W);
                         st <= S_P1A;
                     when S_P1A =>
                         h_t0 <= th_q;
-                        th_a <= th_a + 1;
+                        th_a <= th_n;
                         st <= S_P1B;
                     when S_P1B =>   -- MUL (H[i] - H[i+1]) fr
                         dt := h_t0 - th_q;
