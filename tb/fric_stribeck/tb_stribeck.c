@@ -14,7 +14,8 @@
  * the output beat's data only when valid), so the Verilog and the VHDL
  * cores can be shown to behave identically cycle for cycle on the same
  * stimulus. SWEEP_STRIDE=k (default 1) runs the every-code sweep over every
- * k-th code only, for the slower GHDL runs. */
+ * k-th code only, for the slower GHDL runs. SOAK=N runs test_soak over N
+ * samples (make soak-stribeck: 1e8 in Verilator; make soak-ghdl: 1e6). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -546,6 +547,49 @@ static void test_sim_speed(void **state)
     assert_true(checked - c0 == n);
 }
 
+/* The soak (SOAK=N in the environment; skipped without it): N random
+ * velocities on random axes, a set of the bench (the accuracy sets, the
+ * saturating and negative ones, the random ones) loaded on a random axis
+ * every 20000 samples on average, random gaps and backpressure. Every beat
+ * and its flags bit-exact (or, for the real variant, within the port
+ * quantization), and the sticky flags equal to the C model's at every
+ * cycle: a saturation flag exactly where the model has one. */
+static void test_soak(void **state)
+{
+    (void)state;
+    const char *env = getenv("SOAK");
+    if (!env || !*env) {
+        printf("test_soak: set SOAK=N (make soak-stribeck runs 1e8)\n");
+        skip();
+    }
+    const double nd = strtod(env, NULL);
+    if (!(nd >= 1 && nd <= 1e12)) fail_msg("SOAK=%s: a sample count from 1 to 1e12", env);
+    const uint64_t n = (uint64_t)nd;
+    load_group(0);
+    const size_t c0 = checked;
+    const uint64_t k0 = dut_cycle(dut);
+    uint64_t loads = 0;
+    enum { CHUNK = 1000000, MAXEV = 200 };
+    static ev_t ev[MAXEV];
+    for (uint64_t done = 0; done < n;) {
+        const size_t chunk = (size_t)(n - done < CHUNK ? n - done : CHUNK);
+        size_t nev = 0, at = 0;
+        for (;;) {
+            at += 1 + rnd32() % 40000;
+            if (at >= chunk || nev == MAXEV) break;
+            ev[nev++] = load_ev(at, rnd32() % NAX, rnd32() % nsets);
+        }
+        scen_t s = {chunk, v_rand, ax_rand, 0.9, 0.9, ev, nev, NULL};
+        run(&s);
+        done += chunk;
+        loads += nev;
+    }
+    assert_true(checked - c0 == n);
+    printf("soak: %llu samples over %d axes in %llu cycles, %llu set loads, every beat %s\n",
+           (unsigned long long)n, NAX, (unsigned long long)(dut_cycle(dut) - k0), (unsigned long long)loads,
+           TB_REAL ? "within the port quantization of the double model" : "and the sticky flags bit-exact");
+}
+
 #if !TB_REAL
 static void test_flags_sticky_clear_and_bad_words(void **state)
 {
@@ -619,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_parameter_changes_mid_stream),
         cmocka_unit_test(test_resets_mid_stream),
         cmocka_unit_test(test_sim_speed),
+        cmocka_unit_test(test_soak),
 #if !TB_REAL /* the sticky-flag model is that of the fixed-point core */
         cmocka_unit_test(test_flags_sticky_clear_and_bad_words),
         cmocka_unit_test(test_cfg_word_edges),
