@@ -127,7 +127,7 @@ $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_seq_ecp5/rate.txt
 	cp $< $@
 .PHONY: synth-vhdl
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt
 # make test runs the Stribeck ones (the LuGre place and route adds about 5
 # minutes: it is in make only)
 .PHONY: synth-vhdl-stribeck
@@ -206,7 +206,7 @@ test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb
 TEST_ALL += test-vhdl-netlist
 
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt
 
 # ---- fric_lugre (the pipeline) and its real variant ----------------------------
 LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_lugre_vhdl.f) rtl/vhdl/sim/fric_lugre_real.vhd

@@ -41,7 +41,8 @@ $(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR
 .PHONY: synth-ecp5 synth-up5k synth-report
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
 synth-up5k: $(SYNTH)/stribeck_up5k/pnr.log
-synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
+synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt \
+  $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt
 	@mkdir -p $(BUILD)/results docs/results
 	python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
 

@@ -88,6 +88,17 @@ architecture sim of fric_lugre_real is
     begin
         return real(to_integer(signed(x)));
     end function;
+    -- a shift count (a small field) as an integer, and 2^k exactly: the real
+    -- ** real of math_real is exp(y log x) by series in GHDL, a few ulp off
+    -- for whole y, where the Verilog variant's pow() is exact
+    function ui(x : std_logic_vector(31 downto 0)) return integer is
+    begin
+        return to_integer(signed(x));
+    end function;
+    function p2(k : integer) return real is
+    begin
+        return 2.0 ** k;
+    end function;
     -- does a word fit its field (fric_fx_word_fits)
     function fits(addr : std_logic_vector(4 downto 0); d : std_logic_vector(31 downto 0)) return boolean is
         constant a : integer := to_integer(unsigned(addr));
@@ -157,23 +168,23 @@ begin
         else
             hold <= '0';
             if s(FRIC_WORD_DSEL)(0) = '1' then y := av * av; else y := av; end if;
-            y := y * u(s(FRIC_WORD_KM)) / (2.0 ** (u(s(FRIC_WORD_KS)) + real(YF)));
+            y := y * u(s(FRIC_WORD_KM)) / p2(ui(s(FRIC_WORD_KS)) + YF);
             e := 2.0 ** (-y);
-            gv := u(s(FRIC_WORD_FC_P + o)) * GMIN + s32(s(FRIC_WORD_DM_P + o)) / (2.0 ** u(s(FRIC_WORD_DS_P + o))) * e;
+            gv := u(s(FRIC_WORD_FC_P + o)) * GMIN + s32(s(FRIC_WORD_DM_P + o)) / p2(ui(s(FRIC_WORD_DS_P + o))) * e;
             if gv < GMIN or gv > GMAX then
                 fl(1) := '1';
                 if gv < GMIN then gv := GMIN; else gv := GMAX; end if;
             end if;
             if neg then wss := -gv; else wss := gv; end if;
             y2 := av * u(s(FRIC_WORD_KYM)) * ((2.0 ** W) - 1.0) /
-                  (gv * (2.0 ** (real(G + W) + s32(s(FRIC_WORD_KYX)))));
+                  (gv * p2(G + W + ui(s(FRIC_WORD_KYX))));
             w1 := wss + (w0 - wss) * (2.0 ** (-y2));
-            c1 := u(s(FRIC_WORD_C1M)) / (2.0 ** u(s(FRIC_WORD_C1S)));
+            c1 := u(s(FRIC_WORD_C1M)) / p2(ui(s(FRIC_WORD_C1S)));
             if s(FRIC_WORD_MD_EN)(0) = '1' then
-                yd := av * av * u(s(FRIC_WORD_KDM)) / (2.0 ** (u(s(FRIC_WORD_KDS)) + real(YF)));
+                yd := av * av * u(s(FRIC_WORD_KDM)) / p2(ui(s(FRIC_WORD_KDS)) + YF);
                 c1 := c1 * (2.0 ** (-yd));
             end if;
-            visc := av * u(s(FRIC_WORD_BM_P + o)) / (2.0 ** (u(s(FRIC_WORD_BS_P + o)) + real(G)));
+            visc := av * u(s(FRIC_WORD_BM_P + o)) / p2(ui(s(FRIC_WORD_BS_P + o)) + G);
             if neg then visc := -visc; end if;
             f := w1 + c1 * (w1 - w0) + visc;
         end if;

@@ -82,6 +82,17 @@ architecture sim of fric_stribeck_real is
     begin
         return real(to_integer(unsigned(d(30 downto 0)))) + (2.0 ** 31) * real(to_integer(unsigned(d(31 downto 31))));
     end function;
+    -- a shift count (a small field) as an integer, and 2^k exactly: the real
+    -- ** real of math_real is exp(y log x) by series in GHDL, a few ulp off
+    -- for whole y, where the Verilog variant's pow() is exact
+    function ui(d : std_logic_vector(31 downto 0)) return integer is
+    begin
+        return to_integer(signed(d));
+    end function;
+    function p2(k : integer) return real is
+    begin
+        return 2.0 ** k;
+    end function;
     function fits(addr : std_logic_vector(3 downto 0); d : std_logic_vector(31 downto 0)) return boolean is
         constant a : integer := to_integer(unsigned(addr));
         variable bits : integer;
@@ -115,11 +126,11 @@ begin
         a := abs real(to_integer(to_01(signed(s_axis_tdata), '0')));
         if s_axis_tdata(W - 1) = '1' then o := FRIC_WORD_FC_N - FRIC_WORD_FC_P; else o := 0; end if;
         if set(ax)(FRIC_WORD_DSEL)(0) = '1' then y := a * a; else y := a; end if;
-        y := y * uval(set(ax)(FRIC_WORD_KM)) / (2.0 ** uval(set(ax)(FRIC_WORD_KS))) / (2.0 ** YF);
+        y := y * uval(set(ax)(FRIC_WORD_KM)) / p2(ui(set(ax)(FRIC_WORD_KS))) / (2.0 ** YF);
         e := exp(-y * 0.6931471805599453);
         fc := uval(set(ax)(FRIC_WORD_FC_P + o)) / (2.0 ** G);
-        dip := real(to_integer(signed(set(ax)(FRIC_WORD_DM_P + o)))) / (2.0 ** uval(set(ax)(FRIC_WORD_DS_P + o))) * e;
-        visc := a * uval(set(ax)(FRIC_WORD_BM_P + o)) / (2.0 ** uval(set(ax)(FRIC_WORD_BS_P + o))) / (2.0 ** G);
+        dip := real(to_integer(signed(set(ax)(FRIC_WORD_DM_P + o)))) / p2(ui(set(ax)(FRIC_WORD_DS_P + o))) * e;
+        visc := a * uval(set(ax)(FRIC_WORD_BM_P + o)) / p2(ui(set(ax)(FRIC_WORD_BS_P + o))) / (2.0 ** G);
         mag := floor(fc + dip + visc + 0.5);
         fl := "00";
         if mag < 0.0 then
