@@ -85,14 +85,21 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 # build/synth/<board>/.
 #
 #   make bitstream         build/ulx3s.bit, part of make (not of make test:
-#                          about 7 minutes); it closes 125 MHz (127.2 MHz in
-#                          the run of this commit; docs/board.md)
+#                          about 7 minutes); it closes 125 MHz (131.3 MHz
+#                          with ULX3S_SEED 2; docs/board.md)
 #   make bitstream-icebreaker  build/icebreaker.bin: does not fit yet (the
 #                          UP5K LuGre core of issue 5 is pending), so it is in
 #                          neither make nor make test
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
+#   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
+#                          top closes 125 MHz by a few per cent only, and
+#                          nextpnr's result moves by as much with the seed
+#                          (docs/board.md gives a sweep): the seed is pinned so
+#                          that the bitstream and its timing report reproduce,
+#                          and a timing failure still fails the build
 
 ULX3S_DEVICE ?= 85k
+ULX3S_SEED ?= 2
 ECPPACK := $(VENV)/bin/yowasp-ecppack
 ICEPACK := $(VENV)/bin/yowasp-icepack
 BOARD_SRCS := $(TOP_SRCS)
@@ -102,8 +109,8 @@ $(SYNTH)/ulx3s/synth.json: $(BOARD_SRCS) rtl/boards/fric_ulx3s_top.v $(wildcard 
 	@printf '%s\n' 'read_verilog -defer -Irtl $(BOARD_SRCS) rtl/boards/fric_ulx3s_top.v' \
 	  'synth_ecp5 -top fric_ulx3s_top -json $@' 'tee -o $(SYNTH)/ulx3s/stat.txt stat' >$(SYNTH)/ulx3s/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null
-$(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf
-	$(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --lpf constraints/ulx3s.lpf --json $< \
+$(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf mk/board.mk
+	$(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --seed $(ULX3S_SEED) --lpf constraints/ulx3s.lpf --json $< \
 	  --textcfg $(SYNTH)/ulx3s/out.config -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 	@grep -E 'Max frequency' $@ | tail -2

@@ -205,8 +205,8 @@ module fric_lugre_pipe #(
     // ---- pipeline control ----------------------------------------------------
     reg ce_reg = 1'b1;
     wire ce = ce_reg;
-    // a copy of ce_reg for the state memory's write alone: ce_reg drives
-    // every stage across the chip, the copy can sit beside the memory
+    // meant as a copy of ce_reg for the state-memory write alone; Yosys
+    // merges the two all the same (keep or not: seen in the ULX3S netlist)
     (* keep *) reg ce_wr_reg = 1'b1;
     wire ce_wr = ce_wr_reg;
 

@@ -164,7 +164,7 @@ architecture rtl of fric_lugre_pipe is
     end function;
 
     signal ce_reg     : std_logic := '1';
-    -- a copy of ce_reg for the state memory's write alone (see the Verilog core)
+    -- meant as a copy of ce_reg for the state-memory write (Yosys merges the two)
     signal ce_wr_reg  : std_logic := '1';
     signal ce         : std_logic;
     signal in_v_reg   : std_logic := '0';
