@@ -64,6 +64,8 @@ def main():
             "throughput_updates_per_s": fmax * 1e6 * rate,
             "harness": "I/O harness included (rtl/synth/fric_%s_harness.v)" % core.split("_")[0],
         })
+    # each core's Verilog run, then its VHDL run, per target
+    records.sort(key=lambda r: (r["core"], r["target"], r["lang"] != "verilog"))
     # the board tops: <board>/board.txt names the device, width and axes;
     # rate.txt is the set-rate line of the board bench (tb_top)
     for board in ("icebreaker", "ulx3s"):
