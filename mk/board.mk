@@ -14,12 +14,12 @@ define top_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h cmodel/include/fricore_regs.h cmodel/include/fricore_dev.h
 	@mkdir -p $$(@D)
 	$(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp $(TOP_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h $(TOP_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) -Irtl $(VLT) $(TOP_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_top/dut_top.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 TOP_TB_BINS += $(BUILD)/tb/$(1)/$(1)

@@ -174,10 +174,10 @@ $(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/fric_$(2)_vhdl.
 	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
 	python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
-$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp $(ACC_OBJ) $(LIB)
+$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h $(ACC_OBJ) $(LIB)
 	$(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_$(2) $$< -Mdir $(BUILD)/netsim/$(1)/obj -o $$(abspath $$@) \
-	  -CFLAGS "-O2 -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_$(2)/dut_$(2).cpp) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
 	  >$(BUILD)/netsim/$(1)/verilator.log 2>&1 || { tail -20 $(BUILD)/netsim/$(1)/verilator.log; exit 1; }
 .PHONY: netsim-$(1)

@@ -16,12 +16,12 @@ define stribeck_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/tb_pins.h tb/tb_speed.h
 	@mkdir -p $$(@D)
 	$(CC) $(TB_CFLAGS) -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) -DTB_FAST=$(7) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp tb/tb_vl_warn.h $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) $(8) -Irtl $(VLT) $(6) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_stribeck/dut_stribeck.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 TB_BINS += $(BUILD)/tb/$(1)/$(1)
@@ -65,12 +65,12 @@ define lugre_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_speed.h
 	@mkdir -p $$(@D)
 	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(3) -GW=$(2) $(6) -Irtl $(VLT) $(4) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
@@ -97,12 +97,12 @@ COSIM_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out cmodel/cli/fricor
 $(BUILD)/cosim/fricore_cosim.o: tb/cosim/fricore_cosim.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itb/fric_lugre -DCOSIM_W=$(COSIM_W) -MMD -MP -c $< -o $@
-$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp $(LUGRE_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
+$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h $(LUGRE_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
 	@mkdir -p $(BUILD)/cosim $(@D) && rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) -Irtl $(VLT) $(LUGRE_SRCS) \
 	  -Mdir $(BUILD)/cosim/obj -o $(abspath $@) \
-	  -CFLAGS "-O2 -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
+	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
 	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/cosim/fricore_cosim.o) $(abspath $(COSIM_CLI_OBJS)) $(abspath $(LIB)) \
 	  >$(BUILD)/cosim/verilator.log 2>&1 || { cat $(BUILD)/cosim/verilator.log; exit 1; }
 BUILD_ALL += $(COSIM)

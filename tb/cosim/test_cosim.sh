@@ -63,4 +63,13 @@ expect_usage_error "cosim: ts = 0" 'ts .*> 0' "$COSIM" --ts 0
 expect_usage_error "cosim: static model" '--model: expected one of lugre\|dahl' "$COSIM" --model stribeck
 expect_usage_error "cosim: unknown friction" '--friction: expected one of rtl\|fixed\|double' "$COSIM" --friction spice
 expect_usage_error "cosim: mass" 'mass .*> 0' "$COSIM" --mass 0
+
+# ---- run outside the project root: the core's tables are not found; a clear
+# error and status 2, never a run with empty tables (wrong forces)
+abs_cosim=$(cd "$(dirname "$COSIM")" && pwd)/fricore-cosim
+mkdir -p "$tmp/elsewhere"
+run env -C "$tmp/elsewhere" "$abs_cosim" --example canudas1995 --ts 1e-3 --duration 0.01 --csv "$tmp/elsewhere/x.csv"
+if [ "$rc" -eq 2 ] && grep -q 'readmem file not found.*run from the project root' "$tmp/err"; then
+  ok "cosim: outside the project root the missing tables stop the run (status 2, named)"
+else bad "cosim: outside the project root: status $rc ($(head -c 300 "$tmp/err"))"; fi
 finish

@@ -8,6 +8,7 @@
 
 #include "Vdut.h"
 #include "verilated.h"
+#include "tb_vl_warn.h"
 #include "verilated_fst_c.h"
 
 struct dut {
