@@ -47,17 +47,9 @@ $(BUILD)/ghdl/$(1)/work-obj08.cf: $(STRIBECK_VHDL) $(GHDL_TB_VHDL) $(BUILD)/ghdl
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(8)
 	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),SWEEP_STRIDE $$(or $$(STRIDE),$(7))))"
-	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak) $(8) > $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log 2>&1 \
-	  || { tail -20 $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log; echo "FAIL the Verilator bench $(notdir $(8))"; exit 1; }
-	@cd $(BUILD)/ghdl/$(1) && SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak) $(GHDL) -r $(GHDL_FLAGS) tb_stribeck_ghdl \
-	  -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS) > $$(RUN_TAG)ghdl.log 2>&1; rc=$$$$?; \
-	  grep -v -e 'is not bound' -e 'default configuration' -e '^ *\^' -e ': MULT18X18D$$$$' -e ': SB_SPRAM256KA$$$$' $$(RUN_TAG)ghdl.log \
-	    | grep -v -e '^\[ *\(RUN\|OK\) *\]'; \
-	  [ $$$$rc -eq 0 ] || { echo "FAIL $(1): GHDL exit status $$$$rc"; exit 1; }
-	@v=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log); \
-	 g=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/$$(RUN_TAG)ghdl.log); \
-	 if [ -n "$$$$v" ] && [ "$$$$v" = "$$$$g" ]; then echo "ok   $(1): VHDL and Verilog pin streams identical ($$$$g)"; \
-	 else echo "FAIL $(1): pin stream of the VHDL core ($$$$g) differs from the Verilog core's ($$$$v)"; exit 1; fi
+	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak) \
+	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(8) \
+	  $(GHDL) -r $(GHDL_FLAGS) tb_stribeck_ghdl -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
 
@@ -231,17 +223,9 @@ $(BUILD)/ghdl/$(1)/work-obj08.cf: $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL) $(BUILD)/g
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5) $(STIM_FILES)
 	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),$$(if $$(FULL),every test,TEST=$(6))))"
-	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)')) $(5) > $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log 2>&1 \
-	  || { tail -20 $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log; echo "FAIL the Verilator bench $(notdir $(5))"; exit 1; }
-	@cd $(BUILD)/ghdl/$(1) && STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)')) $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl \
-	  -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) -gOPT_PIPE=$(if $(7),$(7),1) $(GHDL_RUN_FLAGS) > $$(RUN_TAG)ghdl.log 2>&1; rc=$$$$?; \
-	  grep -v -e 'is not bound' -e 'default configuration' -e '^ *\^' -e ': MULT18X18D$$$$' -e ': SB_SPRAM256KA$$$$' $$(RUN_TAG)ghdl.log \
-	    | grep -v -e '^\[ *\(RUN\|OK\) *\]'; \
-	  [ $$$$rc -eq 0 ] || { echo "FAIL $(1): GHDL exit status $$$$rc"; exit 1; }
-	@v=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/$$(RUN_TAG)verilator.log | tr '\n' ' '); \
-	 g=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/ghdl/$(1)/$$(RUN_TAG)ghdl.log | tr '\n' ' '); \
-	 if [ -n "$$$$v" ] && [ "$$$$v" = "$$$$g" ]; then echo "ok   $(1): VHDL and Verilog pin streams identical in every test ($$$$g)"; \
-	 else echo "FAIL $(1): pin streams of the VHDL core ($$$$g) differ from the Verilog core's ($$$$v)"; exit 1; fi
+	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)')) \
+	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(5) \
+	  $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) -gOPT_PIPE=$(if $(7),$(7),1) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
 # make test: the ECP5 configuration (W 18, OPT_FAST) over the accuracy traces;
