@@ -138,7 +138,8 @@ TEST_ALL += test-ghdl
 # axes through each VHDL core: the Stribeck core (W 16, the iCE40 one) and the
 # LuGre pipeline (W 16), every beat bit-exact with the C model (for LuGre the
 # state bound checked at every sample), and the same run through the Verilog
-# core with the same pin stream. About 40 minutes, most of it the LuGre run.
+# core with the same pin stream. About 2 hours, nearly all of it the LuGre run
+# (GHDL: about 600 cycles/s for the LuGre pipeline here).
 # The logs are soak-ghdl.log and soak-verilator.log in each run's directory
 # (RUN_TAG), beside those of make test's runs.
 GHDL_SOAK_N ?= 1e6
