@@ -19,7 +19,7 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_wa
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) -Irtl $(VLT) $(TOP_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_top/dut_top.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 TOP_TB_BINS += $(BUILD)/tb/$(1)/$(1)

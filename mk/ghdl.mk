@@ -170,7 +170,7 @@ $(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/fric_$(2)_vhdl.
 $(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h $(ACC_OBJ) $(LIB)
 	$(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_$(2) $$< -Mdir $(BUILD)/netsim/$(1)/obj -o $$(abspath $$@) \
-	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_$(2)/dut_$(2).cpp) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
 	  >$(BUILD)/netsim/$(1)/verilator.log 2>&1 || { tail -20 $(BUILD)/netsim/$(1)/verilator.log; exit 1; }
 .PHONY: netsim-$(1)

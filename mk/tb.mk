@@ -6,6 +6,9 @@
 #   TRACE=1 make test-rtl   also writes build/tb/<bench>.fst
 
 VERILATOR := verilator
+# the C++ flags of every Verilator build with a tb/ glue file: VL_USER_WARN
+# hands Verilator's run-time warnings to tb/tb_vl_warn.h, which makes them fatal
+VL_TB_CXXFLAGS := -O2 -DVL_USER_WARN -I$(abspath tb)
 VLT := rtl/fric.vlt
 STRIBECK_SRCS := $(shell grep -v '^//' rtl/fric_stribeck.f)
 TB_CFLAGS := $(CFLAGS) -Itb/fric_stribeck
@@ -21,7 +24,7 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp t
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) $(8) -Irtl $(VLT) $(6) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_stribeck/dut_stribeck.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 TB_BINS += $(BUILD)/tb/$(1)/$(1)
@@ -70,7 +73,7 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_v
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(3) -GW=$(2) $(6) -Irtl $(VLT) $(4) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
@@ -102,7 +105,7 @@ $(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lug
 	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) -Irtl $(VLT) $(LUGRE_SRCS) \
 	  -Mdir $(BUILD)/cosim/obj -o $(abspath $@) \
-	  -CFLAGS "-O2 -DVL_USER_WARN -I$(abspath tb) -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
 	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/cosim/fricore_cosim.o) $(abspath $(COSIM_CLI_OBJS)) $(abspath $(LIB)) \
 	  >$(BUILD)/cosim/verilator.log 2>&1 || { cat $(BUILD)/cosim/verilator.log; exit 1; }
 BUILD_ALL += $(COSIM)

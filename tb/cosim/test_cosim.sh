@@ -66,7 +66,7 @@ expect_usage_error "cosim: mass" 'mass .*> 0' "$COSIM" --mass 0
 
 # ---- run outside the project root: the core's tables are not found; a clear
 # error and status 2, never a run with empty tables (wrong forces)
-abs_cosim=$(cd "$(dirname "$COSIM")" && pwd)/fricore-cosim
+abs_cosim=$(cd "$(dirname "$COSIM")" && pwd)/$(basename "$COSIM")
 mkdir -p "$tmp/elsewhere"
 run env -C "$tmp/elsewhere" "$abs_cosim" --example canudas1995 --ts 1e-3 --duration 0.01 --csv "$tmp/elsewhere/x.csv"
 if [ "$rc" -eq 2 ] && grep -q 'readmem file not found.*run from the project root' "$tmp/err"; then
