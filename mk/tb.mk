@@ -85,6 +85,8 @@ $(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=
 $(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=0))
 $(eval $(call lugre_bench,tb_lugre_pipe_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=1 -GOPT_FAST=0))
 $(eval $(call lugre_bench,tb_lugre_pipe_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=1 -GOPT_FAST=1))
+$(eval $(call lugre_bench,tb_lugre_msq_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=2))
+$(eval $(call lugre_bench,tb_lugre_msq_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=2))
 $(eval $(call lugre_bench,tb_lugre_real_w16,16,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 $(eval $(call lugre_bench,tb_lugre_real_w18,18,fric_lugre_real,rtl/sim/fric_lugre_real.v,1))
 

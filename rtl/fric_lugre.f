@@ -3,6 +3,7 @@
 rtl/fric_lugre.v
 rtl/fric_lugre_pipe.v
 rtl/fric_lugre_seq.v
+rtl/fric_lugre_msq.v
 rtl/fric_norm.v
 rtl/fric_interp.v
 rtl/fric_scale_y.v

@@ -73,8 +73,19 @@ module fric_lugre #(
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
 
     generate
-        if (OPT_PIPE != 0) begin : g_pipe
+        if (OPT_PIPE == 1) begin : g_pipe
             fric_lugre_pipe #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_core (
+                .clk(clk), .rst(rst),
+                .s_axis_tdata(s_axis_tdata), .s_axis_tuser(s_axis_tuser),
+                .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+                .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser),
+                .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+                .cfg_valid(cfg_valid), .cfg_ready(cfg_ready), .cfg_commit(cfg_commit),
+                .cfg_addr(cfg_addr), .cfg_axis(cfg_axis), .cfg_data(cfg_data),
+                .srst_valid(srst_valid), .srst_ready(srst_ready), .srst_all(srst_all), .srst_axis(srst_axis),
+                .flags(flags), .flags_clear(flags_clear));
+        end else if (OPT_PIPE == 2) begin : g_msq
+            fric_lugre_msq #(.W(W), .NUM_AXES(NUM_AXES)) u_core (
                 .clk(clk), .rst(rst),
                 .s_axis_tdata(s_axis_tdata), .s_axis_tuser(s_axis_tuser),
                 .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),

@@ -1,0 +1,1140 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+`include "fric_formats.vh"
+// fric_lugre_msq: the three-stage sequencer architecture of the Dahl / LuGre
+// core (fric_lugre.v selects it with OPT_PIPE = 2), for NUM_AXES axes with
+// the exact step (stable at any sample time), bit-exact with
+// fric_fx_lugre_step() of the C model (docs/fixed-point.md,
+// docs/fric_lugre.md):
+//
+//   w_ss = sign(v) g(v),  g(v) = FC + rsr(DM * E, EF + DS - G)   (the Stribeck level)
+//   w'   = w + (w_ss - w)(1 - 2^-y2),  y2 = sigma0 |v| Ts / g(v) log2(e)
+//   F    = sat(rsr(w' + rsr((w' - w) c1(v), C1S) + sign(v) visc(|v|) 2^(WG-G), WG))
+//
+// Dahl is the configuration DM = 0 (g = FC) and C1M = 0. v = 0 holds the
+// state and gives F = sat(rsr(w, WG)).
+//
+// Architecture: the program of fric_lugre_seq.v cut where its dependencies
+// allow, into three sequencers that work on three samples at once, each with
+// its own W x W multiplier:
+//
+//   A  everything that depends on v and the parameters only: the weight E,
+//      g(v), the normalized |v| KYM, the micro-damped sigma1 factor c1(v) and
+//      the viscous term (reads the parameter memory);
+//   B  the step exponent y2 (reciprocal of g) and the factor psi of the
+//      update, 1 - 2^-y2 or, for small y2, y2 h(y2) in floating form;
+//   C  the state: w' = w + rsr((w_ss - w) psi, .), limited; the sigma1 term;
+//      the force (reads and writes the state memory).
+//
+// A stage hands its sample to the next when that one is idle (the next
+// stage copies the registers it needs in that cycle), so samples leave in
+// the order they came. Only C touches the state, and it finishes one sample
+// before it reads the next, so samples of one axis need no interlock.
+// Trade-off against fric_lugre_seq.v: three multipliers for about 2.5 times
+// the throughput (the slowest stage, A, bounds it: about 30 cycles a sample,
+// 42 with micro-damping); against fric_lugre_pipe.v: 3 multipliers, not 20,
+// for a small fraction of its one sample per clock.
+//
+// Streams (AXI4-Stream): s_axis: tdata = velocity code (S,W,0), tuser = axis.
+// m_axis: tdata = force code (S,W,0), limited to +-(2^(W-1) - 1); tuser =
+// {W_SAT, S1_SAT, G_SAT, F_SAT, axis}: this sample's flags and the axis.
+// s_axis_tready is high when stage A is idle and no commit or state reset
+// is pending; the result waits in a one-entry output register.
+//
+// Parameters: cfg words (fric_formats.vh numbering, 20 words) are written
+// into a staging set; a commit copies the staging set into the axis's
+// parameter memory, atomically, between two samples: it waits until every
+// sample taken before it has left stage C (the stream is held meanwhile and
+// for the 21 cycles of the copy). A word that does not fit its field, or an
+// address past the last word, is ignored and sets the CFG flag. cfg_ready
+// (a register) is low while a commit waits or copies. Parameters start at 0.
+//
+// State reset: srst_valid with srst_all (every axis) or srst_axis zeroes the
+// bristle state between two samples (after the samples in flight; one cycle
+// per axis). rst (synchronous) drops the samples in flight and the output,
+// clears the flags and every axis's state, cancels a state reset not yet
+// done, and keeps the parameters, the staging set and a commit already
+// taken (which is then applied).
+//
+// Sticky flags: flags = {CFG, W_SAT, S1_SAT, G_SAT, F_SAT}, cleared by
+// writing 1s to flags_clear (a set wins). A sample's flags are set when its
+// result enters the output register.
+module fric_lugre_msq #(
+    // datapath width: 16 (iCE40) or 18 (ECP5)
+    parameter integer W = 16,
+    // axes; the state and parameter memories have 2^AXIS_W entries
+    parameter integer NUM_AXES = 8
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    input  wire [W-1:0]           s_axis_tdata,
+    input  wire [AXIS_W-1:0]      s_axis_tuser,
+    input  wire                   s_axis_tvalid,
+    output wire                   s_axis_tready,
+
+    output wire [W-1:0]           m_axis_tdata,
+    output wire [AXIS_W+3:0]      m_axis_tuser,
+    output wire                   m_axis_tvalid,
+    input  wire                   m_axis_tready,
+
+    input  wire                   cfg_valid,
+    output wire                   cfg_ready,
+    input  wire                   cfg_commit,
+    input  wire [4:0]             cfg_addr,
+    input  wire [AXIS_W-1:0]      cfg_axis,
+    input  wire [31:0]            cfg_data,
+
+    input  wire                   srst_valid,
+    output wire                   srst_ready,
+    input  wire                   srst_all,
+    input  wire [AXIS_W-1:0]      srst_axis,
+
+    output wire [4:0]             flags,
+    input  wire [4:0]             flags_clear
+);
+`include "fric_axis_width.vh"
+    localparam integer AXIS_W = fric_axis_width(NUM_AXES);
+    localparam integer NA = 1 << AXIS_W;
+
+    // ---- formats ------------------------------------------------------------
+    localparam integer G = `FRIC_G(W);
+    localparam integer WG = `FRIC_WG(W);
+    localparam integer EF = `FRIC_EF(W);
+    localparam integer TP = `FRIC_TP(W);
+    localparam integer YF = `FRIC_YF(W);
+    localparam integer YW = `FRIC_YI(W) + `FRIC_YF(W);
+    localparam integer FB = `FRIC_FB(W);
+    localparam integer RF = `FRIC_RF(W);
+    localparam integer HP = `FRIC_HP(W);
+    localparam integer HF = `FRIC_HF(W);
+    localparam integer NWORDS = `FRIC_WORDS_LUGRE;
+    localparam integer PW = `FRIC_BITS_FC_P(W);   // the widest field
+    localparam integer SW = W + WG;               // the state w, (S,W,WG)
+    localparam integer TN = `FRIC_TABLE_N;
+
+    // parameter word numbers (fric_formats.vh), 5 bits
+    localparam [4:0] A_KM = `FRIC_WORD_KM;
+    localparam [4:0] A_KS = `FRIC_WORD_KS;
+    localparam [4:0] A_DSEL = `FRIC_WORD_DSEL;
+    localparam [4:0] A_FC_P = `FRIC_WORD_FC_P;
+    localparam [4:0] A_DM_P = `FRIC_WORD_DM_P;
+    localparam [4:0] A_DS_P = `FRIC_WORD_DS_P;
+    localparam [4:0] A_BM_P = `FRIC_WORD_BM_P;
+    localparam [4:0] A_BS_P = `FRIC_WORD_BS_P;
+    localparam [4:0] A_KYM = `FRIC_WORD_KYM;
+    localparam [4:0] A_KYX = `FRIC_WORD_KYX;
+    localparam [4:0] A_C1M = `FRIC_WORD_C1M;
+    localparam [4:0] A_C1S = `FRIC_WORD_C1S;
+    localparam [4:0] A_MD_EN = `FRIC_WORD_MD_EN;
+    localparam [4:0] A_KDM = `FRIC_WORD_KDM;
+    localparam [4:0] A_KDS = `FRIC_WORD_KDS;
+    localparam signed [63:0] YMAX = (64'sd1 <<< YW) - 1;
+    localparam signed [63:0] YLIM = 64'sd1 <<< YW;
+    localparam signed [63:0] GMAX = (64'sd1 <<< (W - 1 + G)) - 1;
+    localparam signed [63:0] WMAX = (64'sd1 <<< (W - 1 + WG)) - 1;
+    localparam signed [63:0] S1MAX = (64'sd1 <<< (W + 1 + WG)) - 1;
+    localparam signed [63:0] FMAX = (64'sd1 <<< (W - 1)) - 1;
+    localparam signed [63:0] ONE_E = 64'sd1 <<< EF;
+    localparam signed [63:0] ONE_W = 64'sd1 <<< W;
+    localparam integer NW = 2 * W + 2;            // the narrow shifter's width
+
+    // ---- arithmetic of the C model (fric_fx.c), one function each ---------
+    // rsr: round half up after an arithmetic right shift; s <= 0: x; s >= 62: 0
+    function automatic signed [63:0] rsr(input signed [63:0] x, input integer s);
+        reg signed [63:0] t;
+        begin
+            if (s <= 0) rsr = x;
+            else if (s >= 62) rsr = 64'sd0;
+            else begin
+                t = x + (64'sd1 <<< (s - 1));
+                rsr = t >>> s;
+            end
+        end
+    endfunction
+    function automatic integer bitlen(input [63:0] x);
+        integer i;
+        begin
+            bitlen = 0;
+            for (i = 0; i < 64; i = i + 1) if (x[i]) bitlen = i + 1;
+        end
+    endfunction
+    // norm: a W-bit mantissa in [2^(W-1), 2^W) and its exponent, x ~ m 2^e;
+    // returned as {e (8 bits, signed), m (64 bits)}
+    function automatic [71:0] norm(input [63:0] x);
+        integer bl, e;
+        reg [63:0] m;
+        begin
+            bl = bitlen(x);
+            if (x == 64'd0) begin
+                e = 0;
+                m = 64'd0;
+            end else if (bl <= W) begin
+                e = bl - W;
+                m = x << (W - bl);
+            end else begin
+                e = bl - W;
+                m = rsr(x, e);
+                if ((m >> W) != 64'd0) begin
+                    m = m >> 1;
+                    e = e + 1;
+                end
+            end
+            norm = {e[7:0], m};
+        end
+    endfunction
+    // shift_to: x 2^-s rounded (s > 0) or exact (s <= 0), limited to lim (x >= 0)
+    function automatic signed [63:0] shift_to(input signed [63:0] x, input integer s, input signed [63:0] lim);
+        reg signed [63:0] y;
+        begin
+            if (s >= 0) begin
+                y = rsr(x, s);
+                shift_to = (y > lim) ? lim : y;
+            end else if (-s >= 62 || x > (lim >>> (-s))) begin
+                shift_to = (x != 64'sd0) ? lim : 64'sd0;
+            end else begin
+                shift_to = x <<< (-s);
+            end
+        end
+    endfunction
+    // in_sym(x, b): -(2^b - 1) <= x <= 2^b - 1, decided on the bits that can
+    // overflow: the bits from b up are all copies of the sign, and x is not -2^b
+    function automatic in_sym(input signed [63:0] x, input integer b);
+        reg [63:0] hi_mask;
+        begin
+            hi_mask = ~((64'd1 << b) - 64'd1);
+            in_sym = ((x & hi_mask) == 64'd0) ||
+                     ((x & hi_mask) == hi_mask && (x & ~hi_mask) != 64'd0);
+        end
+    endfunction
+    // the field of the direction of v: positive-direction word + 5 for v < 0
+    function automatic [4:0] dir_word(input [4:0] wp, input d);
+        dir_word = wp + (d ? 5'd5 : 5'd0);
+    endfunction
+
+    // ---- memories -------------------------------------------------------------
+    // parameters: NA axis slots and the staging slot, 32 words each (20 used);
+    // read by stage A and by a commit's copy, one register as the address
+    localparam integer STG = NA;
+    reg [PW-1:0] par [0:(2*NA)*32-1];
+    reg [AXIS_W+5:0] par_ra;
+    wire [PW-1:0] par_q = par[par_ra];
+    wire signed [63:0] par_s = {{(64-PW){par_q[PW-1]}}, par_q};   // a signed field
+    wire signed [31:0] par_u = {{(32-PW){1'b0}}, par_q};          // an unsigned field
+`ifndef SYNTHESIS
+    integer pi;
+    initial for (pi = 0; pi < 2 * NA * 32; pi = pi + 1) par[pi] = {PW{1'b0}};
+`endif
+
+    // bristle state w per axis: read by stage C, written by C and by the
+    // state clear (which runs only when every stage is idle)
+    reg [SW-1:0] stm [0:NA-1];
+    reg [AXIS_W-1:0] st_ra;
+    wire signed [63:0] st_q = {{(64-SW){stm[st_ra][SW-1]}}, stm[st_ra]};
+`ifndef SYNTHESIS
+    integer si;
+    initial for (si = 0; si < NA; si = si + 1) stm[si] = {SW{1'b0}};
+`endif
+    reg clr_we, c_we;
+    reg [AXIS_W-1:0] clr_wa, c_wa;
+    reg [SW-1:0] c_wd;
+    wire st_we = clr_we || c_we;
+    wire [AXIS_W-1:0] st_wa = clr_we ? clr_wa : c_wa;
+    wire [SW-1:0] st_wd = clr_we ? {SW{1'b0}} : c_wd;
+    always @(posedge clk) if (st_we) stm[st_wa] <= st_wd;
+
+    // tables (generated; 257 entries each): exp2 for stages A and B, the
+    // reciprocal and h for B
+    reg [TP:0] tab_exp_a [0:511];
+    reg [TP:0] tab_exp_b [0:511];
+    reg [W-1:0] tab_rec [0:511];
+    reg [W-1:0] tab_h [0:511];
+    initial begin
+        $readmemh((W == 18) ? "rtl/tables/fric_exp2_w18.hex" : "rtl/tables/fric_exp2_w16.hex", tab_exp_a, 0, TN - 1);
+        $readmemh((W == 18) ? "rtl/tables/fric_exp2_w18.hex" : "rtl/tables/fric_exp2_w16.hex", tab_exp_b, 0, TN - 1);
+        $readmemh((W == 18) ? "rtl/tables/fric_recip_w18.hex" : "rtl/tables/fric_recip_w16.hex", tab_rec, 0, TN - 1);
+        $readmemh((W == 18) ? "rtl/tables/fric_h_w18.hex" : "rtl/tables/fric_h_w16.hex", tab_h, 0, TN - 1);
+    end
+
+    // ---- the shell: cfg port, commit copy, state clear and resets -------------
+    localparam [1:0] SH_IDLE = 2'd0, SH_CLR = 2'd1, SH_CP = 2'd2;
+    reg [1:0] sh_st;
+    reg cfg_rdy = 1'b1, commit_pend = 1'b0, srst_pend = 1'b0, srst_pend_all = 1'b0, srst_rdy = 1'b1;
+    reg [AXIS_W-1:0] commit_ax, srst_ax;
+    reg [5:0] cnt;
+    reg [AXIS_W:0] clr_cnt;
+    assign cfg_ready = cfg_rdy;
+    assign srst_ready = srst_rdy;
+
+    // the stages' states (declared here: the shell waits for them)
+    reg [5:0] a_st, b_st;
+    reg [4:0] c_st;
+    localparam [5:0] A_IDLE = 6'd0, B_IDLE = 6'd0;
+    localparam [4:0] C_IDLE = 5'd0;
+    wire busy = (a_st != A_IDLE) || (b_st != B_IDLE) || (c_st != C_IDLE);
+    wire sh_free = (sh_st == SH_IDLE) && !commit_pend && !srst_pend;
+    assign s_axis_tready = (a_st == A_IDLE) && sh_free && !rst;
+
+`include "fric_lugre_fits.vh"
+
+    wire cfg_take = cfg_valid && cfg_rdy && !rst;
+    wire cfg_word_ok = cfg_take && !cfg_commit && fits(cfg_addr, cfg_data);
+    // a refused word sets CFG at the clock that takes it
+    wire cfg_bad = cfg_take && !cfg_commit && !cfg_word_ok;
+    wire cp_we = !rst && sh_st == SH_CP && cnt != 6'd0;
+    wire par_we = cfg_word_ok || cp_we;
+    wire [AXIS_W+5:0] par_wa = cp_we ? {1'b0, commit_ax, cnt[4:0] - 5'd1} : {STG[AXIS_W:0], cfg_addr};
+    wire [PW-1:0] par_wd = cp_we ? par_q : cfg_data[PW-1:0];
+    always @(posedge clk) if (par_we) par[par_wa] <= par_wd;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            srst_rdy <= 1'b1;
+            srst_pend <= 1'b0;
+            srst_pend_all <= 1'b0;
+        end else begin
+            if (cfg_take && cfg_commit) begin
+                commit_pend <= 1'b1;
+                commit_ax <= cfg_axis;
+                cfg_rdy <= 1'b0;
+            end
+            if (srst_valid && srst_rdy) begin
+                srst_pend <= 1'b1;
+                srst_pend_all <= srst_all;
+                srst_ax <= srst_axis;
+                srst_rdy <= 1'b0;
+            end
+            if (sh_st == SH_CP && cnt == NWORDS[5:0]) begin
+                commit_pend <= 1'b0;
+                cfg_rdy <= 1'b1;
+            end
+            if (sh_st == SH_IDLE && !busy && !commit_pend && srst_pend && !srst_pend_all) begin
+                srst_pend <= 1'b0;
+                srst_rdy <= 1'b1;
+            end
+            if (sh_st == SH_CLR && clr_cnt == NA[AXIS_W:0] - 1 && srst_pend && srst_pend_all) begin
+                srst_pend <= 1'b0;
+                srst_rdy <= 1'b1;
+            end
+        end
+    end
+
+    // the shell's sequencer (the parameter read address is shared with
+    // stage A, which is idle whenever the shell copies)
+    wire [AXIS_W+5:0] a_par_ra;
+    wire a_par_re;
+    always @(posedge clk) begin
+        clr_we <= 1'b0;
+        if (rst) begin
+            sh_st <= SH_CLR;
+            clr_cnt <= {(AXIS_W+1){1'b0}};
+        end else begin
+            case (sh_st)
+                SH_CLR: begin
+                    clr_we <= 1'b1;
+                    clr_wa <= clr_cnt[AXIS_W-1:0];
+                    clr_cnt <= clr_cnt + 1'b1;
+                    if (clr_cnt == NA[AXIS_W:0] - 1) sh_st <= SH_IDLE;
+                end
+                SH_CP: begin
+                    cnt <= cnt + 1'b1;
+                    if (cnt == NWORDS[5:0]) sh_st <= SH_IDLE;
+                end
+                default: begin
+                    if (!busy && commit_pend) begin
+                        sh_st <= SH_CP;
+                        cnt <= 6'd0;
+                    end else if (!busy && srst_pend && srst_pend_all) begin
+                        sh_st <= SH_CLR;
+                        clr_cnt <= {(AXIS_W+1){1'b0}};
+                    end else if (!busy && srst_pend) begin
+                        clr_we <= 1'b1;
+                        clr_wa <= srst_ax;
+                    end
+                end
+            endcase
+        end
+    end
+    always @(posedge clk) begin
+        if (!rst && sh_st == SH_CP) par_ra <= {STG[AXIS_W:0], cnt[4:0]};
+        else if (a_par_re) par_ra <= a_par_ra;
+    end
+
+    // =========================================================================
+    // Stage A: E, g(v), the normalized |v| KYM, c1(v), the viscous term
+    // =========================================================================
+    localparam [5:0]
+        SA_A0 = 6'd1, SA_A1 = 6'd2, SA_A2 = 6'd3, SA_A3 = 6'd4, SA_A4 = 6'd5, SA_A5 = 6'd6, SA_A6 = 6'd7,
+        SA_X0 = 6'd8, SA_X1 = 6'd9, SA_X2 = 6'd10, SA_X3 = 6'd11, SA_X4 = 6'd12, SA_X5 = 6'd13, SA_X6 = 6'd14,
+        SA_G0 = 6'd15, SA_G1 = 6'd16, SA_G2 = 6'd17, SA_G3 = 6'd18, SA_G4 = 6'd19, SA_G5 = 6'd20,
+        SA_G6 = 6'd21, SA_G7 = 6'd22,
+        SA_C0 = 6'd23, SA_C1 = 6'd24, SA_C2 = 6'd25, SA_C3 = 6'd26, SA_C4 = 6'd27, SA_C5 = 6'd28,
+        SA_C6 = 6'd29, SA_C7 = 6'd30, SA_C9 = 6'd31, SA_C10 = 6'd32, SA_C11 = 6'd33,
+        SA_V0 = 6'd34, SA_V1 = 6'd35, SA_V2 = 6'd36, SA_V3 = 6'd37, SA_VP = 6'd38,
+        SA_DONE = 6'd39;
+
+    // the multiplier: operands registered in one state, product two states later
+    reg [W-1:0] am_a, am_b;
+    reg [2*W-1:0] am_p;
+    always @(posedge clk) am_p <= am_a * am_b;
+    wire signed [63:0] amp = {{(64-2*W){1'b0}}, am_p};
+    // the narrow shifter (rsr or shift_to), result in the next state
+    localparam [1:0] UA_RSR = 2'd0, UA_YMAX = 2'd1, UA_YLIM = 2'd2;
+    reg [1:0] aa_op;
+    reg signed [NW-1:0] aa_x;
+    reg signed [31:0] aa_s;
+    wire signed [63:0] aa_x64 = {{(64-NW){aa_x[NW-1]}}, aa_x};
+    wire signed [63:0] aa_full = (aa_op == UA_RSR) ? rsr(aa_x64, aa_s) : shift_to(aa_x64, aa_s, YMAX);
+    wire signed [NW-1:0] aa_y = aa_full[NW-1:0];
+    // normalization of a 2W-bit value
+    reg [2*W-1:0] ab_x;
+    wire [71:0] ab_n = norm({{(64-2*W){1'b0}}, ab_x});
+    wire [W-1:0] ab_m = ab_n[W-1:0];
+    wire signed [31:0] ab_e = {{24{ab_n[71]}}, ab_n[71:64]};
+    wire ab_wide = bitlen({{(64-2*W){1'b0}}, ab_x}) > W;
+    // the exp2 table
+    reg [8:0] atx_a;
+    wire [TP:0] atx_q = tab_exp_a[atx_a];
+
+    reg [5:0] ax_ret;
+    reg signed [W-1:0] a_v;
+    reg [AXIS_W-1:0] a_ax;
+    reg a_neg, a_hold;
+    reg [W-1:0] a_a;
+    reg a_dsel;
+    reg [W-1:0] a_km, a_pq;
+    reg signed [31:0] a_pqe, a_pe, a_ks;
+    reg [YW-1:0] a_xy;
+    reg signed [31:0] a_xyi;
+    reg [W-1:0] a_xfr;
+    reg [TP:0] a_xt0;
+    reg [W:0] a_e;
+    reg [W-1:0] a_dm_mag;
+    reg a_dm_neg, a_e_one;
+    reg [PW-1:0] a_fc;
+    reg signed [31:0] a_ds;
+    // handed to B
+    reg [W+G-1:0] a_g;                // g in [1, 2^(W-1+G) - 1]
+    reg [W-1:0] a_tn;
+    reg signed [31:0] a_te, a_kyx;
+    reg a_md_en;
+    reg [W-1:0] a_c1m;
+    reg [W:0] a_c1;
+    reg signed [31:0] a_c1s, a_kds, a_bs;
+    reg signed [NW-1:0] a_visc;
+    reg a_gsat;
+
+    reg [AXIS_W+5:0] a_ra_r;
+    reg a_re_r;
+    assign a_par_ra = a_ra_r;
+    assign a_par_re = a_re_r;
+    wire s_take = s_axis_tvalid && s_axis_tready;
+    wire b_take;
+    wire signed [63:0] a_vabs = (a_v < 0) ? -{{(64-W){a_v[W-1]}}, a_v} : {{(64-W){a_v[W-1]}}, a_v};
+
+    // the parameter word each state of A asks for: par_ra takes it at the
+    // clock edge, so the next state reads it on par_q
+    always @(*) begin
+        a_re_r = 1'b0;
+        a_ra_r = {(AXIS_W+6){1'b0}};
+        case (a_st)
+            A_IDLE: begin a_re_r = s_take; a_ra_r = {1'b0, s_axis_tuser, A_DSEL}; end
+            SA_A0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KM}; end
+            SA_A1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KS}; end
+            SA_G0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_DM_P, a_neg)}; end
+            SA_G1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_DS_P, a_neg)}; end
+            SA_G2:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_FC_P, a_neg)}; end
+            SA_G3:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KYM}; end
+            SA_G4:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KYX}; end
+            SA_G7:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_MD_EN}; end
+            SA_C0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_C1S}; end
+            SA_C1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_C1M}; end
+            SA_C2:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KDM}; end
+            SA_C3:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KDS}; end
+            SA_VP:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_BM_P, a_neg)}; end
+            SA_V0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_BS_P, a_neg)}; end
+            default: ;
+        endcase
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            a_st <= A_IDLE;
+        end else begin
+            case (a_st)
+                A_IDLE: begin
+                    if (s_take) begin
+                        a_v <= s_axis_tdata;
+                        a_ax <= s_axis_tuser;
+                        a_gsat <= 1'b0;
+                        a_st <= SA_A0;
+                    end
+                end
+
+                // ---- |v|, the square, y = p KM >> (KS - pe) ---------------------
+                SA_A0: begin // MUL |v|^2
+                    a_a <= a_vabs[W-1:0];
+                    a_neg <= a_v < 0;
+                    a_hold <= a_v == 0;
+                    a_dsel <= par_q[0];
+                    am_a <= a_vabs[W-1:0];
+                    am_b <= a_vabs[W-1:0];
+                    a_st <= (a_v == 0) ? SA_DONE : SA_A1;   // hold: nothing to compute here
+                end
+                SA_A1: begin
+                    a_km <= par_q[W-1:0];
+                    a_st <= SA_A2;
+                end
+                SA_A2: begin // norm(|v|^2)
+                    a_ks <= par_u;
+                    ab_x <= am_p;
+                    a_st <= SA_A3;
+                end
+                SA_A3: begin : a3 // the square normalized when wider than W; MUL p * KM
+                    reg [W-1:0] pv;
+                    a_pq <= ab_wide ? ab_m : ab_x[W-1:0];
+                    a_pqe <= ab_wide ? ab_e : 32'sd0;
+                    pv = a_dsel ? (ab_wide ? ab_m : ab_x[W-1:0]) : a_a;
+                    a_pe <= (a_dsel && ab_wide) ? ab_e : 32'sd0;
+                    am_a <= pv;
+                    am_b <= a_km;
+                    a_st <= SA_A4;
+                end
+                SA_A4: a_st <= SA_A5;
+                SA_A5: begin // y = shift_to(p KM, KS - pe, YMAX), or saturated
+                    ax_ret <= SA_G0;
+                    if (a_ks < a_pe) begin
+                        a_xy <= (amp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        a_st <= SA_X0;
+                    end else begin
+                        aa_op <= UA_YMAX;
+                        aa_x <= amp[NW-1:0];
+                        aa_s <= a_ks - a_pe;
+                        a_st <= SA_A6;
+                    end
+                end
+                SA_A6: begin
+                    a_xy <= aa_y[YW-1:0];
+                    a_st <= SA_X0;
+                end
+
+                // ---- exp2 subprogram: a_e = 2^-a_xy, then back to ax_ret -------
+                SA_X0: begin
+                    a_xyi <= {{(32-YW+YF){1'b0}}, a_xy[YW-1:YF]};
+                    a_xfr <= {{(W-FB){1'b0}}, a_xy[FB-1:0]};
+                    atx_a <= {1'b0, a_xy[YF-1 -: 8]};
+                    a_st <= SA_X1;
+                end
+                SA_X1: begin
+                    a_xt0 <= atx_q;
+                    atx_a <= atx_a + 9'd1;
+                    a_st <= SA_X2;
+                end
+                SA_X2: begin : x2 // MUL (T[i] - T[i+1]) fr
+                    reg [TP:0] dt;
+                    dt = a_xt0 - atx_q;
+                    am_a <= dt[W-1:0];
+                    am_b <= a_xfr;
+                    a_st <= SA_X3;
+                end
+                SA_X3: a_st <= SA_X4;
+                SA_X4: begin // rsr(product, FB)
+                    aa_op <= UA_RSR;
+                    aa_x <= amp[NW-1:0];
+                    aa_s <= FB;
+                    a_st <= SA_X5;
+                end
+                SA_X5: begin // rsr(T[i] - that, TP - EF + yi)
+                    aa_op <= UA_RSR;
+                    aa_x <= $signed({{(NW-TP-1){1'b0}}, a_xt0}) - aa_y;
+                    aa_s <= TP - EF + a_xyi;
+                    a_st <= SA_X6;
+                end
+                SA_X6: begin
+                    a_e <= aa_y[W:0];
+                    a_st <= ax_ret;
+                end
+
+                // ---- g(v) --------------------------------------------------------
+                SA_G0: a_st <= SA_G1;   // read DM
+                SA_G1: begin : g1 // MUL |DM| E
+                    reg [W-1:0] mag;
+                    mag = (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
+                    a_dm_neg <= par_s < 0;
+                    a_dm_mag <= mag;
+                    am_a <= mag;
+                    am_b <= a_e[W-1:0];
+                    a_e_one <= (a_e == ONE_E[W:0]);
+                    a_st <= SA_G2;
+                end
+                SA_G2: begin
+                    a_ds <= par_u;
+                    a_st <= SA_G3;
+                end
+                SA_G3: begin : g3 // the dip rsr(DM E, EF + DS - G)
+                    reg signed [NW-1:0] pr;
+                    a_fc <= par_q;
+                    pr = a_e_one ? ($signed({{(NW-W){1'b0}}, a_dm_mag}) <<< EF) : amp[NW-1:0];
+                    aa_op <= UA_RSR;
+                    aa_x <= a_dm_neg ? -pr : pr;
+                    aa_s <= EF + a_ds - G;
+                    a_st <= SA_G4;
+                end
+                SA_G4: begin : g4 // g, limited to [1, 2^(W-1+G) - 1]; MUL |v| KYM
+                    reg signed [NW:0] gv;
+                    gv = $signed({{(NW+1-PW){1'b0}}, a_fc}) + {aa_y[NW-1], aa_y};
+                    if (gv[NW] || gv[NW-1:W-1+G] != 0 || gv == 0) begin
+                        a_gsat <= 1'b1;
+                        gv = gv[NW] || gv == 0 ? 1 : GMAX[NW:0];
+                    end
+                    a_g <= gv[W+G-1:0];
+                    am_a <= a_a;
+                    am_b <= par_q[W-1:0];
+                    a_st <= SA_G5;
+                end
+                SA_G5: begin
+                    a_kyx <= par_s[31:0];
+                    a_st <= SA_G6;
+                end
+                SA_G6: begin // norm(|v| KYM)
+                    ab_x <= am_p;
+                    a_st <= SA_G7;
+                end
+                SA_G7: begin
+                    a_tn <= ab_m;
+                    a_te <= ab_e;
+                    a_st <= SA_C0;
+                end
+
+                // ---- c1(v) -------------------------------------------------------
+                SA_C0: begin
+                    a_md_en <= par_q[0];
+                    a_st <= SA_C1;
+                end
+                SA_C1: begin
+                    a_c1s <= par_u;
+                    a_st <= SA_C2;
+                end
+                SA_C2: begin
+                    a_c1m <= par_q[W-1:0];
+                    a_c1 <= {1'b0, par_q[W-1:0]};
+                    a_st <= a_md_en ? SA_C3 : SA_VP;
+                end
+                SA_C3: begin // MUL pq * KDM
+                    am_a <= a_pq;
+                    am_b <= par_q[W-1:0];
+                    a_st <= SA_C4;
+                end
+                SA_C4: begin
+                    a_kds <= par_u;
+                    a_st <= SA_C5;
+                end
+                SA_C5: begin // yd = shift_to(pq KDM, KDS - pqe, YMAX), or saturated
+                    ax_ret <= SA_C6;
+                    if (a_kds < a_pqe) begin
+                        a_xy <= (amp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        a_st <= SA_X0;
+                    end else begin
+                        aa_op <= UA_YMAX;
+                        aa_x <= amp[NW-1:0];
+                        aa_s <= a_kds - a_pqe;
+                        a_st <= SA_C10;
+                    end
+                end
+                SA_C10: begin
+                    a_xy <= aa_y[YW-1:0];
+                    a_st <= SA_X0;
+                end
+                SA_C6: begin // c1 = C1M when E = 1, else MUL C1M E
+                    if (a_e == ONE_E[W:0]) begin
+                        a_c1 <= {1'b0, a_c1m};
+                        a_st <= SA_VP;
+                    end else begin
+                        am_a <= a_c1m;
+                        am_b <= a_e[W-1:0];
+                        a_st <= SA_C7;
+                    end
+                end
+                SA_C7: a_st <= SA_C9;
+                SA_C9: begin // rsr(C1M E, EF)
+                    aa_op <= UA_RSR;
+                    aa_x <= amp[NW-1:0];
+                    aa_s <= EF;
+                    a_st <= SA_C11;
+                end
+                SA_C11: begin
+                    a_c1 <= aa_y[W:0];
+                    a_st <= SA_VP;
+                end
+
+                // ---- the viscous term ----------------------------------------------
+                SA_VP: a_st <= SA_V0;   // read BM
+                SA_V0: begin // MUL |v| BM
+                    am_a <= a_a;
+                    am_b <= par_q[W-1:0];
+                    a_st <= SA_V1;
+                end
+                SA_V1: begin
+                    a_bs <= par_u;
+                    a_st <= SA_V2;
+                end
+                SA_V2: begin // visc = rsr(|v| BM, BS)
+                    aa_op <= UA_RSR;
+                    aa_x <= amp[NW-1:0];
+                    aa_s <= a_bs;
+                    a_st <= SA_V3;
+                end
+                SA_V3: begin
+                    a_visc <= aa_y;
+                    a_st <= SA_DONE;
+                end
+                SA_DONE: if (b_take) a_st <= A_IDLE;
+                default: a_st <= A_IDLE;
+            endcase
+        end
+    end
+
+    // =========================================================================
+    // Stage B: y2 and psi
+    // =========================================================================
+    localparam [5:0]
+        SB_B0 = 6'd1, SB_B1 = 6'd2, SB_B2 = 6'd3, SB_B3 = 6'd4, SB_B4 = 6'd5, SB_B5 = 6'd6,
+        SB_B6 = 6'd7, SB_B7 = 6'd8, SB_B8 = 6'd9,
+        SB_X0 = 6'd12, SB_X1 = 6'd13, SB_X2 = 6'd14, SB_X3 = 6'd15, SB_X4 = 6'd16, SB_X5 = 6'd17, SB_X6 = 6'd18,
+        SB_P1 = 6'd20, SB_P1A = 6'd21, SB_P1B = 6'd22, SB_P1C = 6'd23, SB_P1D = 6'd24, SB_P1E = 6'd25,
+        SB_P1F = 6'd26, SB_P1G = 6'd27, SB_P1H = 6'd28,
+        SB_DONE = 6'd29;
+    assign b_take = (b_st == B_IDLE) && (a_st == SA_DONE);
+
+    reg [W-1:0] bm_a, bm_b;
+    reg [2*W-1:0] bm_p;
+    always @(posedge clk) bm_p <= bm_a * bm_b;
+    wire signed [63:0] bmp = {{(64-2*W){1'b0}}, bm_p};
+    reg [1:0] ba_op;
+    reg signed [NW-1:0] ba_x;
+    reg signed [31:0] ba_s;
+    wire signed [63:0] ba_x64 = {{(64-NW){ba_x[NW-1]}}, ba_x};
+    wire signed [63:0] ba_full = (ba_op == UA_RSR) ? rsr(ba_x64, ba_s) : shift_to(ba_x64, ba_s, YLIM);
+    wire signed [NW-1:0] ba_y = ba_full[NW-1:0];
+    reg [2*W-1:0] bb_x;
+    wire [71:0] bb_n = norm({{(64-2*W){1'b0}}, bb_x});
+    wire [W-1:0] bb_m = bb_n[W-1:0];
+    wire signed [31:0] bb_e = {{24{bb_n[71]}}, bb_n[71:64]};
+    reg [8:0] btx_a, btr_a, bth_a;
+    wire [TP:0] btx_q = tab_exp_b[btx_a];
+    wire [W-1:0] btr_q = tab_rec[btr_a];
+    wire [W-1:0] bth_q = tab_h[bth_a];
+
+    // taken from A
+    reg [AXIS_W-1:0] b_ax;
+    reg b_neg, b_hold, b_gsat;
+    reg [W+G-1:0] b_g;
+    reg [W-1:0] b_tn;
+    reg signed [31:0] b_te, b_kyx;
+    reg [W:0] b_c1;
+    reg signed [31:0] b_c1s;
+    reg signed [NW-1:0] b_visc;
+    // own
+    reg signed [31:0] b_ge, b_sh, b_pn;
+    reg [W-1:0] b_rfr, b_rt0;
+    reg [2*W-1:0] b_prod2;
+    reg [YF-2:0] b_y2;
+    reg [YW-1:0] b_xy;
+    reg signed [31:0] b_xyi;
+    reg [W-1:0] b_xfr;
+    reg [TP:0] b_xt0;
+    reg [W-1:0] b_pm, b_hfr, b_ht0;
+    // handed to C: the kind of update (0: none, 1: w = w_ss, 2: the product
+    // rsr((w_ss - w) psi, b_ms))
+    reg [1:0] b_kind;
+    reg [W:0] b_psi;
+    reg signed [31:0] b_ms;
+    wire c_take;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            b_st <= B_IDLE;
+        end else begin
+            case (b_st)
+                B_IDLE: begin
+                    if (b_take) begin
+                        b_ax <= a_ax;
+                        b_neg <= a_neg;
+                        b_hold <= a_hold;
+                        b_gsat <= a_gsat;
+                        b_g <= a_g;
+                        b_tn <= a_tn;
+                        b_te <= a_te;
+                        b_kyx <= a_kyx;
+                        b_c1 <= a_c1;
+                        b_c1s <= a_c1s;
+                        b_visc <= a_visc;
+                        bb_x <= {{(W-G){1'b0}}, a_g};   // norm(g)
+                        b_st <= a_hold ? SB_DONE : SB_B0;
+                    end
+                end
+                SB_B0: begin : b0 // the reciprocal's index from norm(g)
+                    reg [W-1:0] low;
+                    b_ge <= bb_e;
+                    low = bb_m - (1 << (W - 1));
+                    btr_a <= {1'b0, low[W-2 -: 8]};
+                    b_rfr <= {{(W-RF){1'b0}}, low[RF-1:0]};
+                    b_st <= SB_B1;
+                end
+                SB_B1: begin
+                    b_rt0 <= btr_q;
+                    btr_a <= btr_a + 9'd1;
+                    b_st <= SB_B2;
+                end
+                SB_B2: begin : b2 // MUL (R[i] - R[i+1]) fr
+                    reg [W-1:0] dt;
+                    dt = b_rt0 - btr_q;
+                    bm_a <= dt;
+                    bm_b <= b_rfr;
+                    b_sh <= 2 * W - 1 - YF + b_kyx + b_ge - b_te;
+                    b_st <= SB_B3;
+                end
+                SB_B3: b_st <= SB_B4;
+                SB_B4: begin // rsr(product, RF)
+                    ba_op <= UA_RSR;
+                    ba_x <= bmp[NW-1:0];
+                    ba_s <= RF;
+                    b_st <= SB_B5;
+                end
+                SB_B5: begin : b5 // MUL tn * r
+                    reg signed [NW-1:0] rv;
+                    rv = $signed({{(NW-W){1'b0}}, b_rt0}) - ba_y;
+                    bm_a <= b_tn;
+                    bm_b <= rv[W-1:0];
+                    b_st <= SB_B6;
+                end
+                SB_B6: b_st <= SB_B7;
+                SB_B7: begin // y2 = shift_to(tn r, sh, YLIM)
+                    b_prod2 <= bm_p;
+                    ba_op <= UA_YLIM;
+                    ba_x <= bmp[NW-1:0];
+                    ba_s <= b_sh;
+                    b_st <= SB_B8;
+                end
+                SB_B8: begin
+                    b_y2 <= ba_y[YF-2:0];
+                    if (b_prod2 == {(2*W){1'b0}}) begin          // KYM = 0: no bristle motion
+                        b_kind <= 2'd0;
+                        b_st <= SB_DONE;
+                    end else if (ba_y >= YLIM[NW-1:0]) begin      // w = w_ss
+                        b_kind <= 2'd1;
+                        b_st <= SB_DONE;
+                    end else if ({{(64-NW){ba_y[NW-1]}}, ba_y} >= (64'sd1 <<< (YF - 1))) begin
+                        b_kind <= 2'd2;
+                        b_xy <= ba_y[YW-1:0];
+                        b_st <= SB_X0;
+                    end else begin
+                        b_kind <= 2'd2;
+                        bb_x <= b_prod2;                          // norm(prod)
+                        b_st <= SB_P1;
+                    end
+                end
+
+                // ---- exp2: psi = 1 - 2^-y2, shift W ---------------------------------
+                SB_X0: begin
+                    b_xyi <= {{(32-YW+YF){1'b0}}, b_xy[YW-1:YF]};
+                    b_xfr <= {{(W-FB){1'b0}}, b_xy[FB-1:0]};
+                    btx_a <= {1'b0, b_xy[YF-1 -: 8]};
+                    b_st <= SB_X1;
+                end
+                SB_X1: begin
+                    b_xt0 <= btx_q;
+                    btx_a <= btx_a + 9'd1;
+                    b_st <= SB_X2;
+                end
+                SB_X2: begin : bx2
+                    reg [TP:0] dt;
+                    dt = b_xt0 - btx_q;
+                    bm_a <= dt[W-1:0];
+                    bm_b <= b_xfr;
+                    b_st <= SB_X3;
+                end
+                SB_X3: b_st <= SB_X4;
+                SB_X4: begin
+                    ba_op <= UA_RSR;
+                    ba_x <= bmp[NW-1:0];
+                    ba_s <= FB;
+                    b_st <= SB_X5;
+                end
+                SB_X5: begin
+                    ba_op <= UA_RSR;
+                    ba_x <= $signed({{(NW-TP-1){1'b0}}, b_xt0}) - ba_y;
+                    ba_s <= TP - EF + b_xyi;
+                    b_st <= SB_X6;
+                end
+                SB_X6: begin : bx6
+                    reg [W:0] e;
+                    e = ba_y[W:0];
+                    b_psi <= ONE_W[W:0] - e;
+                    b_ms <= W;
+                    b_st <= SB_DONE;
+                end
+
+                // ---- small y2: psi = y2 h(y2) in floating form ------------------------
+                SB_P1: begin
+                    b_pm <= bb_m;
+                    b_pn <= bb_e;
+                    bth_a <= {1'b0, b_y2[YF-2 -: 8]};
+                    b_hfr <= {{(W-HF){1'b0}}, b_y2[HF-1:0]};
+                    b_st <= SB_P1A;
+                end
+                SB_P1A: begin
+                    b_ht0 <= bth_q;
+                    bth_a <= bth_a + 9'd1;
+                    b_st <= SB_P1B;
+                end
+                SB_P1B: begin : p1b // MUL (H[i] - H[i+1]) fr
+                    reg [W-1:0] dt;
+                    dt = b_ht0 - bth_q;
+                    bm_a <= dt;
+                    bm_b <= b_hfr;
+                    b_st <= SB_P1C;
+                end
+                SB_P1C: b_st <= SB_P1D;
+                SB_P1D: begin
+                    ba_op <= UA_RSR;
+                    ba_x <= bmp[NW-1:0];
+                    ba_s <= HF;
+                    b_st <= SB_P1E;
+                end
+                SB_P1E: begin : p1e // MUL pm * h
+                    reg signed [NW-1:0] hh;
+                    hh = $signed({{(NW-W){1'b0}}, b_ht0}) - ba_y;
+                    bm_a <= b_pm;
+                    bm_b <= hh[W-1:0];
+                    b_st <= SB_P1F;
+                end
+                SB_P1F: b_st <= SB_P1G;
+                SB_P1G: begin // psi = rsr(product, HP)
+                    ba_op <= UA_RSR;
+                    ba_x <= bmp[NW-1:0];
+                    ba_s <= HP;
+                    b_st <= SB_P1H;
+                end
+                SB_P1H: begin
+                    b_psi <= ba_y[W:0];
+                    b_ms <= b_sh + YF - b_pn;
+                    b_st <= SB_DONE;
+                end
+                SB_DONE: if (c_take) b_st <= B_IDLE;
+                default: b_st <= B_IDLE;
+            endcase
+        end
+    end
+
+    // =========================================================================
+    // Stage C: the state update, the sigma1 term, the force
+    // =========================================================================
+    localparam [4:0]
+        SC_R0 = 5'd1, SC_R1 = 5'd2,
+        SC_M0 = 5'd3, SC_M1 = 5'd4, SC_M2 = 5'd5, SC_M3 = 5'd6, SC_M4 = 5'd7, SC_M5 = 5'd8, SC_M6 = 5'd9,
+        SC_W1 = 5'd10, SC_S1 = 5'd11, SC_S2 = 5'd12, SC_V3 = 5'd13, SC_V4 = 5'd14, SC_OUT = 5'd15;
+    assign c_take = (c_st == C_IDLE) && (b_st == SB_DONE);
+
+    reg [W-1:0] cm_a, cm_b;
+    reg [2*W-1:0] cm_p;
+    always @(posedge clk) cm_p <= cm_a * cm_b;
+    wire signed [63:0] cmp = {{(64-2*W){1'b0}}, cm_p};
+    reg signed [63:0] cc_x;
+    reg signed [31:0] cc_s;
+    wire signed [63:0] cc_y = rsr(cc_x, cc_s);
+
+    // taken from B
+    reg [AXIS_W-1:0] c_ax;
+    reg c_neg, c_hold;
+    reg [W+G-1:0] c_g;
+    reg [W:0] c_c1;
+    reg signed [31:0] c_c1s;
+    reg signed [NW-1:0] c_visc;
+    reg [1:0] c_kind;
+    reg [W:0] c_psi;
+    reg signed [31:0] c_ms;
+    reg [3:0] c_sfl;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
+    // own
+    reg signed [SW-1:0] c_w0, c_w1;
+    reg signed [SW:0] c_diff, c_dw;
+    reg signed [SW+1:0] c_s1;
+    reg c_dw_wide, c_second;
+    reg signed [SW:0] cm_x;
+    reg [SW-1:0] cm_abs;
+    wire [3*W-1:W] cm_abs3 = {{(3*W-SW){1'b0}}, cm_abs[SW-1:W]};
+    reg signed [63:0] cm_acc, cm_res;
+    reg [W:0] cm_m;
+    reg signed [31:0] cm_s;
+    reg cm_neg;
+    reg [W-1:0] c_fo;
+
+    // output register and the sticky flags
+    reg [W-1:0] o_data;
+    reg [AXIS_W+3:0] o_user;
+    reg o_valid;
+    reg [4:0] sticky;
+    assign m_axis_tdata = o_data;
+    assign m_axis_tuser = o_user;
+    assign m_axis_tvalid = o_valid;
+    assign flags = sticky;
+    wire c_out = (c_st == SC_OUT) && (!o_valid || m_axis_tready);
+
+    always @(posedge clk) begin
+        c_we <= 1'b0;
+        if (rst) begin
+            c_st <= C_IDLE;
+            o_valid <= 1'b0;
+            sticky <= 5'd0;
+        end else begin
+            if (o_valid && m_axis_tready) o_valid <= 1'b0;
+            sticky <= (sticky & ~flags_clear) | {cfg_bad, c_out ? c_sfl : 4'd0};
+            case (c_st)
+                C_IDLE: begin
+                    if (c_take) begin
+                        c_ax <= b_ax;
+                        c_neg <= b_neg;
+                        c_hold <= b_hold;
+                        c_g <= b_g;
+                        c_c1 <= b_c1;
+                        c_c1s <= b_c1s;
+                        c_visc <= b_visc;
+                        c_kind <= b_kind;
+                        c_psi <= b_psi;
+                        c_ms <= b_ms;
+                        c_sfl <= {2'b00, b_gsat, 1'b0};
+                        st_ra <= b_ax;
+                        c_st <= SC_R0;
+                    end
+                end
+                SC_R0: begin : r0 // w, and w_ss - w
+                    reg signed [SW:0] wss;
+                    c_w0 <= st_q[SW-1:0];
+                    wss = $signed({{(SW+1-W-G){1'b0}}, c_g}) <<< (WG - G);
+                    c_diff <= (c_neg ? -wss : wss) - {st_q[SW-1], st_q[SW-1:0]};
+                    c_second <= 1'b0;
+                    if (c_hold) begin // F = sat(rsr(w, WG))
+                        cc_x <= st_q;
+                        cc_s <= WG;
+                        c_st <= SC_V4;
+                    end else begin
+                        c_st <= SC_R1;
+                    end
+                end
+                SC_R1: begin
+                    c_dw_wide <= c_kind == 2'd2;
+                    c_dw <= (c_kind == 2'd1) ? c_diff : {(SW+1){1'b0}};
+                    cm_x <= c_diff;
+                    cm_m <= c_psi;
+                    cm_s <= c_ms;
+                    c_st <= (c_kind == 2'd2) ? SC_M0 : SC_W1;
+                end
+
+                // ---- wide product: cm_res = rsr(cm_x * cm_m, cm_s) ----------------
+                SC_M0: begin : m0
+                    reg [3*W-1:0] ab;
+                    ab = (cm_x < 0) ? {{(3*W-SW-1){1'b0}}, -cm_x} : {{(3*W-SW-1){1'b0}}, cm_x};
+                    cm_abs <= ab[SW-1:0];
+                    cm_neg <= cm_x < 0;
+                    cm_a <= ab[W-1:0];
+                    cm_b <= cm_m[W-1:0];
+                    c_st <= SC_M1;
+                end
+                SC_M1: begin
+                    cm_a <= cm_abs3[2*W-1:W];
+                    cm_b <= cm_m[W-1:0];
+                    c_st <= SC_M2;
+                end
+                SC_M2: begin
+                    cm_a <= cm_abs3[3*W-1:2*W];
+                    cm_b <= cm_m[W-1:0];
+                    cm_acc <= cmp;
+                    c_st <= SC_M3;
+                end
+                SC_M3: begin
+                    cm_acc <= cm_acc + (cmp <<< W);
+                    c_st <= SC_M4;
+                end
+                SC_M4: begin
+                    cm_acc <= cm_acc + (cmp <<< (2 * W));
+                    c_st <= SC_M5;
+                end
+                SC_M5: begin : m5 // rsr(signed product, cm_s)
+                    reg signed [63:0] pr;
+                    pr = cm_m[W] ? ($signed({{(64-SW){1'b0}}, cm_abs}) <<< W) : cm_acc;   // m = 2^W exactly
+                    cc_x <= cm_neg ? -pr : pr;
+                    cc_s <= cm_s;
+                    c_st <= SC_M6;
+                end
+                SC_M6: begin
+                    cm_res <= cc_y;
+                    c_st <= c_second ? SC_S2 : SC_W1;
+                end
+
+                // ---- the new state --------------------------------------------------
+                SC_W1: begin : w1s
+                    reg signed [63:0] nw;
+                    nw = {{(64-SW){c_w0[SW-1]}}, c_w0} + (c_dw_wide ? cm_res : {{(63-SW){c_dw[SW]}}, c_dw});
+                    if (!in_sym(nw, W - 1 + WG)) begin
+                        c_sfl[3] <= 1'b1;
+                        nw = nw[63] ? -WMAX : WMAX;
+                    end
+                    c_w1 <= nw[SW-1:0];
+                    c_dw <= nw[SW:0] - {c_w0[SW-1], c_w0};
+                    c_we <= 1'b1;
+                    c_wa <= c_ax;
+                    c_wd <= nw[SW-1:0];
+                    c_st <= SC_S1;
+                end
+                SC_S1: begin // the sigma1 term rsr(dw c1, C1S)
+                    cm_x <= c_dw;
+                    cm_m <= c_c1;
+                    cm_s <= c_c1s;
+                    c_second <= 1'b1;
+                    c_st <= SC_M0;
+                end
+
+                // ---- the sigma1 term's limit, the viscous term, the output ----------
+                SC_S2: begin : s2
+                    reg signed [63:0] v1;
+                    v1 = cm_res;
+                    if (!in_sym(v1, W + 1 + WG)) begin
+                        c_sfl[2] <= 1'b1;
+                        v1 = v1[63] ? -S1MAX : S1MAX;
+                    end
+                    c_s1 <= v1[SW+1:0];
+                    c_st <= SC_V3;
+                end
+                SC_V3: begin : v3 // rsr(w' + s1 + sign(v) visc 2^(WG-G), WG)
+                    reg signed [63:0] vv;
+                    vv = {{(64-NW){c_visc[NW-1]}}, c_visc} <<< (WG - G);
+                    cc_x <= {{(64-SW){c_w1[SW-1]}}, c_w1} + {{(62-SW){c_s1[SW+1]}}, c_s1} + (c_neg ? -vv : vv);
+                    cc_s <= WG;
+                    c_st <= SC_V4;
+                end
+                SC_V4: begin : v4 // the output, limited
+                    reg signed [63:0] fo;
+                    fo = cc_y;
+                    if (!in_sym(fo, W - 1)) begin
+                        c_sfl[0] <= 1'b1;
+                        fo = fo[63] ? -FMAX : FMAX;
+                    end
+                    c_fo <= fo[W-1:0];
+                    c_st <= SC_OUT;
+                end
+                SC_OUT: begin
+                    if (c_out) begin
+                        o_data <= c_fo;
+                        o_user <= {c_sfl, c_ax};
+                        o_valid <= 1'b1;
+                        c_st <= C_IDLE;
+                    end
+                end
+                default: c_st <= C_IDLE;
+            endcase
+        end
+    end
+endmodule
+
+`resetall
