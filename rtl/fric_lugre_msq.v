@@ -218,8 +218,11 @@ module fric_lugre_msq #(
     // read by stage A and by a commit's copy, one register as the address
     localparam integer STG = NA;
     reg [PW-1:0] par [0:(2*NA)*32-1];
-    reg [AXIS_W+5:0] par_ra;
-    wire [PW-1:0] par_q = par[par_ra];
+    // read synchronously (a block RAM read port): the word addressed in one
+    // cycle is on par_q in the next
+    wire [AXIS_W+5:0] par_ra;
+    reg [PW-1:0] par_q;
+    always @(posedge clk) par_q <= par[par_ra];
     wire signed [63:0] par_s = {{(64-PW){par_q[PW-1]}}, par_q};   // a signed field
     wire signed [31:0] par_u = {{(32-PW){1'b0}}, par_q};          // an unsigned field
 `ifndef SYNTHESIS
@@ -323,7 +326,6 @@ module fric_lugre_msq #(
     // the shell's sequencer (the parameter read address is shared with
     // stage A, which is idle whenever the shell copies)
     wire [AXIS_W+5:0] a_par_ra;
-    wire a_par_re;
     always @(posedge clk) begin
         clr_we <= 1'b0;
         if (rst) begin
@@ -356,10 +358,9 @@ module fric_lugre_msq #(
             endcase
         end
     end
-    always @(posedge clk) begin
-        if (!rst && sh_st == SH_CP) par_ra <= {STG[AXIS_W:0], cnt[4:0]};
-        else if (a_par_re) par_ra <= a_par_ra;
-    end
+    // every state reads the word it asked for in the cycle after, so the
+    // address may change every cycle (no enable)
+    assign par_ra = (!rst && sh_st == SH_CP) ? {STG[AXIS_W:0], cnt[4:0]} : a_par_ra;
 
     // =========================================================================
     // Stage A: E, g(v), the normalized |v| KYM, c1(v), the viscous term
@@ -426,34 +427,30 @@ module fric_lugre_msq #(
     reg a_gsat;
 
     reg [AXIS_W+5:0] a_ra_r;
-    reg a_re_r;
     assign a_par_ra = a_ra_r;
-    assign a_par_re = a_re_r;
     wire s_take = s_axis_tvalid && s_axis_tready;
     wire b_take;
     wire signed [63:0] a_vabs = (a_v < 0) ? -{{(64-W){a_v[W-1]}}, a_v} : {{(64-W){a_v[W-1]}}, a_v};
 
-    // the parameter word each state of A asks for: par_ra takes it at the
-    // clock edge, so the next state reads it on par_q
+    // the parameter word each state of A asks for, on par_q in the next state
     always @(*) begin
-        a_re_r = 1'b0;
-        a_ra_r = {(AXIS_W+6){1'b0}};
+        a_ra_r = {1'b0, a_ax, A_DSEL};
         case (a_st)
-            A_IDLE: begin a_re_r = s_take; a_ra_r = {1'b0, s_axis_tuser, A_DSEL}; end
-            SA_A0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KM}; end
-            SA_A1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KS}; end
-            SA_G0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_DM_P, a_neg)}; end
-            SA_G1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_DS_P, a_neg)}; end
-            SA_G2:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_FC_P, a_neg)}; end
-            SA_G3:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KYM}; end
-            SA_G4:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KYX}; end
-            SA_G7:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_MD_EN}; end
-            SA_C0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_C1S}; end
-            SA_C1:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_C1M}; end
-            SA_C2:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KDM}; end
-            SA_C3:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, A_KDS}; end
-            SA_VP:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_BM_P, a_neg)}; end
-            SA_V0:  begin a_re_r = 1'b1; a_ra_r = {1'b0, a_ax, dir_word(A_BS_P, a_neg)}; end
+            A_IDLE: a_ra_r = {1'b0, s_axis_tuser, A_DSEL};
+            SA_A0:  a_ra_r = {1'b0, a_ax, A_KM};
+            SA_A1:  a_ra_r = {1'b0, a_ax, A_KS};
+            SA_G0:  a_ra_r = {1'b0, a_ax, dir_word(A_DM_P, a_neg)};
+            SA_G1:  a_ra_r = {1'b0, a_ax, dir_word(A_DS_P, a_neg)};
+            SA_G2:  a_ra_r = {1'b0, a_ax, dir_word(A_FC_P, a_neg)};
+            SA_G3:  a_ra_r = {1'b0, a_ax, A_KYM};
+            SA_G4:  a_ra_r = {1'b0, a_ax, A_KYX};
+            SA_G7:  a_ra_r = {1'b0, a_ax, A_MD_EN};
+            SA_C0:  a_ra_r = {1'b0, a_ax, A_C1S};
+            SA_C1:  a_ra_r = {1'b0, a_ax, A_C1M};
+            SA_C2:  a_ra_r = {1'b0, a_ax, A_KDM};
+            SA_C3:  a_ra_r = {1'b0, a_ax, A_KDS};
+            SA_VP:  a_ra_r = {1'b0, a_ax, dir_word(A_BM_P, a_neg)};
+            SA_V0:  a_ra_r = {1'b0, a_ax, dir_word(A_BS_P, a_neg)};
             default: ;
         endcase
     end
@@ -981,6 +978,11 @@ module fric_lugre_msq #(
     assign flags = sticky;
     wire c_out = (c_st == SC_OUT) && (!o_valid || m_axis_tready);
 
+    // the state read address follows B's axis every cycle (no enable, so
+    // that synthesis can merge it into a RAM read port): at the take it is
+    // the axis of the sample taken, read in SC_R0
+    always @(posedge clk) st_ra <= b_ax;
+
     always @(posedge clk) begin
         c_we <= 1'b0;
         if (rst) begin
@@ -1004,7 +1006,6 @@ module fric_lugre_msq #(
                         c_psi <= b_psi;
                         c_ms <= b_ms;
                         c_sfl <= {2'b00, b_gsat, 1'b0};
-                        st_ra <= b_ax;
                         c_st <= SC_R0;
                     end
                 end
