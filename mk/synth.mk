@@ -77,7 +77,7 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 endef
 $(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
 $(eval $(call lugre_synth_run,lugre_seq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_SEQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_seq_ecp5/out.config,0,0,0))
-$(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,0,0,0))
+$(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,2,0,0))
 .PHONY: synth-lugre-ecp5 synth-lugre-up5k
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
 synth-lugre-up5k: $(SYNTH)/lugre_up5k/pnr.log

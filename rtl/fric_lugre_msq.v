@@ -138,74 +138,83 @@ module fric_lugre_msq #(
     localparam signed [63:0] FMAX = (64'sd1 <<< (W - 1)) - 1;
     localparam signed [63:0] ONE_E = 64'sd1 <<< EF;
     localparam signed [63:0] ONE_W = 64'sd1 <<< W;
+    localparam signed [63:0] YHALF = 64'sd1 <<< (YF - 1);
     localparam integer NW = 2 * W + 2;            // the narrow shifter's width
 
+    localparam integer CW = SW + W + 4;           // the wide shifter's width (stage C)
+    localparam integer SHW = 10;                  // signed shift amounts of stage B
+    localparam integer SH0_I = 2 * W - 1 - YF;
+    localparam signed [SHW-1:0] SH0 = SH0_I[SHW-1:0];
+
     // ---- arithmetic of the C model (fric_fx.c), one function each ---------
-    // rsr: round half up after an arithmetic right shift; s <= 0: x; s >= 62: 0
-    function automatic signed [63:0] rsr(input signed [63:0] x, input integer s);
-        reg signed [63:0] t;
+    // rsr_n, rsr_c: round half up after an arithmetic right shift by s =
+    // 0..63, as ((2x >>> s) + 1) >>> 1 (the method of fric_rsr.v): the same
+    // integer as fric_fx_rsr(x, s) for every s >= 0 (0 once s passes the
+    // width, as the C model's s >= 62); NW and CW bits
+    function automatic signed [NW-1:0] rsr_n(input signed [NW-1:0] x, input [5:0] s);
+        reg signed [NW:0] t;
         begin
-            if (s <= 0) rsr = x;
-            else if (s >= 62) rsr = 64'sd0;
-            else begin
-                t = x + (64'sd1 <<< (s - 1));
-                rsr = t >>> s;
-            end
+            t = $signed({x, 1'b0}) >>> s;
+            t = t + 1;
+            rsr_n = t[NW:1];
         end
     endfunction
-    function automatic integer bitlen(input [63:0] x);
-        integer i;
+    function automatic signed [CW-1:0] rsr_c(input signed [CW-1:0] x, input [5:0] s);
+        reg signed [CW:0] t;
         begin
-            bitlen = 0;
-            for (i = 0; i < 64; i = i + 1) if (x[i]) bitlen = i + 1;
+            t = $signed({x, 1'b0}) >>> s;
+            t = t + 1;
+            rsr_c = t[CW:1];
         end
     endfunction
-    // norm: a W-bit mantissa in [2^(W-1), 2^W) and its exponent, x ~ m 2^e;
-    // returned as {e (8 bits, signed), m (64 bits)}
-    function automatic [71:0] norm(input [63:0] x);
-        integer bl, e;
-        reg [63:0] m;
+    // norm_n: norm() of the C model for a 2W-bit x, {big, e, m}: a W-bit
+    // mantissa m in [2^(W-1), 2^W) with x ~ m 2^e (exact when x has at most W
+    // bits, rounded half up otherwise, renormalized when the rounding carries
+    // to 2^W); x = 0 gives m = 0, e = 0; big = x wider than W bits. Computed
+    // as m = rsr(x 2^W, bitlen(x)) (fric_norm.v's method).
+    function automatic [W+8:0] norm_n(input [2*W-1:0] x);
+        integer i, bl;
+        reg [3*W:0] t;
+        reg [W+1:0] m;
+        reg [7:0] e;
         begin
-            bl = bitlen(x);
-            if (x == 64'd0) begin
-                e = 0;
-                m = 64'd0;
-            end else if (bl <= W) begin
-                e = bl - W;
-                m = x << (W - bl);
+            bl = 0;
+            for (i = 0; i < 2 * W; i = i + 1) if (x[i]) bl = i + 1;
+            t = {x, {W{1'b0}}, 1'b0} >> bl;
+            m = t[W+1:0] + 1'b1;
+            e = bl[7:0] - W[7:0];
+            if (x == {(2*W){1'b0}}) norm_n = {(W+9){1'b0}};
+            else if (m[W+1]) norm_n = {bl > W, e + 8'd1, 1'b1, {(W-1){1'b0}}};
+            else norm_n = {bl > W, e, m[W:1]};
+        end
+    endfunction
+    // shift_to_b: shift_to(x, s, 2^YW) of the C model for x >= 0: x 2^-s
+    // rounded (s > 0) or exact (s <= 0), limited to YLIM
+    function automatic [YW:0] shift_to_b(input signed [NW-1:0] x, input signed [SHW-1:0] s);
+        reg signed [NW-1:0] y;
+        reg [SHW:0] ns;
+        reg [NW+63:0] xl;
+        begin
+            ns = -{s[SHW-1], s};
+            xl = {{64{1'b0}}, x} << ns[5:0];
+            if (!s[SHW-1]) begin
+                y = rsr_n(x, (s > 63) ? 6'd63 : s[5:0]);
+                shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
+            end else if (ns >= 62 || x > (YLIM[NW-1:0] >> ns[5:0])) begin
+                shift_to_b = (x != {NW{1'b0}}) ? YLIM[YW:0] : {(YW+1){1'b0}};
             end else begin
-                e = bl - W;
-                m = rsr(x, e);
-                if ((m >> W) != 64'd0) begin
-                    m = m >> 1;
-                    e = e + 1;
-                end
-            end
-            norm = {e[7:0], m};
-        end
-    endfunction
-    // shift_to: x 2^-s rounded (s > 0) or exact (s <= 0), limited to lim (x >= 0)
-    function automatic signed [63:0] shift_to(input signed [63:0] x, input integer s, input signed [63:0] lim);
-        reg signed [63:0] y;
-        begin
-            if (s >= 0) begin
-                y = rsr(x, s);
-                shift_to = (y > lim) ? lim : y;
-            end else if (-s >= 62 || x > (lim >>> (-s))) begin
-                shift_to = (x != 64'sd0) ? lim : 64'sd0;
-            end else begin
-                shift_to = x <<< (-s);
+                shift_to_b = xl[YW:0];
             end
         end
     endfunction
     // in_sym(x, b): -(2^b - 1) <= x <= 2^b - 1, decided on the bits that can
     // overflow: the bits from b up are all copies of the sign, and x is not -2^b
-    function automatic in_sym(input signed [63:0] x, input integer b);
-        reg [63:0] hi_mask;
+    function automatic in_sym(input signed [CW-1:0] x, input integer b);
+        reg [CW-1:0] hi_mask;
         begin
-            hi_mask = ~((64'd1 << b) - 64'd1);
-            in_sym = ((x & hi_mask) == 64'd0) ||
-                     ((x & hi_mask) == hi_mask && (x & ~hi_mask) != 64'd0);
+            hi_mask = ~(({{(CW-1){1'b0}}, 1'b1} << b) - 1'b1);
+            in_sym = ((x & hi_mask) == {CW{1'b0}}) ||
+                     ((x & hi_mask) == hi_mask && (x & ~hi_mask) != {CW{1'b0}});
         end
     endfunction
     // the field of the direction of v: positive-direction word + 5 for v < 0
@@ -223,8 +232,6 @@ module fric_lugre_msq #(
     wire [AXIS_W+5:0] par_ra;
     reg [PW-1:0] par_q;
     always @(posedge clk) par_q <= par[par_ra];
-    wire signed [63:0] par_s = {{(64-PW){par_q[PW-1]}}, par_q};   // a signed field
-    wire signed [31:0] par_u = {{(32-PW){1'b0}}, par_q};          // an unsigned field
 `ifndef SYNTHESIS
     integer pi;
     initial for (pi = 0; pi < 2 * NA * 32; pi = pi + 1) par[pi] = {PW{1'b0}};
@@ -234,7 +241,7 @@ module fric_lugre_msq #(
     // state clear (which runs only when every stage is idle)
     reg [SW-1:0] stm [0:NA-1];
     reg [AXIS_W-1:0] st_ra;
-    wire signed [63:0] st_q = {{(64-SW){stm[st_ra][SW-1]}}, stm[st_ra]};
+    wire signed [SW-1:0] st_q = stm[st_ra];
 `ifndef SYNTHESIS
     integer si;
     initial for (si = 0; si < NA; si = si + 1) stm[si] = {SW{1'b0}};
@@ -379,21 +386,20 @@ module fric_lugre_msq #(
     reg [W-1:0] am_a, am_b;
     reg [2*W-1:0] am_p;
     always @(posedge clk) am_p <= am_a * am_b;
-    wire signed [63:0] amp = {{(64-2*W){1'b0}}, am_p};
+    wire signed [NW-1:0] amp = {2'b00, am_p};
     // the narrow shifter (rsr or shift_to), result in the next state
     localparam [1:0] UA_RSR = 2'd0, UA_YMAX = 2'd1, UA_YLIM = 2'd2;
     reg [1:0] aa_op;
     reg signed [NW-1:0] aa_x;
-    reg signed [31:0] aa_s;
-    wire signed [63:0] aa_x64 = {{(64-NW){aa_x[NW-1]}}, aa_x};
-    wire signed [63:0] aa_full = (aa_op == UA_RSR) ? rsr(aa_x64, aa_s) : shift_to(aa_x64, aa_s, YMAX);
-    wire signed [NW-1:0] aa_y = aa_full[NW-1:0];
+    reg [5:0] aa_s;
+    wire signed [NW-1:0] aa_r = rsr_n(aa_x, aa_s);
+    wire signed [NW-1:0] aa_y = (aa_op != UA_RSR && aa_r > YMAX[NW-1:0]) ? YMAX[NW-1:0] : aa_r;
     // normalization of a 2W-bit value
     reg [2*W-1:0] ab_x;
-    wire [71:0] ab_n = norm({{(64-2*W){1'b0}}, ab_x});
+    wire [W+8:0] ab_n = norm_n(ab_x);
     wire [W-1:0] ab_m = ab_n[W-1:0];
-    wire signed [31:0] ab_e = {{24{ab_n[71]}}, ab_n[71:64]};
-    wire ab_wide = bitlen({{(64-2*W){1'b0}}, ab_x}) > W;
+    wire signed [7:0] ab_e = ab_n[W+7:W];
+    wire ab_wide = ab_n[W+8];
     // the exp2 table
     reg [8:0] atx_a;
     wire [TP:0] atx_q = tab_exp_a[atx_a];
@@ -405,24 +411,25 @@ module fric_lugre_msq #(
     reg [W-1:0] a_a;
     reg a_dsel;
     reg [W-1:0] a_km, a_pq;
-    reg signed [31:0] a_pqe, a_pe, a_ks;
+    reg [5:0] a_pqe, a_pe, a_ks;
     reg [YW-1:0] a_xy;
-    reg signed [31:0] a_xyi;
+    reg [4:0] a_xyi;
     reg [W-1:0] a_xfr;
     reg [TP:0] a_xt0;
     reg [W:0] a_e;
     reg [W-1:0] a_dm_mag;
     reg a_dm_neg, a_e_one;
     reg [PW-1:0] a_fc;
-    reg signed [31:0] a_ds;
+    reg [3:0] a_ds;
     // handed to B
     reg [W+G-1:0] a_g;                // g in [1, 2^(W-1+G) - 1]
     reg [W-1:0] a_tn;
-    reg signed [31:0] a_te, a_kyx;
+    reg signed [7:0] a_te, a_kyx;
     reg a_md_en;
     reg [W-1:0] a_c1m;
     reg [W:0] a_c1;
-    reg signed [31:0] a_c1s, a_kds, a_bs;
+    reg [5:0] a_c1s, a_kds;
+    reg [4:0] a_bs;
     reg signed [NW-1:0] a_visc;
     reg a_gsat;
 
@@ -430,7 +437,7 @@ module fric_lugre_msq #(
     assign a_par_ra = a_ra_r;
     wire s_take = s_axis_tvalid && s_axis_tready;
     wire b_take;
-    wire signed [63:0] a_vabs = (a_v < 0) ? -{{(64-W){a_v[W-1]}}, a_v} : {{(64-W){a_v[W-1]}}, a_v};
+    wire signed [W:0] a_vabs = a_v[W-1] ? -{a_v[W-1], a_v} : {a_v[W-1], a_v};
 
     // the parameter word each state of A asks for, on par_q in the next state
     always @(*) begin
@@ -484,16 +491,16 @@ module fric_lugre_msq #(
                     a_st <= SA_A2;
                 end
                 SA_A2: begin // norm(|v|^2)
-                    a_ks <= par_u;
+                    a_ks <= par_q[5:0];
                     ab_x <= am_p;
                     a_st <= SA_A3;
                 end
                 SA_A3: begin : a3 // the square normalized when wider than W; MUL p * KM
                     reg [W-1:0] pv;
                     a_pq <= ab_wide ? ab_m : ab_x[W-1:0];
-                    a_pqe <= ab_wide ? ab_e : 32'sd0;
+                    a_pqe <= ab_wide ? ab_e[5:0] : 6'd0;
                     pv = a_dsel ? (ab_wide ? ab_m : ab_x[W-1:0]) : a_a;
-                    a_pe <= (a_dsel && ab_wide) ? ab_e : 32'sd0;
+                    a_pe <= (a_dsel && ab_wide) ? ab_e[5:0] : 6'd0;
                     am_a <= pv;
                     am_b <= a_km;
                     a_st <= SA_A4;
@@ -502,11 +509,11 @@ module fric_lugre_msq #(
                 SA_A5: begin // y = shift_to(p KM, KS - pe, YMAX), or saturated
                     ax_ret <= SA_G0;
                     if (a_ks < a_pe) begin
-                        a_xy <= (amp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        a_xy <= (amp != {NW{1'b0}}) ? YMAX[YW-1:0] : {YW{1'b0}};
                         a_st <= SA_X0;
                     end else begin
                         aa_op <= UA_YMAX;
-                        aa_x <= amp[NW-1:0];
+                        aa_x <= amp;
                         aa_s <= a_ks - a_pe;
                         a_st <= SA_A6;
                     end
@@ -518,7 +525,7 @@ module fric_lugre_msq #(
 
                 // ---- exp2 subprogram: a_e = 2^-a_xy, then back to ax_ret -------
                 SA_X0: begin
-                    a_xyi <= {{(32-YW+YF){1'b0}}, a_xy[YW-1:YF]};
+                    a_xyi <= a_xy[YW-1:YF];
                     a_xfr <= {{(W-FB){1'b0}}, a_xy[FB-1:0]};
                     atx_a <= {1'b0, a_xy[YF-1 -: 8]};
                     a_st <= SA_X1;
@@ -538,14 +545,14 @@ module fric_lugre_msq #(
                 SA_X3: a_st <= SA_X4;
                 SA_X4: begin // rsr(product, FB)
                     aa_op <= UA_RSR;
-                    aa_x <= amp[NW-1:0];
-                    aa_s <= FB;
+                    aa_x <= amp;
+                    aa_s <= FB[5:0];
                     a_st <= SA_X5;
                 end
                 SA_X5: begin // rsr(T[i] - that, TP - EF + yi)
                     aa_op <= UA_RSR;
                     aa_x <= $signed({{(NW-TP-1){1'b0}}, a_xt0}) - aa_y;
-                    aa_s <= TP - EF + a_xyi;
+                    aa_s <= TP[5:0] - EF[5:0] + {1'b0, a_xyi};
                     a_st <= SA_X6;
                 end
                 SA_X6: begin
@@ -557,8 +564,8 @@ module fric_lugre_msq #(
                 SA_G0: a_st <= SA_G1;   // read DM
                 SA_G1: begin : g1 // MUL |DM| E
                     reg [W-1:0] mag;
-                    mag = (par_s < 0) ? (-par_s[W-1:0]) : par_s[W-1:0];
-                    a_dm_neg <= par_s < 0;
+                    mag = par_q[W-1] ? (-par_q[W-1:0]) : par_q[W-1:0];
+                    a_dm_neg <= par_q[W-1];
                     a_dm_mag <= mag;
                     am_a <= mag;
                     am_b <= a_e[W-1:0];
@@ -566,16 +573,16 @@ module fric_lugre_msq #(
                     a_st <= SA_G2;
                 end
                 SA_G2: begin
-                    a_ds <= par_u;
+                    a_ds <= par_q[3:0];
                     a_st <= SA_G3;
                 end
                 SA_G3: begin : g3 // the dip rsr(DM E, EF + DS - G)
                     reg signed [NW-1:0] pr;
                     a_fc <= par_q;
-                    pr = a_e_one ? ($signed({{(NW-W){1'b0}}, a_dm_mag}) <<< EF) : amp[NW-1:0];
+                    pr = a_e_one ? ($signed({{(NW-W){1'b0}}, a_dm_mag}) <<< EF) : amp;
                     aa_op <= UA_RSR;
                     aa_x <= a_dm_neg ? -pr : pr;
-                    aa_s <= EF + a_ds - G;
+                    aa_s <= EF[5:0] - G[5:0] + {2'b00, a_ds};
                     a_st <= SA_G4;
                 end
                 SA_G4: begin : g4 // g, limited to [1, 2^(W-1+G) - 1]; MUL |v| KYM
@@ -591,7 +598,7 @@ module fric_lugre_msq #(
                     a_st <= SA_G5;
                 end
                 SA_G5: begin
-                    a_kyx <= par_s[31:0];
+                    a_kyx <= par_q[7:0];
                     a_st <= SA_G6;
                 end
                 SA_G6: begin // norm(|v| KYM)
@@ -610,7 +617,7 @@ module fric_lugre_msq #(
                     a_st <= SA_C1;
                 end
                 SA_C1: begin
-                    a_c1s <= par_u;
+                    a_c1s <= par_q[5:0];
                     a_st <= SA_C2;
                 end
                 SA_C2: begin
@@ -624,17 +631,17 @@ module fric_lugre_msq #(
                     a_st <= SA_C4;
                 end
                 SA_C4: begin
-                    a_kds <= par_u;
+                    a_kds <= par_q[5:0];
                     a_st <= SA_C5;
                 end
                 SA_C5: begin // yd = shift_to(pq KDM, KDS - pqe, YMAX), or saturated
                     ax_ret <= SA_C6;
                     if (a_kds < a_pqe) begin
-                        a_xy <= (amp != 64'sd0) ? YMAX[YW-1:0] : {YW{1'b0}};
+                        a_xy <= (amp != {NW{1'b0}}) ? YMAX[YW-1:0] : {YW{1'b0}};
                         a_st <= SA_X0;
                     end else begin
                         aa_op <= UA_YMAX;
-                        aa_x <= amp[NW-1:0];
+                        aa_x <= amp;
                         aa_s <= a_kds - a_pqe;
                         a_st <= SA_C10;
                     end
@@ -656,8 +663,8 @@ module fric_lugre_msq #(
                 SA_C7: a_st <= SA_C9;
                 SA_C9: begin // rsr(C1M E, EF)
                     aa_op <= UA_RSR;
-                    aa_x <= amp[NW-1:0];
-                    aa_s <= EF;
+                    aa_x <= amp;
+                    aa_s <= EF[5:0];
                     a_st <= SA_C11;
                 end
                 SA_C11: begin
@@ -673,13 +680,13 @@ module fric_lugre_msq #(
                     a_st <= SA_V1;
                 end
                 SA_V1: begin
-                    a_bs <= par_u;
+                    a_bs <= par_q[4:0];
                     a_st <= SA_V2;
                 end
                 SA_V2: begin // visc = rsr(|v| BM, BS)
                     aa_op <= UA_RSR;
-                    aa_x <= amp[NW-1:0];
-                    aa_s <= a_bs;
+                    aa_x <= amp;
+                    aa_s <= {1'b0, a_bs};
                     a_st <= SA_V3;
                 end
                 SA_V3: begin
@@ -707,17 +714,16 @@ module fric_lugre_msq #(
     reg [W-1:0] bm_a, bm_b;
     reg [2*W-1:0] bm_p;
     always @(posedge clk) bm_p <= bm_a * bm_b;
-    wire signed [63:0] bmp = {{(64-2*W){1'b0}}, bm_p};
+    wire signed [NW-1:0] bmp = {2'b00, bm_p};
     reg [1:0] ba_op;
     reg signed [NW-1:0] ba_x;
-    reg signed [31:0] ba_s;
-    wire signed [63:0] ba_x64 = {{(64-NW){ba_x[NW-1]}}, ba_x};
-    wire signed [63:0] ba_full = (ba_op == UA_RSR) ? rsr(ba_x64, ba_s) : shift_to(ba_x64, ba_s, YLIM);
-    wire signed [NW-1:0] ba_y = ba_full[NW-1:0];
+    reg signed [SHW-1:0] ba_s;
+    wire [YW:0] ba_t = shift_to_b(ba_x, ba_s);
+    wire signed [NW-1:0] ba_y = (ba_op == UA_RSR) ? rsr_n(ba_x, ba_s[5:0]) : {{(NW-YW-1){1'b0}}, ba_t};
     reg [2*W-1:0] bb_x;
-    wire [71:0] bb_n = norm({{(64-2*W){1'b0}}, bb_x});
+    wire [W+8:0] bb_n = norm_n(bb_x);
     wire [W-1:0] bb_m = bb_n[W-1:0];
-    wire signed [31:0] bb_e = {{24{bb_n[71]}}, bb_n[71:64]};
+    wire signed [7:0] bb_e = bb_n[W+7:W];
     reg [8:0] btx_a, btr_a, bth_a;
     wire [TP:0] btx_q = tab_exp_b[btx_a];
     wire [W-1:0] btr_q = tab_rec[btr_a];
@@ -728,17 +734,18 @@ module fric_lugre_msq #(
     reg b_neg, b_hold, b_gsat;
     reg [W+G-1:0] b_g;
     reg [W-1:0] b_tn;
-    reg signed [31:0] b_te, b_kyx;
+    reg signed [7:0] b_te, b_kyx;
     reg [W:0] b_c1;
-    reg signed [31:0] b_c1s;
+    reg [5:0] b_c1s;
     reg signed [NW-1:0] b_visc;
     // own
-    reg signed [31:0] b_ge, b_sh, b_pn;
+    reg signed [7:0] b_ge, b_pn;
+    reg signed [SHW-1:0] b_sh;
     reg [W-1:0] b_rfr, b_rt0;
     reg [2*W-1:0] b_prod2;
     reg [YF-2:0] b_y2;
     reg [YW-1:0] b_xy;
-    reg signed [31:0] b_xyi;
+    reg [4:0] b_xyi;
     reg [W-1:0] b_xfr;
     reg [TP:0] b_xt0;
     reg [W-1:0] b_pm, b_hfr, b_ht0;
@@ -746,7 +753,7 @@ module fric_lugre_msq #(
     // rsr((w_ss - w) psi, b_ms))
     reg [1:0] b_kind;
     reg [W:0] b_psi;
-    reg signed [31:0] b_ms;
+    reg signed [SHW-1:0] b_ms;
     wire c_take;
 
     always @(posedge clk) begin
@@ -789,14 +796,15 @@ module fric_lugre_msq #(
                     dt = b_rt0 - btr_q;
                     bm_a <= dt;
                     bm_b <= b_rfr;
-                    b_sh <= 2 * W - 1 - YF + b_kyx + b_ge - b_te;
+                    b_sh <= SH0 + {{(SHW-8){b_kyx[7]}}, b_kyx} + {{(SHW-8){b_ge[7]}}, b_ge}
+                            - {{(SHW-8){b_te[7]}}, b_te};
                     b_st <= SB_B3;
                 end
                 SB_B3: b_st <= SB_B4;
                 SB_B4: begin // rsr(product, RF)
                     ba_op <= UA_RSR;
-                    ba_x <= bmp[NW-1:0];
-                    ba_s <= RF;
+                    ba_x <= bmp;
+                    ba_s <= RF[SHW-1:0];
                     b_st <= SB_B5;
                 end
                 SB_B5: begin : b5 // MUL tn * r
@@ -810,7 +818,7 @@ module fric_lugre_msq #(
                 SB_B7: begin // y2 = shift_to(tn r, sh, YLIM)
                     b_prod2 <= bm_p;
                     ba_op <= UA_YLIM;
-                    ba_x <= bmp[NW-1:0];
+                    ba_x <= bmp;
                     ba_s <= b_sh;
                     b_st <= SB_B8;
                 end
@@ -822,7 +830,7 @@ module fric_lugre_msq #(
                     end else if (ba_y >= YLIM[NW-1:0]) begin      // w = w_ss
                         b_kind <= 2'd1;
                         b_st <= SB_DONE;
-                    end else if ({{(64-NW){ba_y[NW-1]}}, ba_y} >= (64'sd1 <<< (YF - 1))) begin
+                    end else if (ba_y >= YHALF[NW-1:0]) begin
                         b_kind <= 2'd2;
                         b_xy <= ba_y[YW-1:0];
                         b_st <= SB_X0;
@@ -835,7 +843,7 @@ module fric_lugre_msq #(
 
                 // ---- exp2: psi = 1 - 2^-y2, shift W ---------------------------------
                 SB_X0: begin
-                    b_xyi <= {{(32-YW+YF){1'b0}}, b_xy[YW-1:YF]};
+                    b_xyi <= b_xy[YW-1:YF];
                     b_xfr <= {{(W-FB){1'b0}}, b_xy[FB-1:0]};
                     btx_a <= {1'b0, b_xy[YF-1 -: 8]};
                     b_st <= SB_X1;
@@ -855,21 +863,21 @@ module fric_lugre_msq #(
                 SB_X3: b_st <= SB_X4;
                 SB_X4: begin
                     ba_op <= UA_RSR;
-                    ba_x <= bmp[NW-1:0];
-                    ba_s <= FB;
+                    ba_x <= bmp;
+                    ba_s <= FB[SHW-1:0];
                     b_st <= SB_X5;
                 end
                 SB_X5: begin
                     ba_op <= UA_RSR;
                     ba_x <= $signed({{(NW-TP-1){1'b0}}, b_xt0}) - ba_y;
-                    ba_s <= TP - EF + b_xyi;
+                    ba_s <= TP[SHW-1:0] - EF[SHW-1:0] + {{(SHW-5){1'b0}}, b_xyi};
                     b_st <= SB_X6;
                 end
                 SB_X6: begin : bx6
                     reg [W:0] e;
                     e = ba_y[W:0];
                     b_psi <= ONE_W[W:0] - e;
-                    b_ms <= W;
+                    b_ms <= W[SHW-1:0];
                     b_st <= SB_DONE;
                 end
 
@@ -896,8 +904,8 @@ module fric_lugre_msq #(
                 SB_P1C: b_st <= SB_P1D;
                 SB_P1D: begin
                     ba_op <= UA_RSR;
-                    ba_x <= bmp[NW-1:0];
-                    ba_s <= HF;
+                    ba_x <= bmp;
+                    ba_s <= HF[SHW-1:0];
                     b_st <= SB_P1E;
                 end
                 SB_P1E: begin : p1e // MUL pm * h
@@ -910,13 +918,13 @@ module fric_lugre_msq #(
                 SB_P1F: b_st <= SB_P1G;
                 SB_P1G: begin // psi = rsr(product, HP)
                     ba_op <= UA_RSR;
-                    ba_x <= bmp[NW-1:0];
-                    ba_s <= HP;
+                    ba_x <= bmp;
+                    ba_s <= HP[SHW-1:0];
                     b_st <= SB_P1H;
                 end
                 SB_P1H: begin
                     b_psi <= ba_y[W:0];
-                    b_ms <= b_sh + YF - b_pn;
+                    b_ms <= b_sh + YF[SHW-1:0] - {{(SHW-8){b_pn[7]}}, b_pn};
                     b_st <= SB_DONE;
                 end
                 SB_DONE: if (c_take) b_st <= B_IDLE;
@@ -937,21 +945,21 @@ module fric_lugre_msq #(
     reg [W-1:0] cm_a, cm_b;
     reg [2*W-1:0] cm_p;
     always @(posedge clk) cm_p <= cm_a * cm_b;
-    wire signed [63:0] cmp = {{(64-2*W){1'b0}}, cm_p};
-    reg signed [63:0] cc_x;
-    reg signed [31:0] cc_s;
-    wire signed [63:0] cc_y = rsr(cc_x, cc_s);
+    wire signed [CW-1:0] cmp = {{(CW-2*W){1'b0}}, cm_p};
+    reg signed [CW-1:0] cc_x;
+    reg [5:0] cc_s;
+    wire signed [CW-1:0] cc_y = rsr_c(cc_x, cc_s);
 
     // taken from B
     reg [AXIS_W-1:0] c_ax;
     reg c_neg, c_hold;
     reg [W+G-1:0] c_g;
     reg [W:0] c_c1;
-    reg signed [31:0] c_c1s;
+    reg [5:0] c_c1s;
     reg signed [NW-1:0] c_visc;
     reg [1:0] c_kind;
     reg [W:0] c_psi;
-    reg signed [31:0] c_ms;
+    reg signed [SHW-1:0] c_ms;
     reg [3:0] c_sfl;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
     // own
     reg signed [SW-1:0] c_w0, c_w1;
@@ -961,9 +969,9 @@ module fric_lugre_msq #(
     reg signed [SW:0] cm_x;
     reg [SW-1:0] cm_abs;
     wire [3*W-1:W] cm_abs3 = {{(3*W-SW){1'b0}}, cm_abs[SW-1:W]};
-    reg signed [63:0] cm_acc, cm_res;
+    reg signed [CW-1:0] cm_acc, cm_res;
     reg [W:0] cm_m;
-    reg signed [31:0] cm_s;
+    reg [5:0] cm_s;
     reg cm_neg;
     reg [W-1:0] c_fo;
 
@@ -1011,13 +1019,13 @@ module fric_lugre_msq #(
                 end
                 SC_R0: begin : r0 // w, and w_ss - w
                     reg signed [SW:0] wss;
-                    c_w0 <= st_q[SW-1:0];
+                    c_w0 <= st_q;
                     wss = $signed({{(SW+1-W-G){1'b0}}, c_g}) <<< (WG - G);
-                    c_diff <= (c_neg ? -wss : wss) - {st_q[SW-1], st_q[SW-1:0]};
+                    c_diff <= (c_neg ? -wss : wss) - {st_q[SW-1], st_q};
                     c_second <= 1'b0;
                     if (c_hold) begin // F = sat(rsr(w, WG))
-                        cc_x <= st_q;
-                        cc_s <= WG;
+                        cc_x <= {{(CW-SW){st_q[SW-1]}}, st_q};
+                        cc_s <= WG[5:0];
                         c_st <= SC_V4;
                     end else begin
                         c_st <= SC_R1;
@@ -1028,7 +1036,8 @@ module fric_lugre_msq #(
                     c_dw <= (c_kind == 2'd1) ? c_diff : {(SW+1){1'b0}};
                     cm_x <= c_diff;
                     cm_m <= c_psi;
-                    cm_s <= c_ms;
+                    // rsr with s <= 0 is x itself; s >= 62 gives 0 (as 63 does)
+                    cm_s <= c_ms[SHW-1] ? 6'd0 : (c_ms > 63) ? 6'd63 : c_ms[5:0];
                     c_st <= (c_kind == 2'd2) ? SC_M0 : SC_W1;
                 end
 
@@ -1062,8 +1071,8 @@ module fric_lugre_msq #(
                     c_st <= SC_M5;
                 end
                 SC_M5: begin : m5 // rsr(signed product, cm_s)
-                    reg signed [63:0] pr;
-                    pr = cm_m[W] ? ($signed({{(64-SW){1'b0}}, cm_abs}) <<< W) : cm_acc;   // m = 2^W exactly
+                    reg signed [CW-1:0] pr;
+                    pr = cm_m[W] ? ($signed({{(CW-SW){1'b0}}, cm_abs}) <<< W) : cm_acc;   // m = 2^W exactly
                     cc_x <= cm_neg ? -pr : pr;
                     cc_s <= cm_s;
                     c_st <= SC_M6;
@@ -1075,11 +1084,11 @@ module fric_lugre_msq #(
 
                 // ---- the new state --------------------------------------------------
                 SC_W1: begin : w1s
-                    reg signed [63:0] nw;
-                    nw = {{(64-SW){c_w0[SW-1]}}, c_w0} + (c_dw_wide ? cm_res : {{(63-SW){c_dw[SW]}}, c_dw});
+                    reg signed [CW-1:0] nw;
+                    nw = {{(CW-SW){c_w0[SW-1]}}, c_w0} + (c_dw_wide ? cm_res : {{(CW-SW-1){c_dw[SW]}}, c_dw});
                     if (!in_sym(nw, W - 1 + WG)) begin
                         c_sfl[3] <= 1'b1;
-                        nw = nw[63] ? -WMAX : WMAX;
+                        nw = nw[CW-1] ? -WMAX[CW-1:0] : WMAX[CW-1:0];
                     end
                     c_w1 <= nw[SW-1:0];
                     c_dw <= nw[SW:0] - {c_w0[SW-1], c_w0};
@@ -1098,28 +1107,28 @@ module fric_lugre_msq #(
 
                 // ---- the sigma1 term's limit, the viscous term, the output ----------
                 SC_S2: begin : s2
-                    reg signed [63:0] v1;
+                    reg signed [CW-1:0] v1;
                     v1 = cm_res;
                     if (!in_sym(v1, W + 1 + WG)) begin
                         c_sfl[2] <= 1'b1;
-                        v1 = v1[63] ? -S1MAX : S1MAX;
+                        v1 = v1[CW-1] ? -S1MAX[CW-1:0] : S1MAX[CW-1:0];
                     end
                     c_s1 <= v1[SW+1:0];
                     c_st <= SC_V3;
                 end
                 SC_V3: begin : v3 // rsr(w' + s1 + sign(v) visc 2^(WG-G), WG)
-                    reg signed [63:0] vv;
-                    vv = {{(64-NW){c_visc[NW-1]}}, c_visc} <<< (WG - G);
-                    cc_x <= {{(64-SW){c_w1[SW-1]}}, c_w1} + {{(62-SW){c_s1[SW+1]}}, c_s1} + (c_neg ? -vv : vv);
-                    cc_s <= WG;
+                    reg signed [CW-1:0] vv;
+                    vv = {{(CW-NW){c_visc[NW-1]}}, c_visc} <<< (WG - G);
+                    cc_x <= {{(CW-SW){c_w1[SW-1]}}, c_w1} + {{(CW-SW-2){c_s1[SW+1]}}, c_s1} + (c_neg ? -vv : vv);
+                    cc_s <= WG[5:0];
                     c_st <= SC_V4;
                 end
                 SC_V4: begin : v4 // the output, limited
-                    reg signed [63:0] fo;
+                    reg signed [CW-1:0] fo;
                     fo = cc_y;
                     if (!in_sym(fo, W - 1)) begin
                         c_sfl[0] <= 1'b1;
-                        fo = fo[63] ? -FMAX : FMAX;
+                        fo = fo[CW-1] ? -FMAX[CW-1:0] : FMAX[CW-1:0];
                     end
                     c_fo <= fo[W-1:0];
                     c_st <= SC_OUT;
