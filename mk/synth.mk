@@ -42,7 +42,7 @@ $(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
 synth-up5k: $(SYNTH)/stribeck_up5k/pnr.log
 synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt \
-  $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt
+  $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt $(SYNTH)/lugre_msq_ecp5/pnr.log $(SYNTH)/lugre_msq_ecp5/rate.txt
 	@mkdir -p $(BUILD)/results docs/results
 	python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
 
@@ -62,6 +62,7 @@ TEST_ALL += synth-ecp5 synth-up5k
 # use: its run's rate.txt is the throughput line of its Verilator bench,
 # which synth_report.py multiplies with Fmax.
 LUGRE_SEQ_ECP5_MHZ ?= 25
+LUGRE_MSQ_ECP5_MHZ ?= 45
 LUGRE_SYNTH_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f) rtl/synth/fric_lugre_harness.v
 # $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_PIPE  $(6) OPT_FAST  $(7) OPT_ECP5_DSP
 define lugre_synth_run
@@ -92,5 +93,13 @@ $(SYNTH)/lugre_seq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@mkdir -p $(@D)
 	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
-BUILD_ALL += synth-lugre-ecp5
+# the three-stage sequencer (OPT_PIPE 2) on the ECP5, with its measured rate
+$(eval $(call lugre_synth_run,lugre_msq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_MSQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_msq_ecp5/out.config,2,0,0))
+.PHONY: synth-lugre-msq-ecp5
+synth-lugre-msq-ecp5: $(SYNTH)/lugre_msq_ecp5/pnr.log $(SYNTH)/lugre_msq_ecp5/rate.txt
+$(SYNTH)/lugre_msq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_msq_w18/tb_lugre_msq_w18
+	@mkdir -p $(@D)
+	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
+	@cat $@
+BUILD_ALL += synth-lugre-ecp5 synth-lugre-msq-ecp5
 TEST_ALL += synth-lugre-ecp5

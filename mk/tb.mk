@@ -49,12 +49,12 @@ lint-rtl:
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_FAST=$$3 rtl/sim/fric_stribeck_real.v --top-module fric_stribeck_real || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_stribeck and fric_stribeck_real, W $$1 OPT_FABRIC $$2 OPT_FAST $$3 OPT_SPRAM $$4 OPT_RAM_DELAY $$5"; done
 	@iverilog -g2005 -Irtl -o $(BUILD)/iverilog_stribeck.vvp -s fric_stribeck $(STRIBECK_SRCS) && echo "ok   iverilog -g2005 elaborates fric_stribeck"
-	@for cfg in "16 0 0" "18 0 0" "16 1 0" "16 1 1" "18 1 0" "18 1 1"; do set -- $$cfg; \
+	@for cfg in "16 0 0" "18 0 0" "16 1 0" "16 1 1" "18 1 0" "18 1 1" "16 2 0" "18 2 0"; do set -- $$cfg; \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GOPT_PIPE=$$2 -GOPT_FAST=$$3 $(LUGRE_SRCS) --top-module fric_lugre || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_lugre, W $$1 OPT_PIPE $$2 OPT_FAST $$3"; done
 	@for w in 16 18; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$w rtl/sim/fric_lugre_real.v --top-module fric_lugre_real || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_lugre_real, W $$w"; done
-	@for p in 0 1; do iverilog -g2005 -Irtl -Pfric_lugre.OPT_PIPE=$$p -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) || exit 1; \
+	@for p in 0 1 2; do iverilog -g2005 -Irtl -Pfric_lugre.OPT_PIPE=$$p -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) || exit 1; \
 	  echo "ok   iverilog -g2005 elaborates fric_lugre, OPT_PIPE $$p"; done
 
 TEST_ALL += lint-rtl test-rtl
@@ -79,8 +79,9 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_v
 LUGRE_TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef
 LUGRE_TB_BINS :=
-# the sequencer (OPT_PIPE 0) and the pipeline (OPT_PIPE 1; W 16 with the
-# iCE40-style two-stage shifts, W 18 with the ECP5's OPT_FAST)
+# the sequencer (OPT_PIPE 0), the pipeline (OPT_PIPE 1; W 16 with the
+# iCE40-style two-stage shifts, W 18 with the ECP5's OPT_FAST) and the
+# three-stage sequencer (OPT_PIPE 2)
 $(eval $(call lugre_bench,tb_lugre_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=0))
 $(eval $(call lugre_bench,tb_lugre_w18,18,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=0))
 $(eval $(call lugre_bench,tb_lugre_pipe_w16,16,fric_lugre,$(LUGRE_SRCS),0,-GOPT_PIPE=1 -GOPT_FAST=0))
@@ -124,12 +125,14 @@ TEST_ALL += test-cosim
 
 # The soak of issue 5: 1e8 random samples over all axes at each width and
 # architecture, bit for bit, flags included, with the state bound checked at
-# every sample (on this 2-core machine about 28 minutes a sequencer bench
-# and 22 a pipeline bench; not part of make test).
+# every sample (on this 2-core machine about 28 minutes a sequencer bench,
+# 22 a pipeline bench and about 90 a three-stage sequencer bench; not part
+# of make test).
 SOAK_N ?= 1e8
 .PHONY: soak-lugre
 soak-lugre: $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18 \
-            $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18 $(STIM_FILES)
+            $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18 \
+            $(BUILD)/tb/tb_lugre_msq_w16/tb_lugre_msq_w16 $(BUILD)/tb/tb_lugre_msq_w18/tb_lugre_msq_w18 $(STIM_FILES)
 	@for t in $(filter-out $(STIM_FILES),$^); do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) $$t || exit 1; done
 
 # The Stribeck core's soak, likewise (test_soak of tb_stribeck.c: random

@@ -10,7 +10,7 @@
 //   F    = sat(rsr(w' + rsr((w' - w) c1(v), C1S) + sign(v) visc(|v|) 2^(WG-G), WG))
 //
 // Dahl is the configuration DM = 0 (g = FC) and C1M = 0; v = 0 holds the
-// state. One of two architectures with the same ports, contract and results:
+// state. One of three architectures with the same ports, contract and results:
 //
 //   OPT_PIPE = 1  fric_lugre_pipe: a pipeline, one sample per clock; a
 //                 sample whose axis is among the last HAZ samples taken
@@ -21,8 +21,12 @@
 //                 products.
 //   OPT_PIPE = 0  fric_lugre_seq: a sequencer around one multiplier, one
 //                 sample at a time, 4 (v = 0) to 89 cycles.
+//   OPT_PIPE = 2  fric_lugre_msq: the sequencer's program in three stages
+//                 with a multiplier each, three samples in flight: about
+//                 one sample per 32 cycles (0.031 per clock round-robin),
+//                 latency 7 (v = 0) to 98 cycles, as the benches measure.
 //
-// Ports (both): s_axis velocity code (S,W,0) with the axis in tuser;
+// Ports (all three): s_axis velocity code (S,W,0) with the axis in tuser;
 // m_axis force code (S,W,0) with {W_SAT, S1_SAT, G_SAT, F_SAT, axis} in
 // tuser; the cfg port (20 words into a staging set, a commit applies it to
 // one axis between two samples); the state-reset port (one axis or all);
@@ -33,7 +37,7 @@ module fric_lugre #(
     parameter integer W = 16,
     // axes; the memories have 2^AXIS_W entries
     parameter integer NUM_AXES = 8,
-    // 1: the pipeline; 0: the sequencer
+    // 1: the pipeline; 0: the sequencer; 2: the three-stage sequencer
     parameter integer OPT_PIPE = 1,
     // pipeline only: 1 three-stage rounding shifts and table ROMs in logic
     // (a fast clock, ECP5); 0 two-stage shifts, tables in block RAM

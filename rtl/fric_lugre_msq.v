@@ -173,32 +173,33 @@ module fric_lugre_msq #(
     // to 2^W); x = 0 gives m = 0, e = 0; big = x wider than W bits. Computed
     // as m = rsr(x 2^W, bitlen(x)) (fric_norm.v's method).
     function automatic [W+8:0] norm_n(input [2*W-1:0] x);
-        integer i, bl;
+        integer i;
+        reg [5:0] bl;
         reg [3*W:0] t;
         reg [W+1:0] m;
         reg [7:0] e;
         begin
-            bl = 0;
-            for (i = 0; i < 2 * W; i = i + 1) if (x[i]) bl = i + 1;
+            bl = 6'd0;
+            for (i = 0; i < 2 * W; i = i + 1) if (x[i]) bl = i[5:0] + 6'd1;
             t = {x, {W{1'b0}}, 1'b0} >> bl;
             m = t[W+1:0] + 1'b1;
-            e = bl[7:0] - W[7:0];
+            e = {2'b00, bl} - W[7:0];
             if (x == {(2*W){1'b0}}) norm_n = {(W+9){1'b0}};
-            else if (m[W+1]) norm_n = {bl > W, e + 8'd1, 1'b1, {(W-1){1'b0}}};
-            else norm_n = {bl > W, e, m[W:1]};
+            else if (m[W+1]) norm_n = {bl > W[5:0], e + 8'd1, 1'b1, {(W-1){1'b0}}};
+            else norm_n = {bl > W[5:0], e, m[W:1]};
         end
     endfunction
     // shift_to_b: shift_to(x, s, 2^YW) of the C model for x >= 0: x 2^-s
     // rounded (s > 0) or exact (s <= 0), limited to YLIM
-    function automatic [YW:0] shift_to_b(input signed [NW-1:0] x, input signed [SHW-1:0] s);
-        reg signed [NW-1:0] y;
+    // (y: rsr_n(x, s) for s >= 0, from the stage's one rounding shifter)
+    function automatic [YW:0] shift_to_b(input signed [NW-1:0] x, input signed [SHW-1:0] s,
+                                         input signed [NW-1:0] y);
         reg [SHW:0] ns;
         reg [NW+63:0] xl;
         begin
             ns = -{s[SHW-1], s};
             xl = {{64{1'b0}}, x} << ns[5:0];
             if (!s[SHW-1]) begin
-                y = rsr_n(x, (s > 63) ? 6'd63 : s[5:0]);
                 shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
             end else if (ns >= 62 || x > (YLIM[NW-1:0] >> ns[5:0])) begin
                 shift_to_b = (x != {NW{1'b0}}) ? YLIM[YW:0] : {(YW+1){1'b0}};
@@ -718,8 +719,12 @@ module fric_lugre_msq #(
     reg [1:0] ba_op;
     reg signed [NW-1:0] ba_x;
     reg signed [SHW-1:0] ba_s;
-    wire [YW:0] ba_t = shift_to_b(ba_x, ba_s);
-    wire signed [NW-1:0] ba_y = (ba_op == UA_RSR) ? rsr_n(ba_x, ba_s[5:0]) : {{(NW-YW-1){1'b0}}, ba_t};
+    // the rounding shift amount: s itself for rsr (0..63), s limited to
+    // 0..63 for shift_to (s < 0 takes the left-shift path)
+    wire [5:0] ba_s6 = (ba_op == UA_RSR || (!ba_s[SHW-1] && ba_s < 64)) ? ba_s[5:0] : 6'd63;
+    wire signed [NW-1:0] ba_r = rsr_n(ba_x, ba_s6);
+    wire [YW:0] ba_t = shift_to_b(ba_x, ba_s, ba_r);
+    wire signed [NW-1:0] ba_y = (ba_op == UA_RSR) ? ba_r : {{(NW-YW-1){1'b0}}, ba_t};
     reg [2*W-1:0] bb_x;
     wire [W+8:0] bb_n = norm_n(bb_x);
     wire [W-1:0] bb_m = bb_n[W-1:0];
