@@ -76,6 +76,14 @@ module fric_lugre #(
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
 
+    // OPT_PIPE names one of three architectures (was: any nonzero value the pipeline)
+    initial begin
+        if (OPT_PIPE < 0 || OPT_PIPE > 2) begin
+            $display("fric_lugre: OPT_PIPE %0d; allowed 0 (sequencer), 1 (pipeline), 2 (three-stage sequencer)", OPT_PIPE);
+            $finish;
+        end
+    end
+
     generate
         if (OPT_PIPE == 1) begin : g_pipe
             fric_lugre_pipe #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_core (
