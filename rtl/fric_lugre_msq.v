@@ -189,23 +189,16 @@ module fric_lugre_msq #(
             else norm_n = {bl > W[5:0], e, m[W:1]};
         end
     endfunction
-    // shift_to_b: shift_to(x, s, 2^YW) of the C model for x >= 0: x 2^-s
-    // rounded (s > 0) or exact (s <= 0), limited to YLIM
-    // (y: rsr_n(x, s) for s >= 0, from the stage's one rounding shifter)
+    // shift_to_b: shift_to(x, s, 2^YW) of the C model for x = 0 or
+    // x >= 2^(2W-2) (stage B's x is tn r, a product of two normalized W-bit
+    // mantissas): x 2^-s rounded, limited to YLIM, for s >= 0 (y: rsr_n(x, s),
+    // from the stage's one rounding shifter); for s < 0, x 2^-s >= 2^(2W-1)
+    // > YLIM, so the result is YLIM, or 0 for x = 0 (checked in simulation)
     function automatic [YW:0] shift_to_b(input signed [NW-1:0] x, input signed [SHW-1:0] s,
                                          input signed [NW-1:0] y);
-        reg [SHW:0] ns;
-        reg [NW+63:0] xl;
         begin
-            ns = -{s[SHW-1], s};
-            xl = {{64{1'b0}}, x} << ns[5:0];
-            if (!s[SHW-1]) begin
-                shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
-            end else if (ns >= 62 || x > (YLIM[NW-1:0] >> ns[5:0])) begin
-                shift_to_b = (x != {NW{1'b0}}) ? YLIM[YW:0] : {(YW+1){1'b0}};
-            end else begin
-                shift_to_b = xl[YW:0];
-            end
+            if (!s[SHW-1]) shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
+            else shift_to_b = (x != {NW{1'b0}}) ? YLIM[YW:0] : {(YW+1){1'b0}};
         end
     endfunction
     // in_sym(x, b): -(2^b - 1) <= x <= 2^b - 1, decided on the bits that can
@@ -428,7 +421,7 @@ module fric_lugre_msq #(
     reg signed [7:0] a_te, a_kyx;
     reg a_md_en;
     reg [W-1:0] a_c1m;
-    reg [W:0] a_c1;
+    reg [W-1:0] a_c1;                 // c1 <= C1M < 2^W
     reg [5:0] a_c1s, a_kds;
     reg [4:0] a_bs;
     reg signed [NW-1:0] a_visc;
@@ -623,7 +616,7 @@ module fric_lugre_msq #(
                 end
                 SA_C2: begin
                     a_c1m <= par_q[W-1:0];
-                    a_c1 <= {1'b0, par_q[W-1:0]};
+                    a_c1 <= par_q[W-1:0];
                     a_st <= a_md_en ? SA_C3 : SA_VP;
                 end
                 SA_C3: begin // MUL pq * KDM
@@ -653,7 +646,7 @@ module fric_lugre_msq #(
                 end
                 SA_C6: begin // c1 = C1M when E = 1, else MUL C1M E
                     if (a_e == ONE_E[W:0]) begin
-                        a_c1 <= {1'b0, a_c1m};
+                        a_c1 <= a_c1m;
                         a_st <= SA_VP;
                     end else begin
                         am_a <= a_c1m;
@@ -669,7 +662,7 @@ module fric_lugre_msq #(
                     a_st <= SA_C11;
                 end
                 SA_C11: begin
-                    a_c1 <= aa_y[W:0];
+                    a_c1 <= aa_y[W-1:0];
                     a_st <= SA_VP;
                 end
 
@@ -725,6 +718,24 @@ module fric_lugre_msq #(
     wire signed [NW-1:0] ba_r = rsr_n(ba_x, ba_s6);
     wire [YW:0] ba_t = shift_to_b(ba_x, ba_s, ba_r);
     wire signed [NW-1:0] ba_y = (ba_op == UA_RSR) ? ba_r : {{(NW-YW-1){1'b0}}, ba_t};
+`ifndef SYNTHESIS
+    // shift_to_b's precondition (a left shift of a nonzero x always passes YLIM)
+    always @(posedge clk) begin
+        if (ba_op == UA_YLIM && ba_s[SHW-1] && ba_x != {NW{1'b0}} && ba_x < (ONE_W[NW-1:0] <<< (W - 2))) begin
+            $display("fric_lugre_msq: stage B shift_to of %0d by %0d: x below 2^(2W-2)", ba_x, ba_s);
+            $finish;
+        end
+        // C's multiplicands stay below 2^W (psi of the small-y2 path; c1 = rsr(C1M E, EF))
+        if (b_st == SB_P1H && ba_y[NW-1:W] != {(NW-W){1'b0}}) begin
+            $display("fric_lugre_msq: stage B psi %0d not below 2^W", ba_y);
+            $finish;
+        end
+        if (a_st == SA_C11 && aa_y[NW-1:W] != {(NW-W){1'b0}}) begin
+            $display("fric_lugre_msq: stage A c1 %0d not below 2^W", aa_y);
+            $finish;
+        end
+    end
+`endif
     reg [2*W-1:0] bb_x;
     wire [W+8:0] bb_n = norm_n(bb_x);
     wire [W-1:0] bb_m = bb_n[W-1:0];
@@ -740,7 +751,7 @@ module fric_lugre_msq #(
     reg [W+G-1:0] b_g;
     reg [W-1:0] b_tn;
     reg signed [7:0] b_te, b_kyx;
-    reg [W:0] b_c1;
+    reg [W-1:0] b_c1;
     reg [5:0] b_c1s;
     reg signed [NW-1:0] b_visc;
     // own
@@ -757,7 +768,7 @@ module fric_lugre_msq #(
     // handed to C: the kind of update (0: none, 1: w = w_ss, 2: the product
     // rsr((w_ss - w) psi, b_ms))
     reg [1:0] b_kind;
-    reg [W:0] b_psi;
+    reg [W-1:0] b_psi;                // psi < 2^W (psi = 1 is the kind w = w_ss)
     reg signed [SHW-1:0] b_ms;
     wire c_take;
 
@@ -881,7 +892,10 @@ module fric_lugre_msq #(
                 SB_X6: begin : bx6
                     reg [W:0] e;
                     e = ba_y[W:0];
-                    b_psi <= ONE_W[W:0] - e;
+                    // e = 0 gives psi = 1 and rsr((w_ss - w) 2^W, W) = w_ss - w:
+                    // the kind w = w_ss, so C's multiplicand stays below 2^W
+                    if (e == {(W+1){1'b0}}) b_kind <= 2'd1;
+                    b_psi <= ONE_W[W-1:0] - e[W-1:0];
                     b_ms <= W[SHW-1:0];
                     b_st <= SB_DONE;
                 end
@@ -928,7 +942,7 @@ module fric_lugre_msq #(
                     b_st <= SB_P1H;
                 end
                 SB_P1H: begin
-                    b_psi <= ba_y[W:0];
+                    b_psi <= ba_y[W-1:0];   // rsr(pm h, HP) <= 2^W - 2
                     b_ms <= b_sh + YF[SHW-1:0] - {{(SHW-8){b_pn[7]}}, b_pn};
                     b_st <= SB_DONE;
                 end
@@ -959,11 +973,11 @@ module fric_lugre_msq #(
     reg [AXIS_W-1:0] c_ax;
     reg c_neg, c_hold;
     reg [W+G-1:0] c_g;
-    reg [W:0] c_c1;
+    reg [W-1:0] c_c1;
     reg [5:0] c_c1s;
     reg signed [NW-1:0] c_visc;
     reg [1:0] c_kind;
-    reg [W:0] c_psi;
+    reg [W-1:0] c_psi;
     reg signed [SHW-1:0] c_ms;
     reg [3:0] c_sfl;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
     // own
@@ -972,10 +986,10 @@ module fric_lugre_msq #(
     reg signed [SW+1:0] c_s1;
     reg c_dw_wide, c_second;
     reg signed [SW:0] cm_x;
-    reg [SW-1:0] cm_abs;
-    wire [3*W-1:W] cm_abs3 = {{(3*W-SW){1'b0}}, cm_abs[SW-1:W]};
+    reg [2*W-1:0] cm_abs;             // the low two words of |cm_x|
     reg signed [CW-1:0] cm_acc, cm_res;
-    reg [W:0] cm_m;
+    wire signed [CW-1:0] cm_acc_next = {cm_acc[CW-1-W:0], {W{1'b0}}} + cmp;
+    reg [W-1:0] cm_m;
     reg [5:0] cm_s;
     reg cm_neg;
     reg [W-1:0] c_fo;
@@ -1047,37 +1061,40 @@ module fric_lugre_msq #(
                 end
 
                 // ---- wide product: cm_res = rsr(cm_x * cm_m, cm_s) ----------------
+                // partial products from the top word down, accumulated as
+                // acc 2^W + p (one adder over the bits above the low word)
                 SC_M0: begin : m0
                     reg [3*W-1:0] ab;
                     ab = (cm_x < 0) ? {{(3*W-SW-1){1'b0}}, -cm_x} : {{(3*W-SW-1){1'b0}}, cm_x};
-                    cm_abs <= ab[SW-1:0];
+                    cm_abs <= ab[2*W-1:0];
                     cm_neg <= cm_x < 0;
-                    cm_a <= ab[W-1:0];
-                    cm_b <= cm_m[W-1:0];
+                    cm_a <= ab[3*W-1:2*W];
+                    cm_b <= cm_m;
                     c_st <= SC_M1;
                 end
                 SC_M1: begin
-                    cm_a <= cm_abs3[2*W-1:W];
-                    cm_b <= cm_m[W-1:0];
+                    cm_a <= cm_abs[2*W-1:W];
+                    cm_b <= cm_m;
+                    cm_acc <= {CW{1'b0}};
                     c_st <= SC_M2;
                 end
                 SC_M2: begin
-                    cm_a <= cm_abs3[3*W-1:2*W];
-                    cm_b <= cm_m[W-1:0];
-                    cm_acc <= cmp;
+                    cm_a <= cm_abs[W-1:0];
+                    cm_b <= cm_m;
+                    cm_acc <= cm_acc_next;
                     c_st <= SC_M3;
                 end
                 SC_M3: begin
-                    cm_acc <= cm_acc + (cmp <<< W);
+                    cm_acc <= cm_acc_next;
                     c_st <= SC_M4;
                 end
                 SC_M4: begin
-                    cm_acc <= cm_acc + (cmp <<< (2 * W));
+                    cm_acc <= cm_acc_next;
                     c_st <= SC_M5;
                 end
                 SC_M5: begin : m5 // rsr(signed product, cm_s)
                     reg signed [CW-1:0] pr;
-                    pr = cm_m[W] ? ($signed({{(CW-SW){1'b0}}, cm_abs}) <<< W) : cm_acc;   // m = 2^W exactly
+                    pr = cm_acc;
                     cc_x <= cm_neg ? -pr : pr;
                     cc_s <= cm_s;
                     c_st <= SC_M6;
