@@ -21,10 +21,11 @@
 //                 products.
 //   OPT_PIPE = 0  fric_lugre_seq: a sequencer around one multiplier, one
 //                 sample at a time, 4 (v = 0) to 89 cycles.
-//   OPT_PIPE = 2  fric_lugre_msq: the sequencer's program in three stages
-//                 with a multiplier each, three samples in flight: about
-//                 one sample per 32 cycles (0.031 per clock round-robin),
-//                 latency 7 (v = 0) to 98 cycles, as the benches measure.
+//   OPT_PIPE = 2  fric_lugre_msq: the sequencer's program in three stages,
+//                 the last two sharing a multiplier, two samples in flight:
+//                 about one sample per 40 cycles (0.025 per clock
+//                 round-robin), latency 7 (v = 0) to 97 cycles, as the
+//                 benches measure.
 //
 // Ports (all three): s_axis velocity code (S,W,0) with the axis in tuser;
 // m_axis force code (S,W,0) with {W_SAT, S1_SAT, G_SAT, F_SAT, axis} in

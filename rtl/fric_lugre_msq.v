@@ -16,8 +16,7 @@
 // state and gives F = sat(rsr(w, WG)).
 //
 // Architecture: the program of fric_lugre_seq.v cut where its dependencies
-// allow, into three sequencers that work on three samples at once, each with
-// its own W x W multiplier:
+// allow, into three sequencers:
 //
 //   A  everything that depends on v and the parameters only: the weight E,
 //      g(v), the normalized |v| KYM, the micro-damped sigma1 factor c1(v) and
@@ -27,14 +26,18 @@
 //   C  the state: w' = w + rsr((w_ss - w) psi, .), limited; the sigma1 term;
 //      the force (reads and writes the state memory).
 //
-// A stage hands its sample to the next when that one is idle (the next
-// stage copies the registers it needs in that cycle), so samples leave in
-// the order they came. Only C touches the state, and it finishes one sample
-// before it reads the next, so samples of one axis need no interlock.
-// Trade-off against fric_lugre_seq.v: three multipliers for about 2.5 times
-// the throughput (the slowest stage, A, bounds it: about 30 cycles a sample,
-// 42 with micro-damping); against fric_lugre_pipe.v: 3 multipliers, not 20,
-// for a small fraction of its one sample per clock.
+// A has its own W x W multiplier and rounding shifter; B and C share one
+// multiplier and one (wider) rounding shifter, so B takes a sample only when
+// C is idle or handing its result on: two samples are in flight, one in A
+// and one in B or C. A stage hands its sample to the next when that one is
+// free (the next stage copies the registers it needs in that cycle), so
+// samples leave in the order they came. Only C touches the state, and it
+// finishes one sample before B takes the next, so samples of one axis need
+// no interlock. Trade-off against fric_lugre_seq.v: two multipliers for
+// about 1.4 times the throughput (about 40 cycles a sample, B and C
+// together bound it); against fric_lugre_pipe.v: 2 multipliers, not 20, for
+// a small fraction of its one sample per clock. Latency 7 (v = 0) to 97
+// cycles, as the bench measures.
 //
 // Streams (AXI4-Stream): s_axis: tdata = velocity code (S,W,0), tuser = axis.
 // m_axis: tdata = force code (S,W,0), limited to +-(2^(W-1) - 1); tuser =
@@ -194,11 +197,10 @@ module fric_lugre_msq #(
     // mantissas): x 2^-s rounded, limited to YLIM, for s >= 0 (y: rsr_n(x, s),
     // from the stage's one rounding shifter); for s < 0, x 2^-s >= 2^(2W-1)
     // > YLIM, so the result is YLIM, or 0 for x = 0 (checked in simulation)
-    function automatic [YW:0] shift_to_b(input signed [NW-1:0] x, input signed [SHW-1:0] s,
-                                         input signed [NW-1:0] y);
+    function automatic [YW:0] shift_to_b(input x_nz, input s_neg, input signed [NW-1:0] y);
         begin
-            if (!s[SHW-1]) shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
-            else shift_to_b = (x != {NW{1'b0}}) ? YLIM[YW:0] : {(YW+1){1'b0}};
+            if (!s_neg) shift_to_b = (y > YLIM[NW-1:0]) ? YLIM[YW:0] : y[YW:0];
+            else shift_to_b = x_nz ? YLIM[YW:0] : {(YW+1){1'b0}};
         end
     endfunction
     // in_sym(x, b): -(2^b - 1) <= x <= 2^b - 1, decided on the bits that can
@@ -382,7 +384,7 @@ module fric_lugre_msq #(
     always @(posedge clk) am_p <= am_a * am_b;
     wire signed [NW-1:0] amp = {2'b00, am_p};
     // the narrow shifter (rsr or shift_to), result in the next state
-    localparam [1:0] UA_RSR = 2'd0, UA_YMAX = 2'd1, UA_YLIM = 2'd2;
+    localparam [1:0] UA_RSR = 2'd0, UA_YMAX = 2'd1;
     reg [1:0] aa_op;
     reg signed [NW-1:0] aa_x;
     reg [5:0] aa_s;
@@ -698,31 +700,37 @@ module fric_lugre_msq #(
     // =========================================================================
     localparam [5:0]
         SB_B0 = 6'd1, SB_B1 = 6'd2, SB_B2 = 6'd3, SB_B3 = 6'd4, SB_B4 = 6'd5, SB_B5 = 6'd6,
-        SB_B6 = 6'd7, SB_B7 = 6'd8, SB_B8 = 6'd9,
+        SB_B6 = 6'd7, SB_B7 = 6'd8, SB_B8 = 6'd9, SB_B9 = 6'd10,
         SB_X0 = 6'd12, SB_X1 = 6'd13, SB_X2 = 6'd14, SB_X3 = 6'd15, SB_X4 = 6'd16, SB_X5 = 6'd17, SB_X6 = 6'd18,
         SB_P1 = 6'd20, SB_P1A = 6'd21, SB_P1B = 6'd22, SB_P1C = 6'd23, SB_P1D = 6'd24, SB_P1E = 6'd25,
         SB_P1F = 6'd26, SB_P1G = 6'd27, SB_P1H = 6'd28,
         SB_DONE = 6'd29;
-    assign b_take = (b_st == B_IDLE) && (a_st == SA_DONE);
+    assign b_take = (b_st == B_IDLE) && (a_st == SA_DONE) && (c_st == C_IDLE || c_out);
 
-    reg [W-1:0] bm_a, bm_b;
-    reg [2*W-1:0] bm_p;
-    always @(posedge clk) bm_p <= bm_a * bm_b;
-    wire signed [NW-1:0] bmp = {2'b00, bm_p};
-    reg [1:0] ba_op;
-    reg signed [NW-1:0] ba_x;
-    reg signed [SHW-1:0] ba_s;
-    // the rounding shift amount: s itself for rsr (0..63), s limited to
-    // 0..63 for shift_to (s < 0 takes the left-shift path)
-    wire [5:0] ba_s6 = (ba_op == UA_RSR || (!ba_s[SHW-1] && ba_s < 64)) ? ba_s[5:0] : 6'd63;
-    wire signed [NW-1:0] ba_r = rsr_n(ba_x, ba_s6);
-    wire [YW:0] ba_t = shift_to_b(ba_x, ba_s, ba_r);
-    wire signed [NW-1:0] ba_y = (ba_op == UA_RSR) ? ba_r : {{(NW-YW-1){1'b0}}, ba_t};
+    // B and C share one W x W multiplier (operands registered, product two
+    // states later) and one CW-bit rounding shifter: B takes a sample only
+    // when C is idle or handing its result on, so the two never run at once
+    reg [W-1:0] cm_a, cm_b;
+    reg [2*W-1:0] cm_p;
+    always @(posedge clk) cm_p <= cm_a * cm_b;
+    wire signed [CW-1:0] cmp = {{(CW-2*W){1'b0}}, cm_p};
+    reg signed [CW-1:0] cc_x;
+    reg [5:0] cc_s;
+    wire signed [CW-1:0] cc_y = rsr_c(cc_x, cc_s);
+    // B's view: its operands are NW-bit values, sign-extended into cc_x
+    // (rsr_c of such a value is rsr_n of it, sign-extended); for shift_to
+    // the amount is s limited to 0..63 and ba_neg is s < 0 (the left shift)
+    reg ba_neg;
+    wire signed [NW-1:0] ba_r = cc_y[NW-1:0];
+    wire [YW:0] ba_t = shift_to_b(cc_x != {CW{1'b0}}, ba_neg, ba_r);
+    // the rounding shifts' result (B reads it only after an rsr; y2 is
+    // registered from ba_t in SB_B8)
+    wire signed [NW-1:0] ba_y = ba_r;
 `ifndef SYNTHESIS
     // shift_to_b's precondition (a left shift of a nonzero x always passes YLIM)
     always @(posedge clk) begin
-        if (ba_op == UA_YLIM && ba_s[SHW-1] && ba_x != {NW{1'b0}} && ba_x < (ONE_W[NW-1:0] <<< (W - 2))) begin
-            $display("fric_lugre_msq: stage B shift_to of %0d by %0d: x below 2^(2W-2)", ba_x, ba_s);
+        if (b_st == SB_B8 && ba_neg && cc_x != {CW{1'b0}} && cc_x < (ONE_W[CW-1:0] <<< (W - 2))) begin
+            $display("fric_lugre_msq: stage B shift_to of %0d by a negative amount: x below 2^(2W-2)", cc_x);
             $finish;
         end
         // C's multiplicands stay below 2^W (psi of the small-y2 path; c1 = rsr(C1M E, EF))
@@ -759,6 +767,7 @@ module fric_lugre_msq #(
     reg signed [SHW-1:0] b_sh;
     reg [W-1:0] b_rfr, b_rt0;
     reg [2*W-1:0] b_prod2;
+    reg [YW:0] b_y2r;                 // y2 = shift_to(tn r, sh, YLIM), 0 .. YLIM
     reg [YF-2:0] b_y2;
     reg [YW-1:0] b_xy;
     reg [4:0] b_xyi;
@@ -772,10 +781,61 @@ module fric_lugre_msq #(
     reg signed [SHW-1:0] b_ms;
     wire c_take;
 
+    // B's program runs in stage C's always block below (the two share units)
+
+    // =========================================================================
+    // Stage C: the state update, the sigma1 term, the force
+    // =========================================================================
+    localparam [4:0]
+        SC_R0 = 5'd1, SC_R1 = 5'd2,
+        SC_M0 = 5'd3, SC_M1 = 5'd4, SC_M2 = 5'd5, SC_M3 = 5'd6, SC_M4 = 5'd7, SC_M5 = 5'd8, SC_M6 = 5'd9,
+        SC_W1 = 5'd10, SC_S1 = 5'd11, SC_S2 = 5'd12, SC_V3 = 5'd13, SC_V4 = 5'd14, SC_OUT = 5'd15;
+    assign c_take = (c_st == C_IDLE) && (b_st == SB_DONE);
+
+    // B's registers (b_ax, b_g, b_psi, ...) are read directly: B takes
+    // its next sample only when C is done with this one
+    // own
+    reg [3:0] c_sfl;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
+    reg signed [SW-1:0] c_w0, c_w1;
+    reg signed [SW:0] c_diff, c_dw;
+    reg signed [SW+1:0] c_s1;
+    reg c_dw_wide, c_second;
+    reg signed [SW:0] cm_x;
+    reg [2*W-1:0] cm_abs;             // the low two words of |cm_x|
+    reg signed [CW-1:0] cm_acc, cm_res;
+    wire signed [CW-1:0] cm_acc_next = {cm_acc[CW-1-W:0], {W{1'b0}}} + cmp;
+    reg [W-1:0] cm_m;
+    reg [5:0] cm_s;
+    reg cm_neg;
+    reg [W-1:0] c_fo;
+
+    // output register and the sticky flags
+    reg [W-1:0] o_data;
+    reg [AXIS_W+3:0] o_user;
+    reg o_valid;
+    reg [4:0] sticky;
+    assign m_axis_tdata = o_data;
+    assign m_axis_tuser = o_user;
+    assign m_axis_tvalid = o_valid;
+    assign flags = sticky;
+    wire c_out = (c_st == SC_OUT) && (!o_valid || m_axis_tready);
+
+    // the state read address follows B's axis every cycle (no enable, so
+    // that synthesis can merge it into a RAM read port): at the take it is
+    // the axis of the sample taken, read in SC_R0
+    always @(posedge clk) st_ra <= b_ax;
+
     always @(posedge clk) begin
+        c_we <= 1'b0;
         if (rst) begin
             b_st <= B_IDLE;
+            c_st <= C_IDLE;
+            o_valid <= 1'b0;
+            sticky <= 5'd0;
         end else begin
+            if (o_valid && m_axis_tready) o_valid <= 1'b0;
+            sticky <= (sticky & ~flags_clear) | {cfg_bad, c_out ? c_sfl : 4'd0};
+            // ---- stage B ----
             case (b_st)
                 B_IDLE: begin
                     if (b_take) begin
@@ -810,45 +870,48 @@ module fric_lugre_msq #(
                 SB_B2: begin : b2 // MUL (R[i] - R[i+1]) fr
                     reg [W-1:0] dt;
                     dt = b_rt0 - btr_q;
-                    bm_a <= dt;
-                    bm_b <= b_rfr;
+                    cm_a <= dt;
+                    cm_b <= b_rfr;
                     b_sh <= SH0 + {{(SHW-8){b_kyx[7]}}, b_kyx} + {{(SHW-8){b_ge[7]}}, b_ge}
                             - {{(SHW-8){b_te[7]}}, b_te};
                     b_st <= SB_B3;
                 end
                 SB_B3: b_st <= SB_B4;
                 SB_B4: begin // rsr(product, RF)
-                    ba_op <= UA_RSR;
-                    ba_x <= bmp;
-                    ba_s <= RF[SHW-1:0];
+                    cc_x <= cmp;
+                    cc_s <= RF[5:0];
                     b_st <= SB_B5;
                 end
                 SB_B5: begin : b5 // MUL tn * r
                     reg signed [NW-1:0] rv;
                     rv = $signed({{(NW-W){1'b0}}, b_rt0}) - ba_y;
-                    bm_a <= b_tn;
-                    bm_b <= rv[W-1:0];
+                    cm_a <= b_tn;
+                    cm_b <= rv[W-1:0];
                     b_st <= SB_B6;
                 end
                 SB_B6: b_st <= SB_B7;
                 SB_B7: begin // y2 = shift_to(tn r, sh, YLIM)
-                    b_prod2 <= bm_p;
-                    ba_op <= UA_YLIM;
-                    ba_x <= bmp;
-                    ba_s <= b_sh;
+                    b_prod2 <= cm_p;
+                    cc_x <= cmp;
+                    cc_s <= (!b_sh[SHW-1] && b_sh < 64) ? b_sh[5:0] : 6'd63;
+                    ba_neg <= b_sh[SHW-1];
                     b_st <= SB_B8;
                 end
-                SB_B8: begin
-                    b_y2 <= ba_y[YF-2:0];
+                SB_B8: begin // y2 registered: the path decision reads no shifter output
+                    b_y2r <= ba_t;
+                    b_st <= SB_B9;
+                end
+                SB_B9: begin
+                    b_y2 <= b_y2r[YF-2:0];
                     if (b_prod2 == {(2*W){1'b0}}) begin          // KYM = 0: no bristle motion
                         b_kind <= 2'd0;
                         b_st <= SB_DONE;
-                    end else if (ba_y >= YLIM[NW-1:0]) begin      // w = w_ss
+                    end else if (b_y2r >= YLIM[YW:0]) begin       // w = w_ss
                         b_kind <= 2'd1;
                         b_st <= SB_DONE;
-                    end else if (ba_y >= YHALF[NW-1:0]) begin
+                    end else if (b_y2r >= YHALF[YW:0]) begin
                         b_kind <= 2'd2;
-                        b_xy <= ba_y[YW-1:0];
+                        b_xy <= b_y2r[YW-1:0];
                         b_st <= SB_X0;
                     end else begin
                         b_kind <= 2'd2;
@@ -872,21 +935,19 @@ module fric_lugre_msq #(
                 SB_X2: begin : bx2
                     reg [TP:0] dt;
                     dt = b_xt0 - btx_q;
-                    bm_a <= dt[W-1:0];
-                    bm_b <= b_xfr;
+                    cm_a <= dt[W-1:0];
+                    cm_b <= b_xfr;
                     b_st <= SB_X3;
                 end
                 SB_X3: b_st <= SB_X4;
                 SB_X4: begin
-                    ba_op <= UA_RSR;
-                    ba_x <= bmp;
-                    ba_s <= FB[SHW-1:0];
+                    cc_x <= cmp;
+                    cc_s <= FB[5:0];
                     b_st <= SB_X5;
                 end
                 SB_X5: begin
-                    ba_op <= UA_RSR;
-                    ba_x <= $signed({{(NW-TP-1){1'b0}}, b_xt0}) - ba_y;
-                    ba_s <= TP[SHW-1:0] - EF[SHW-1:0] + {{(SHW-5){1'b0}}, b_xyi};
+                    cc_x <= $signed({{(CW-TP-1){1'b0}}, b_xt0}) - {{(CW-NW){ba_y[NW-1]}}, ba_y};
+                    cc_s <= TP[5:0] - EF[5:0] + {1'b0, b_xyi};   // 4 .. 35
                     b_st <= SB_X6;
                 end
                 SB_X6: begin : bx6
@@ -916,29 +977,27 @@ module fric_lugre_msq #(
                 SB_P1B: begin : p1b // MUL (H[i] - H[i+1]) fr
                     reg [W-1:0] dt;
                     dt = b_ht0 - bth_q;
-                    bm_a <= dt;
-                    bm_b <= b_hfr;
+                    cm_a <= dt;
+                    cm_b <= b_hfr;
                     b_st <= SB_P1C;
                 end
                 SB_P1C: b_st <= SB_P1D;
                 SB_P1D: begin
-                    ba_op <= UA_RSR;
-                    ba_x <= bmp;
-                    ba_s <= HF[SHW-1:0];
+                    cc_x <= cmp;
+                    cc_s <= HF[5:0];
                     b_st <= SB_P1E;
                 end
                 SB_P1E: begin : p1e // MUL pm * h
                     reg signed [NW-1:0] hh;
                     hh = $signed({{(NW-W){1'b0}}, b_ht0}) - ba_y;
-                    bm_a <= b_pm;
-                    bm_b <= hh[W-1:0];
+                    cm_a <= b_pm;
+                    cm_b <= hh[W-1:0];
                     b_st <= SB_P1F;
                 end
                 SB_P1F: b_st <= SB_P1G;
                 SB_P1G: begin // psi = rsr(product, HP)
-                    ba_op <= UA_RSR;
-                    ba_x <= bmp;
-                    ba_s <= HP[SHW-1:0];
+                    cc_x <= cmp;
+                    cc_s <= HP[5:0];
                     b_st <= SB_P1H;
                 end
                 SB_P1H: begin
@@ -949,89 +1008,10 @@ module fric_lugre_msq #(
                 SB_DONE: if (c_take) b_st <= B_IDLE;
                 default: b_st <= B_IDLE;
             endcase
-        end
-    end
-
-    // =========================================================================
-    // Stage C: the state update, the sigma1 term, the force
-    // =========================================================================
-    localparam [4:0]
-        SC_R0 = 5'd1, SC_R1 = 5'd2,
-        SC_M0 = 5'd3, SC_M1 = 5'd4, SC_M2 = 5'd5, SC_M3 = 5'd6, SC_M4 = 5'd7, SC_M5 = 5'd8, SC_M6 = 5'd9,
-        SC_W1 = 5'd10, SC_S1 = 5'd11, SC_S2 = 5'd12, SC_V3 = 5'd13, SC_V4 = 5'd14, SC_OUT = 5'd15;
-    assign c_take = (c_st == C_IDLE) && (b_st == SB_DONE);
-
-    reg [W-1:0] cm_a, cm_b;
-    reg [2*W-1:0] cm_p;
-    always @(posedge clk) cm_p <= cm_a * cm_b;
-    wire signed [CW-1:0] cmp = {{(CW-2*W){1'b0}}, cm_p};
-    reg signed [CW-1:0] cc_x;
-    reg [5:0] cc_s;
-    wire signed [CW-1:0] cc_y = rsr_c(cc_x, cc_s);
-
-    // taken from B
-    reg [AXIS_W-1:0] c_ax;
-    reg c_neg, c_hold;
-    reg [W+G-1:0] c_g;
-    reg [W-1:0] c_c1;
-    reg [5:0] c_c1s;
-    reg signed [NW-1:0] c_visc;
-    reg [1:0] c_kind;
-    reg [W-1:0] c_psi;
-    reg signed [SHW-1:0] c_ms;
-    reg [3:0] c_sfl;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of this sample
-    // own
-    reg signed [SW-1:0] c_w0, c_w1;
-    reg signed [SW:0] c_diff, c_dw;
-    reg signed [SW+1:0] c_s1;
-    reg c_dw_wide, c_second;
-    reg signed [SW:0] cm_x;
-    reg [2*W-1:0] cm_abs;             // the low two words of |cm_x|
-    reg signed [CW-1:0] cm_acc, cm_res;
-    wire signed [CW-1:0] cm_acc_next = {cm_acc[CW-1-W:0], {W{1'b0}}} + cmp;
-    reg [W-1:0] cm_m;
-    reg [5:0] cm_s;
-    reg cm_neg;
-    reg [W-1:0] c_fo;
-
-    // output register and the sticky flags
-    reg [W-1:0] o_data;
-    reg [AXIS_W+3:0] o_user;
-    reg o_valid;
-    reg [4:0] sticky;
-    assign m_axis_tdata = o_data;
-    assign m_axis_tuser = o_user;
-    assign m_axis_tvalid = o_valid;
-    assign flags = sticky;
-    wire c_out = (c_st == SC_OUT) && (!o_valid || m_axis_tready);
-
-    // the state read address follows B's axis every cycle (no enable, so
-    // that synthesis can merge it into a RAM read port): at the take it is
-    // the axis of the sample taken, read in SC_R0
-    always @(posedge clk) st_ra <= b_ax;
-
-    always @(posedge clk) begin
-        c_we <= 1'b0;
-        if (rst) begin
-            c_st <= C_IDLE;
-            o_valid <= 1'b0;
-            sticky <= 5'd0;
-        end else begin
-            if (o_valid && m_axis_tready) o_valid <= 1'b0;
-            sticky <= (sticky & ~flags_clear) | {cfg_bad, c_out ? c_sfl : 4'd0};
+            // ---- stage C ----
             case (c_st)
                 C_IDLE: begin
                     if (c_take) begin
-                        c_ax <= b_ax;
-                        c_neg <= b_neg;
-                        c_hold <= b_hold;
-                        c_g <= b_g;
-                        c_c1 <= b_c1;
-                        c_c1s <= b_c1s;
-                        c_visc <= b_visc;
-                        c_kind <= b_kind;
-                        c_psi <= b_psi;
-                        c_ms <= b_ms;
                         c_sfl <= {2'b00, b_gsat, 1'b0};
                         c_st <= SC_R0;
                     end
@@ -1039,10 +1019,10 @@ module fric_lugre_msq #(
                 SC_R0: begin : r0 // w, and w_ss - w
                     reg signed [SW:0] wss;
                     c_w0 <= st_q;
-                    wss = $signed({{(SW+1-W-G){1'b0}}, c_g}) <<< (WG - G);
-                    c_diff <= (c_neg ? -wss : wss) - {st_q[SW-1], st_q};
+                    wss = $signed({{(SW+1-W-G){1'b0}}, b_g}) <<< (WG - G);
+                    c_diff <= (b_neg ? -wss : wss) - {st_q[SW-1], st_q};
                     c_second <= 1'b0;
-                    if (c_hold) begin // F = sat(rsr(w, WG))
+                    if (b_hold) begin // F = sat(rsr(w, WG))
                         cc_x <= {{(CW-SW){st_q[SW-1]}}, st_q};
                         cc_s <= WG[5:0];
                         c_st <= SC_V4;
@@ -1051,13 +1031,13 @@ module fric_lugre_msq #(
                     end
                 end
                 SC_R1: begin
-                    c_dw_wide <= c_kind == 2'd2;
-                    c_dw <= (c_kind == 2'd1) ? c_diff : {(SW+1){1'b0}};
+                    c_dw_wide <= b_kind == 2'd2;
+                    c_dw <= (b_kind == 2'd1) ? c_diff : {(SW+1){1'b0}};
                     cm_x <= c_diff;
-                    cm_m <= c_psi;
+                    cm_m <= b_psi;
                     // rsr with s <= 0 is x itself; s >= 62 gives 0 (as 63 does)
-                    cm_s <= c_ms[SHW-1] ? 6'd0 : (c_ms > 63) ? 6'd63 : c_ms[5:0];
-                    c_st <= (c_kind == 2'd2) ? SC_M0 : SC_W1;
+                    cm_s <= b_ms[SHW-1] ? 6'd0 : (b_ms > 63) ? 6'd63 : b_ms[5:0];
+                    c_st <= (b_kind == 2'd2) ? SC_M0 : SC_W1;
                 end
 
                 // ---- wide product: cm_res = rsr(cm_x * cm_m, cm_s) ----------------
@@ -1115,14 +1095,14 @@ module fric_lugre_msq #(
                     c_w1 <= nw[SW-1:0];
                     c_dw <= nw[SW:0] - {c_w0[SW-1], c_w0};
                     c_we <= 1'b1;
-                    c_wa <= c_ax;
+                    c_wa <= b_ax;
                     c_wd <= nw[SW-1:0];
                     c_st <= SC_S1;
                 end
                 SC_S1: begin // the sigma1 term rsr(dw c1, C1S)
                     cm_x <= c_dw;
-                    cm_m <= c_c1;
-                    cm_s <= c_c1s;
+                    cm_m <= b_c1;
+                    cm_s <= b_c1s;
                     c_second <= 1'b1;
                     c_st <= SC_M0;
                 end
@@ -1140,8 +1120,8 @@ module fric_lugre_msq #(
                 end
                 SC_V3: begin : v3 // rsr(w' + s1 + sign(v) visc 2^(WG-G), WG)
                     reg signed [CW-1:0] vv;
-                    vv = {{(CW-NW){c_visc[NW-1]}}, c_visc} <<< (WG - G);
-                    cc_x <= {{(CW-SW){c_w1[SW-1]}}, c_w1} + {{(CW-SW-2){c_s1[SW+1]}}, c_s1} + (c_neg ? -vv : vv);
+                    vv = {{(CW-NW){b_visc[NW-1]}}, b_visc} <<< (WG - G);
+                    cc_x <= {{(CW-SW){c_w1[SW-1]}}, c_w1} + {{(CW-SW-2){c_s1[SW+1]}}, c_s1} + (b_neg ? -vv : vv);
                     cc_s <= WG[5:0];
                     c_st <= SC_V4;
                 end
@@ -1158,7 +1138,7 @@ module fric_lugre_msq #(
                 SC_OUT: begin
                     if (c_out) begin
                         o_data <= c_fo;
-                        o_user <= {c_sfl, c_ax};
+                        o_user <= {c_sfl, b_ax};
                         o_valid <= 1'b1;
                         c_st <= C_IDLE;
                     end
