@@ -42,6 +42,10 @@ module fric_regs #(
     parameter integer NUM_AXES = 4,
     // 1: the encoder path is present (CAPS.ENC)
     parameter integer HAS_ENC = 1,
+    // 1: the Stribeck / the LuGre core is present (CAPS.STRIBECK, CAPS.LUGRE;
+    // the top puts fric_core_absent in place of a core left out)
+    parameter integer HAS_STRIBECK = 1,
+    parameter integer HAS_LUGRE = 1,
     // 1: the shadow readback memory in LUT RAM (ECP5: its read is registered
     // in fabric, not behind a block RAM's slow output); 0: one block RAM
     parameter integer OPT_LUTRAM = 0
@@ -289,7 +293,7 @@ module fric_regs #(
         case (wb_a_reg)
             `FRIC_REG_ID: rd = `FRIC_REG_ID_VALUE;
             `FRIC_REG_VERSION: rd = {8'd0, `FRIC_REG_VERSION_VALUE};
-            `FRIC_REG_CAPS: rd = {13'd0, (HAS_ENC != 0), 2'b11, 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
+            `FRIC_REG_CAPS: rd = {13'd0, (HAS_ENC != 0), (HAS_LUGRE != 0), (HAS_STRIBECK != 0), 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
             `FRIC_REG_CTRL: rd = {16'd0, enc_axes_reg, 7'd0, run_reg};
             `FRIC_REG_TICK_DIV: rd = {8'd0, tick_div_reg};
             `FRIC_REG_STATUS: rd = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};

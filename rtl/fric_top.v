@@ -9,6 +9,9 @@
 //   axes each; the sample tick (fric_tick, TICK_DIV) and the quadrature
 //   encoder (fric_qenc, fric_encvel) feed the sequencer, so the path
 //   encoder -> velocity -> friction -> FORCE registers runs without the host.
+//   A build may leave either core out (HAS_STRIBECK, HAS_LUGRE = 0):
+//   fric_core_absent takes its place (forces 0, parameters ignored) and
+//   CAPS reports it absent.
 //
 // A tick first updates the encoder estimate (7 cycles), then requests the
 // sample set, so the axes of CTRL.ENC_AXES see this tick's velocity.
@@ -21,6 +24,10 @@ module fric_top #(
     parameter integer W = 16,
     // axes of both cores, 1..8
     parameter integer NUM_AXES = 4,
+    // 1: the core is in the image; 0: left out (fric_core_absent takes its
+    // place: forces 0, parameters ignored, CAPS says so)
+    parameter integer HAS_STRIBECK = 1,
+    parameter integer HAS_LUGRE = 1,
     // fric_stribeck options (see fric_stribeck.v)
     parameter integer ST_OPT_FABRIC = 1,
     parameter integer ST_OPT_FAST = 0,
@@ -102,7 +109,8 @@ module fric_top #(
     wire [2:0] st_flags, st_flags_clear;
     wire [4:0] lg_flags, lg_flags_clear;
 
-    fric_regs #(.W(W), .NUM_AXES(NUM_AXES), .HAS_ENC(1), .OPT_LUTRAM(OPT_LUTRAM)) u_regs (
+    fric_regs #(.W(W), .NUM_AXES(NUM_AXES), .HAS_ENC(1), .HAS_STRIBECK(HAS_STRIBECK), .HAS_LUGRE(HAS_LUGRE),
+                .OPT_LUTRAM(OPT_LUTRAM)) u_regs (
         .clk(clk), .rst(rst_ctl_reg),
         .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we), .wb_adr_i(wb_adr),
         .wb_dat_i(wb_dat_w), .wb_sel_i(wb_sel), .wb_dat_o(wb_dat_r), .wb_ack_o(wb_ack),
@@ -121,24 +129,48 @@ module fric_top #(
         .lg_flags(lg_flags), .lg_flags_clear(lg_flags_clear));
 
     // ---- the cores ------------------------------------------------------------------------
-    fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
-                    .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
-        .clk(clk), .rst(rst_core_reg),
-        .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
-        .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
-        .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
-        .cfg_addr(st_cfg_addr), .cfg_axis(st_cfg_axis), .cfg_data(st_cfg_data),
-        .flags(st_flags), .flags_clear(st_flags_clear));
-
-    fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
-                 .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
-        .clk(clk), .rst(rst_core_reg),
-        .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
-        .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
-        .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
-        .cfg_addr(lg_cfg_addr), .cfg_axis(lg_cfg_axis), .cfg_data(lg_cfg_data),
-        .srst_valid(lg_srst_valid), .srst_ready(lg_srst_ready), .srst_all(1'b0), .srst_axis(lg_srst_axis),
-        .flags(lg_flags), .flags_clear(lg_flags_clear));
+    generate
+        if (HAS_STRIBECK != 0) begin : g_stribeck
+        fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
+                        .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
+            .clk(clk), .rst(rst_core_reg),
+            .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
+            .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
+            .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
+            .cfg_addr(st_cfg_addr), .cfg_axis(st_cfg_axis), .cfg_data(st_cfg_data),
+            .flags(st_flags), .flags_clear(st_flags_clear));
+        end else begin : g_no_stribeck
+            wire unused_srst_ready;  // the Stribeck core has no state to reset
+            fric_core_absent #(.W(W), .AXIS_W(AXIS_W), .UF(2), .FW(3), .AW(4)) u_stribeck (
+                .clk(clk), .rst(rst_core_reg),
+                .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
+                .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
+                .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
+                .cfg_addr(st_cfg_addr), .cfg_axis(st_cfg_axis), .cfg_data(st_cfg_data),
+                .srst_valid(1'b0), .srst_ready(unused_srst_ready), .srst_all(1'b0), .srst_axis({AXIS_W{1'b0}}),
+                .flags(st_flags), .flags_clear(st_flags_clear));
+        end
+        if (HAS_LUGRE != 0) begin : g_lugre
+        fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
+                     .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
+            .clk(clk), .rst(rst_core_reg),
+            .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
+            .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
+            .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
+            .cfg_addr(lg_cfg_addr), .cfg_axis(lg_cfg_axis), .cfg_data(lg_cfg_data),
+            .srst_valid(lg_srst_valid), .srst_ready(lg_srst_ready), .srst_all(1'b0), .srst_axis(lg_srst_axis),
+            .flags(lg_flags), .flags_clear(lg_flags_clear));
+        end else begin : g_no_lugre
+            fric_core_absent #(.W(W), .AXIS_W(AXIS_W), .UF(4), .FW(5), .AW(5)) u_lugre (
+                .clk(clk), .rst(rst_core_reg),
+                .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
+                .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
+                .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
+                .cfg_addr(lg_cfg_addr), .cfg_axis(lg_cfg_axis), .cfg_data(lg_cfg_data),
+                .srst_valid(lg_srst_valid), .srst_ready(lg_srst_ready), .srst_all(1'b0), .srst_axis(lg_srst_axis),
+                .flags(lg_flags), .flags_clear(lg_flags_clear));
+        end
+    endgenerate
 
     // ---- heartbeat ---------------------------------------------------------------------------
     reg [HEARTBEAT_BITS-1:0] hb_reg;

@@ -74,6 +74,12 @@ fric_status_t fricore_dev_open(fricore_dev_t *d, fricore_xfer_t fn, void *ctx)
     return FRIC_OK;
 }
 
+/* FRIC_ERR_DEV_CORE unless CAPS has the core of @p caps_mask */
+static fric_status_t check_core(const fricore_dev_t *d, uint32_t caps_mask)
+{
+    return (d->caps & caps_mask) ? FRIC_OK : FRIC_ERR_DEV_CORE;
+}
+
 static fric_status_t check_axes(const fricore_dev_t *d, uint32_t axes)
 {
     return (axes >> d->axes) ? FRIC_ERR_DEV_AXIS : FRIC_OK;
@@ -101,7 +107,8 @@ fric_status_t fricore_dev_put_stribeck(fricore_dev_t *d, const fric_fx_stribeck_
 {
     if (!d || !p) return FRIC_ERR_NULL;
     if (p->width != d->width) return FRIC_ERR_DEV_WIDTH;
-    fric_status_t s = check_axes(d, axes);
+    fric_status_t s = check_core(d, FRIC_REG_CAPS_STRIBECK_MASK);
+    if (s == FRIC_OK) s = check_axes(d, axes);
     if (s != FRIC_OK) return s;
     s = fric_fx_stribeck_check(p);
     if (s != FRIC_OK) return s;
@@ -116,7 +123,8 @@ fric_status_t fricore_dev_put_lugre(fricore_dev_t *d, const fric_fx_lugre_t *p, 
 {
     if (!d || !p) return FRIC_ERR_NULL;
     if (p->g.width != d->width) return FRIC_ERR_DEV_WIDTH;
-    fric_status_t s = check_axes(d, axes);
+    fric_status_t s = check_core(d, FRIC_REG_CAPS_LUGRE_MASK);
+    if (s == FRIC_OK) s = check_axes(d, axes);
     if (s != FRIC_OK) return s;
     s = fric_fx_lugre_check(p);
     if (s != FRIC_OK) return s;
@@ -133,6 +141,7 @@ fric_status_t fricore_dev_load_stribeck(fricore_dev_t *d, const fric_stribeck_cf
 {
     if (!d || !cfg || !opt) return FRIC_ERR_NULL;
     if (opt->width != d->width) return FRIC_ERR_DEV_WIDTH;
+    if (check_core(d, FRIC_REG_CAPS_STRIBECK_MASK) != FRIC_OK) return FRIC_ERR_DEV_CORE;
     fric_fx_stribeck_t p;
     const fric_status_t s = fric_compile_stribeck(cfg, opt, &p, rep);
     if (s != FRIC_OK) return s;
@@ -146,6 +155,7 @@ fric_status_t fricore_dev_load_lugre(fricore_dev_t *d, const fric_lugre_cfg_t *c
 {
     if (!d || !cfg || !opt) return FRIC_ERR_NULL;
     if (opt->width != d->width) return FRIC_ERR_DEV_WIDTH;
+    if (check_core(d, FRIC_REG_CAPS_LUGRE_MASK) != FRIC_OK) return FRIC_ERR_DEV_CORE;
     fric_fx_lugre_t p;
     const fric_status_t s = fric_compile_lugre(cfg, opt, &p, rep);
     if (s != FRIC_OK) return s;
@@ -159,6 +169,7 @@ fric_status_t fricore_dev_load_dahl(fricore_dev_t *d, const fric_dahl_cfg_t *cfg
 {
     if (!d || !cfg || !opt) return FRIC_ERR_NULL;
     if (opt->width != d->width) return FRIC_ERR_DEV_WIDTH;
+    if (check_core(d, FRIC_REG_CAPS_LUGRE_MASK) != FRIC_OK) return FRIC_ERR_DEV_CORE;
     fric_fx_lugre_t p;
     const fric_status_t s = fric_compile_dahl(cfg, opt, &p, rep);
     if (s != FRIC_OK) return s;
@@ -169,7 +180,8 @@ fric_status_t fricore_dev_load_dahl(fricore_dev_t *d, const fric_dahl_cfg_t *cfg
 fric_status_t fricore_dev_reset_state(fricore_dev_t *d, uint32_t axes)
 {
     if (!d) return FRIC_ERR_NULL;
-    fric_status_t s = check_axes(d, axes);
+    fric_status_t s = check_core(d, FRIC_REG_CAPS_LUGRE_MASK);
+    if (s == FRIC_OK) s = check_axes(d, axes);
     if (s != FRIC_OK) return s;
     s = fricore_dev_write_reg(d, FRIC_REG_SRST, axes & FRIC_REG_SRST_AXES_MASK);
     return s != FRIC_OK ? s : wait_status(d, FRIC_REG_STATUS_PENDING_MASK);

@@ -65,7 +65,8 @@ typedef struct {
  */
 double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width);
 
-/** @brief Compile a Stribeck (Coulomb, Coulomb + viscous) set. */
+/** @brief Compile a Stribeck (Coulomb, Coulomb + viscous) set. @p rep may be
+ *         NULL (no report), here and in the two calls below. */
 fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_compile_opts_t *opt,
                                     fric_fx_stribeck_t *out, fric_compile_report_t *rep);
 

@@ -51,7 +51,8 @@ typedef enum {
     FRIC_ERR_DEV_ID = -28,    /**< fricore_dev: no fricore register map at the other end */
     FRIC_ERR_DEV_TIMEOUT = -29,/**< fricore_dev: the device did not finish in the polls allowed */
     FRIC_ERR_DEV_AXIS = -30,  /**< fricore_dev: an axis or axis mask outside the device's axes */
-    FRIC_ERR_DEV_WIDTH = -31  /**< fricore_dev: the set's width is not the device's W */
+    FRIC_ERR_DEV_WIDTH = -31, /**< fricore_dev: the set's width is not the device's W */
+    FRIC_ERR_DEV_CORE = -32   /**< fricore_dev: the core is not in this device's image (CAPS) */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

@@ -60,7 +60,9 @@ fric_status_t fricore_dev_read_reg(fricore_dev_t *d, uint32_t addr, uint32_t *va
 fric_status_t fricore_dev_write_reg(fricore_dev_t *d, uint32_t addr, uint32_t value);
 
 /** @brief Write a fixed-point Stribeck set to the shadow S_PARAM and commit it
- *         to the axes of @p axes (bit a: axis a); waits until applied. */
+ *         to the axes of @p axes (bit a: axis a); waits until applied.
+ *         FRIC_ERR_DEV_CORE when the image has no Stribeck core (CAPS.STRIBECK 0);
+ *         likewise the LuGre calls and fricore_dev_reset_state() (CAPS.LUGRE). */
 fric_status_t fricore_dev_put_stribeck(fricore_dev_t *d, const fric_fx_stribeck_t *p, uint32_t axes);
 /** @brief Write a fixed-point Dahl / LuGre set to L_PARAM and commit it to @p axes. */
 fric_status_t fricore_dev_put_lugre(fricore_dev_t *d, const fric_fx_lugre_t *p, uint32_t axes);
@@ -87,7 +89,8 @@ fric_status_t fricore_dev_set_velocities(fricore_dev_t *d, const int32_t *v, siz
 /** @brief Run one sample set of all axes and wait until its forces are in. */
 fric_status_t fricore_dev_step(fricore_dev_t *d);
 /** @brief Read the forces of the last set: @p fs Stribeck, @p fl LuGre (either
- *         may be NULL), one code (S,W,0) per axis, d->axes of each. */
+ *         may be NULL), one code (S,W,0) per axis, d->axes of each (0 for a
+ *         core the image leaves out). */
 fric_status_t fricore_dev_read_forces(fricore_dev_t *d, int32_t *fs, int32_t *fl);
 
 /** @brief Sample ticks every @p div clock cycles (0 stops them); @p run starts

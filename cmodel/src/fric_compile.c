@@ -233,6 +233,8 @@ static void report_init(fric_compile_report_t *rep)
 fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_compile_opts_t *opt,
                                     fric_fx_stribeck_t *out, fric_compile_report_t *rep)
 {
+    fric_compile_report_t scratch; /* rep may be NULL: the report is then dropped */
+    if (!rep) rep = &scratch;
     report_init(rep);
     if (!cfg || !opt || !out) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
     fric_status_t st = fric_stribeck_check(cfg);
@@ -269,6 +271,8 @@ fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb,
 fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile_opts_t *opt,
                                  fric_fx_lugre_t *out, fric_compile_report_t *rep)
 {
+    fric_compile_report_t scratch; /* rep may be NULL: the report is then dropped */
+    if (!rep) rep = &scratch;
     report_init(rep);
     if (!cfg || !opt || !out) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
     fric_status_t st = fric_lugre_check(cfg);
@@ -323,6 +327,8 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
 fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,
                                 fric_fx_lugre_t *out, fric_compile_report_t *rep)
 {
+    fric_compile_report_t scratch; /* rep may be NULL: the report is then dropped */
+    if (!rep) rep = &scratch;
     report_init(rep);
     if (!cfg) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
     fric_status_t st = fric_dahl_check(cfg);

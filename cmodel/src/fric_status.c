@@ -32,6 +32,7 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_DEV_TIMEOUT: return "device: a commit, reset or sample set did not finish within the polls allowed";
     case FRIC_ERR_DEV_AXIS: return "axis (or axis mask) must name only the device's axes, 0 .. CAPS.AXES - 1";
     case FRIC_ERR_DEV_WIDTH: return "--width of the parameter set must equal the device's W (CAPS.W)";
+    case FRIC_ERR_DEV_CORE: return "device: this image has no such core (CAPS.STRIBECK / CAPS.LUGRE is 0)";
     case FRIC_ERR_TS: return "ts (sample time, s) must be finite and > 0";
     case FRIC_ERR_VELOCITY: return "v (velocity, m/s) must be finite";
     case FRIC_ERR_FX_WIDTH: return "--width (fixed-point datapath width) must be 16 or 18";

@@ -91,6 +91,28 @@ static void test_lugre_constants(void **state)
         }
 }
 
+/* A NULL report is allowed (the host driver passes the caller's, which may
+ * be NULL): the same set, and a refusal, without a report */
+static void test_null_report(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_compile_opts_t o = opts(16, 1e-4);
+    fric_fx_lugre_t p, q;
+    fric_compile_report_t r;
+    assert_int_equal(fric_compile_lugre(&c, &o, &p, &r), FRIC_OK);
+    assert_int_equal(fric_compile_lugre(&c, &o, &q, NULL), FRIC_OK);
+    assert_memory_equal(&p, &q, sizeof p);
+    const fric_dahl_cfg_t d = {c.fc_pos, c.fc_neg, c.sigma0, c.sigma2_pos, c.sigma2_neg};
+    assert_int_equal(fric_compile_dahl(&d, &o, &q, NULL), FRIC_OK);
+    const fric_stribeck_cfg_t s = {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0};
+    fric_fx_stribeck_t ps;
+    assert_int_equal(fric_compile_stribeck(&s, &o, &ps, NULL), FRIC_OK);
+    fric_compile_opts_t bad = o;
+    bad.ts = -1.0;
+    assert_int_equal(fric_compile_lugre(&c, &bad, &q, NULL), FRIC_ERR_TS);
+}
+
 /* ---- what it refuses ----------------------------------------------------------------- */
 
 static void expect_refusal(fric_status_t st, const fric_compile_report_t *r, fric_status_t want, const char *needle)
@@ -158,6 +180,7 @@ int main(void)
         cmocka_unit_test(test_stribeck_fields_fit_and_represent_the_set),
         cmocka_unit_test(test_delta_selects_the_hardware_path),
         cmocka_unit_test(test_lugre_constants),
+        cmocka_unit_test(test_null_report),
         cmocka_unit_test(test_each_refusal_names_its_parameter_and_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
