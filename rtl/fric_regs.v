@@ -26,8 +26,9 @@
 // so every set sees one parameter set per axis and core. S_PARAM words past
 // the Stribeck core's word addresses (16 and up) are refused here and set S_CFG.
 //
-// Bus timing: a read is acknowledged three cycles after it is presented (the
-// readback memory read, then the read mux, each registered); a write one cycle after, except a
+// Bus timing: a read is acknowledged four cycles after it is presented (the
+// address decode and the plain registers' mux, then the readback memory and
+// table reads with the final mux, each registered); a write one cycle after, except a
 // parameter word, which waits for the core (and for a commit being applied).
 //
 // Flags: FLAGS = the cores' sticky flags (cleared through their
@@ -157,7 +158,7 @@ module fric_regs #(
 
 
     // ---- bus state --------------------------------------------------------------------
-    localparam [2:0] WB_IDLE = 3'd0, WB_RD = 3'd1, WB_RD2 = 3'd4, WB_PW = 3'd2, WB_ACK = 3'd3;
+    localparam [2:0] WB_IDLE = 3'd0, WB_RD0 = 3'd5, WB_RD = 3'd1, WB_RD2 = 3'd4, WB_PW = 3'd2, WB_ACK = 3'd3;
     reg [2:0] wb_state_reg;
     reg [11:0] wb_a_reg;
     reg [31:0] wb_d_reg;
@@ -285,31 +286,40 @@ module fric_regs #(
         end
     endfunction
 
-    // the read mux, registered in WB_RD (rd_reg) and driven out in WB_RD2:
-    // a whole cycle for the decode and the distributed-RAM reads behind it
-    reg [31:0] rd, rd_reg;
+    // the read mux in two registered levels, so that neither is more than a
+    // few LUT levels deep (the UP5K's 48 MHz): in WB_RD0 the address decode
+    // and the plain registers' mux (rd_plain_reg); in WB_RD the readback
+    // memory, the per-axis tables and the final choice (rd_reg), driven out
+    // in WB_RD2. A plain register is thus read one cycle after the address
+    // is taken.
+    reg [31:0] rd_plain, rd_plain_reg, rd, rd_reg;
+    reg sel_shadow_reg, sel_tab_reg;
+    reg [1:0] tab_kind_reg;
     always @(*) begin
-        rd = 32'd0;
+        rd_plain = 32'd0;
         case (wb_a_reg)
-            `FRIC_REG_ID: rd = `FRIC_REG_ID_VALUE;
-            `FRIC_REG_VERSION: rd = {8'd0, `FRIC_REG_VERSION_VALUE};
-            `FRIC_REG_CAPS: rd = {13'd0, (HAS_ENC != 0), (HAS_LUGRE != 0), (HAS_STRIBECK != 0), 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
-            `FRIC_REG_CTRL: rd = {16'd0, enc_axes_reg, 7'd0, run_reg};
-            `FRIC_REG_TICK_DIV: rd = {8'd0, tick_div_reg};
-            `FRIC_REG_STATUS: rd = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};
-            `FRIC_REG_FLAGS: rd = {12'd0, vsat_reg, eerr_reg, esat_reg, ovr_reg, 3'd0, lg_flags, 5'd0, st_flags[2] | scfg_reg, st_flags[1:0]};
-            `FRIC_REG_SAMPLES: rd = samples_reg;
-            `FRIC_REG_ENC_POS: rd = (HAS_ENC != 0) ? enc_pos : 32'd0;
-            `FRIC_REG_ENC_SCALE: rd = {11'd0, enc_shift_reg, enc_gain_reg};
-            `FRIC_REG_ENC_VEL: rd = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
-            `FRIC_REG_SET_CYCLES: rd = {16'd0, set_cycles_reg};
-            default: rd = 32'd0;
+            `FRIC_REG_ID: rd_plain = `FRIC_REG_ID_VALUE;
+            `FRIC_REG_VERSION: rd_plain = {8'd0, `FRIC_REG_VERSION_VALUE};
+            `FRIC_REG_CAPS: rd_plain = {13'd0, (HAS_ENC != 0), (HAS_LUGRE != 0), (HAS_STRIBECK != 0), 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
+            `FRIC_REG_CTRL: rd_plain = {16'd0, enc_axes_reg, 7'd0, run_reg};
+            `FRIC_REG_TICK_DIV: rd_plain = {8'd0, tick_div_reg};
+            `FRIC_REG_STATUS: rd_plain = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};
+            `FRIC_REG_FLAGS: rd_plain = {12'd0, vsat_reg, eerr_reg, esat_reg, ovr_reg, 3'd0, lg_flags, 5'd0, st_flags[2] | scfg_reg, st_flags[1:0]};
+            `FRIC_REG_SAMPLES: rd_plain = samples_reg;
+            `FRIC_REG_ENC_POS: rd_plain = (HAS_ENC != 0) ? enc_pos : 32'd0;
+            `FRIC_REG_ENC_SCALE: rd_plain = {11'd0, enc_shift_reg, enc_gain_reg};
+            `FRIC_REG_ENC_VEL: rd_plain = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
+            `FRIC_REG_SET_CYCLES: rd_plain = {16'd0, set_cycles_reg};
+            default: rd_plain = 32'd0;
         endcase
-        if (wb_a_reg[11:8] == 4'h1) rd = shadow_q;
-        if (wb_a_reg[11:8] == 4'h2 && wb_a_reg[7:5] <= 3'd2 && {1'b0, wb_a_reg[4:2]} < NUM_AXES[3:0]) begin
-            case (wb_a_reg[7:5])
-                3'd0: rd = sx(vel_reg[wb_a_reg[AXIS_W+1:2]]);
-                3'd1: rd = sx(fs_reg[wb_a_reg[AXIS_W+1:2]]);
+    end
+    always @(*) begin
+        rd = rd_plain_reg;
+        if (sel_shadow_reg) rd = shadow_q;
+        if (sel_tab_reg) begin
+            case (tab_kind_reg)
+                2'd0: rd = sx(vel_reg[wb_a_reg[AXIS_W+1:2]]);
+                2'd1: rd = sx(fs_reg[wb_a_reg[AXIS_W+1:2]]);
                 default: rd = sx(fl_reg[wb_a_reg[AXIS_W+1:2]]);
             endcase
         end
@@ -324,7 +334,7 @@ module fric_regs #(
                 wb_a_reg <= a;
                 wb_d_reg <= wb_dat_i;
                 if (!wb_we_i) begin
-                    wb_state_reg <= WB_RD;
+                    wb_state_reg <= WB_RD0;
                 end else if (is_param) begin
                     wb_state_reg <= WB_PW;
                 end else begin
@@ -345,6 +355,13 @@ module fric_regs #(
                     endcase
                     if (is_vel) vel_reg[tab_axis[AXIS_W-1:0]] <= vin_sat;
                 end
+            end
+            WB_RD0: begin
+                rd_plain_reg <= rd_plain;
+                sel_shadow_reg <= (wb_a_reg[11:8] == 4'h1);
+                sel_tab_reg <= (wb_a_reg[11:8] == 4'h2 && wb_a_reg[7:5] <= 3'd2 && {1'b0, wb_a_reg[4:2]} < NUM_AXES[3:0]);
+                tab_kind_reg <= wb_a_reg[6:5];
+                wb_state_reg <= WB_RD;
             end
             WB_RD: begin
                 rd_reg <= rd;

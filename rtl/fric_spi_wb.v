@@ -77,8 +77,49 @@ module fric_spi_wb #(
     reg [1:0] tbyte_reg;        // byte of tx_word_reg sent next
 
     wire [7:0] rx_byte = {rx_reg, mosi};
-    wire byte_done = active && sck_rise && (bit_reg == 3'd7);
+    // the framing state decoded a cycle ahead: bit_reg, byte_reg, wbyte_reg,
+    // tbyte_reg and cmd_reg change only at SCK edges, at least five clk
+    // cycles apart (SCK < f_clk / 10; after CS_N falls, the first edge is
+    // half an SCK period later), so these registers equal the direct
+    // comparisons at every edge (checked in simulation below), and the edge
+    // logic starts from one flip-flop instead of a comparison tree (the
+    // UP5K's 48 MHz)
+    reg bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg;
+    always @(posedge clk) begin
+        bit0_reg <= (bit_reg == 3'd0);
+        bit7_reg <= (bit_reg == 3'd7);
+        tb0_reg <= (tbyte_reg == 2'd0);
+        wb3_reg <= (wbyte_reg == 2'd3);
+        is_rd_reg <= (cmd_reg == CMD_READ);
+        is_wr_reg <= (cmd_reg == CMD_WRITE);
+        rd_data_reg <= (cmd_reg == CMD_READ) && (byte_reg == 3'd4);
+    end
+    wire byte_done = active && sck_rise && bit7_reg;
     wire in_range = ({2'b00, addr_reg[15:2]} < (16'd1 << (ADR_W - 2)));
+    // the next word's address and whether it is in range, registered from
+    // addr_reg: addr_reg changes only at SCK edges, at least five clk
+    // cycles apart (SCK < f_clk / 10), so these are current whenever an
+    // edge uses them, and the address increment and its range check are not
+    // in series with the edge logic (the UP5K shell's longest path)
+    reg [15:0] addr_nx_reg;
+    reg nx_in_range_reg;
+    always @(posedge clk) begin
+        addr_nx_reg <= addr_reg + 16'd4;
+        nx_in_range_reg <= ({2'b00, addr_reg[15:2]} + 16'd1) < (16'd1 << (ADR_W - 2));
+    end
+`ifndef SYNTHESIS
+    reg [15:0] addr_prev_reg;
+    always @(posedge clk) addr_prev_reg <= addr_reg;
+    always @(posedge clk)
+        if (active && (sck_rise || sck_fall) &&
+            (addr_prev_reg != addr_reg || bit0_reg != (bit_reg == 3'd0) || bit7_reg != (bit_reg == 3'd7) ||
+             tb0_reg != (tbyte_reg == 2'd0) || wb3_reg != (wbyte_reg == 2'd3) ||
+             is_rd_reg != (cmd_reg == CMD_READ) || is_wr_reg != (cmd_reg == CMD_WRITE) ||
+             rd_data_reg != (cmd_reg == CMD_READ && byte_reg == 3'd4))) begin
+            $display("fric_spi_wb: an SCK edge one cycle after the framing state changed (SCK too fast for f_clk / 10)");
+            $finish;
+        end
+`endif
 
     assign wb_sel_o = 4'hF;
 
@@ -105,7 +146,7 @@ module fric_spi_wb #(
                 3'd1: addr_reg[15:8] <= rx_byte;
                 3'd2: begin
                     addr_reg[7:0] <= {rx_byte[7:2], 2'b00};
-                    if (cmd_reg == CMD_READ) begin  // fetch the first word now
+                    if (is_rd_reg) begin  // fetch the first word now
                         if ({addr_reg[15:8], rx_byte[7:2]} < (14'd1 << (ADR_W - 2))) begin
                             wb_cyc_o <= 1'b1;
                             wb_stb_o <= 1'b1;
@@ -116,10 +157,10 @@ module fric_spi_wb #(
                         end
                     end
                 end
-                default: if (cmd_reg == CMD_WRITE) begin
+                default: if (is_wr_reg) begin
                     wbyte_reg <= wbyte_reg + 2'd1;
                     wdata_reg <= {wdata_reg[15:0], rx_byte};
-                    if (wbyte_reg == 2'd3) begin
+                    if (wb3_reg) begin
                         if (in_range) begin
                             wb_cyc_o <= 1'b1;
                             wb_stb_o <= 1'b1;
@@ -127,7 +168,7 @@ module fric_spi_wb #(
                             wb_adr_o <= addr_reg[ADR_W-1:0];
                             wb_dat_o <= {wdata_reg, rx_byte};
                         end
-                        addr_reg <= addr_reg + 16'd4;
+                        addr_reg <= addr_nx_reg;
                     end
                 end
             endcase
@@ -135,18 +176,18 @@ module fric_spi_wb #(
 
         // MISO: the next bit after each falling edge; a new byte after a byte ends
         if (active && sck_fall) begin
-            if (bit_reg == 3'd0) begin
-                if (cmd_reg == CMD_READ && byte_reg == 3'd4) begin
+            if (bit0_reg) begin
+                if (rd_data_reg) begin
                     tbyte_reg <= tbyte_reg + 2'd1;
-                    if (tbyte_reg == 2'd0) begin  // a new word: take the fetched one, fetch the next
+                    if (tb0_reg) begin  // a new word: take the fetched one, fetch the next
                         tx_word_reg <= rbuf_reg[23:0];
                         tx_reg <= rbuf_reg[31:24];
-                        addr_reg <= addr_reg + 16'd4;
-                        if ((addr_reg[15:2] + 14'd1) < (14'd1 << (ADR_W - 2))) begin
+                        addr_reg <= addr_nx_reg;
+                        if (nx_in_range_reg) begin
                             wb_cyc_o <= 1'b1;
                             wb_stb_o <= 1'b1;
                             wb_we_o <= 1'b0;
-                            wb_adr_o <= addr_reg[ADR_W-1:0] + 4;
+                            wb_adr_o <= addr_nx_reg[ADR_W-1:0];
                         end else begin
                             rbuf_reg <= 32'd0;
                         end
