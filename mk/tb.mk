@@ -126,7 +126,7 @@ TEST_ALL += test-cosim
 # The soak of issue 5: 1e8 random samples over all axes at each width and
 # architecture, bit for bit, flags included, with the state bound checked at
 # every sample (on this 2-core machine about 28 minutes a sequencer bench,
-# 22 a pipeline bench and about 90 a three-stage sequencer bench; not part
+# 22 a pipeline bench and 18 to 41 a three-stage sequencer bench; not part
 # of make test).
 SOAK_N ?= 1e8
 .PHONY: soak-lugre

@@ -131,14 +131,14 @@ module fric_top #(
     // ---- the cores ------------------------------------------------------------------------
     generate
         if (HAS_STRIBECK != 0) begin : g_stribeck
-        fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
-                        .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
-            .clk(clk), .rst(rst_core_reg),
-            .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
-            .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
-            .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
-            .cfg_addr(st_cfg_addr), .cfg_axis(st_cfg_axis), .cfg_data(st_cfg_data),
-            .flags(st_flags), .flags_clear(st_flags_clear));
+            fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
+                            .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
+                .clk(clk), .rst(rst_core_reg),
+                .s_axis_tdata(st_s_tdata), .s_axis_tuser(st_s_tuser), .s_axis_tvalid(st_s_tvalid), .s_axis_tready(st_s_tready),
+                .m_axis_tdata(st_m_tdata), .m_axis_tuser(st_m_tuser), .m_axis_tvalid(st_m_tvalid), .m_axis_tready(1'b1),
+                .cfg_valid(st_cfg_valid), .cfg_ready(st_cfg_ready), .cfg_commit(st_cfg_commit),
+                .cfg_addr(st_cfg_addr), .cfg_axis(st_cfg_axis), .cfg_data(st_cfg_data),
+                .flags(st_flags), .flags_clear(st_flags_clear));
         end else begin : g_no_stribeck
             wire unused_srst_ready;  // the Stribeck core has no state to reset
             fric_core_absent #(.W(W), .AXIS_W(AXIS_W), .UF(2), .FW(3), .AW(4)) u_stribeck (
@@ -151,15 +151,15 @@ module fric_top #(
                 .flags(st_flags), .flags_clear(st_flags_clear));
         end
         if (HAS_LUGRE != 0) begin : g_lugre
-        fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
-                     .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
-            .clk(clk), .rst(rst_core_reg),
-            .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
-            .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
-            .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
-            .cfg_addr(lg_cfg_addr), .cfg_axis(lg_cfg_axis), .cfg_data(lg_cfg_data),
-            .srst_valid(lg_srst_valid), .srst_ready(lg_srst_ready), .srst_all(1'b0), .srst_axis(lg_srst_axis),
-            .flags(lg_flags), .flags_clear(lg_flags_clear));
+            fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
+                         .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
+                .clk(clk), .rst(rst_core_reg),
+                .s_axis_tdata(lg_s_tdata), .s_axis_tuser(lg_s_tuser), .s_axis_tvalid(lg_s_tvalid), .s_axis_tready(lg_s_tready),
+                .m_axis_tdata(lg_m_tdata), .m_axis_tuser(lg_m_tuser), .m_axis_tvalid(lg_m_tvalid), .m_axis_tready(1'b1),
+                .cfg_valid(lg_cfg_valid), .cfg_ready(lg_cfg_ready), .cfg_commit(lg_cfg_commit),
+                .cfg_addr(lg_cfg_addr), .cfg_axis(lg_cfg_axis), .cfg_data(lg_cfg_data),
+                .srst_valid(lg_srst_valid), .srst_ready(lg_srst_ready), .srst_all(1'b0), .srst_axis(lg_srst_axis),
+                .flags(lg_flags), .flags_clear(lg_flags_clear));
         end else begin : g_no_lugre
             fric_core_absent #(.W(W), .AXIS_W(AXIS_W), .UF(4), .FW(5), .AW(5)) u_lugre (
                 .clk(clk), .rst(rst_core_reg),
