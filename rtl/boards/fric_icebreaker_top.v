@@ -17,6 +17,9 @@ module fric_icebreaker_top #(
     // study of docs/up5k.md)
     parameter integer HAS_STRIBECK = 1,
     parameter integer HAS_LUGRE = 1,
+    // the Stribeck core's products: 1 in fabric (the image's choice), 0 in
+    // SB_MAC16 (also for the budget study)
+    parameter integer ST_OPT_FABRIC = 1,
     // power-on reset length, 2^RST_BITS cycles
     parameter integer RST_BITS = 8
 ) (
@@ -50,7 +53,7 @@ module fric_icebreaker_top #(
 
     wire tick, hb;
     fric_top #(
-        .W(16), .NUM_AXES(NUM_AXES), .HAS_STRIBECK(HAS_STRIBECK), .HAS_LUGRE(HAS_LUGRE), .ST_OPT_FABRIC(1), .ST_OPT_FAST(0), .ST_OPT_SPRAM(1),
+        .W(16), .NUM_AXES(NUM_AXES), .HAS_STRIBECK(HAS_STRIBECK), .HAS_LUGRE(HAS_LUGRE), .ST_OPT_FABRIC(ST_OPT_FABRIC), .ST_OPT_FAST(0), .ST_OPT_SPRAM(1),
         .ST_OPT_RAM_DELAY(1), .LG_OPT_PIPE(1), .LG_OPT_FAST(0), .OPT_ECP5_DSP(0), .HEARTBEAT_BITS(24)
     ) u_top (
         .clk(clk), .rst(rst_reg), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi),
