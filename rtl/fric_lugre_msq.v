@@ -721,11 +721,10 @@ module fric_lugre_msq #(
     // (rsr_c of such a value is rsr_n of it, sign-extended); for shift_to
     // the amount is s limited to 0..63 and ba_neg is s < 0 (the left shift)
     reg ba_neg;
-    wire signed [NW-1:0] ba_r = cc_y[NW-1:0];
-    wire [YW:0] ba_t = shift_to_b(cc_x != {CW{1'b0}}, ba_neg, ba_r);
-    // the rounding shifts' result (B reads it only after an rsr; y2 is
-    // registered from ba_t in SB_B8)
-    wire signed [NW-1:0] ba_y = ba_r;
+    // ba_y: the rounding shift's result; ba_t: shift_to of it, which B
+    // registers as y2 in SB_B8
+    wire signed [NW-1:0] ba_y = cc_y[NW-1:0];
+    wire [YW:0] ba_t = shift_to_b(cc_x != {CW{1'b0}}, ba_neg, ba_y);
 `ifndef SYNTHESIS
     // shift_to_b's precondition (a left shift of a nonzero x always passes YLIM)
     always @(posedge clk) begin
