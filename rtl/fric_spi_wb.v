@@ -84,15 +84,22 @@ module fric_spi_wb #(
     // comparisons at every edge (checked in simulation below), and the edge
     // logic starts from one flip-flop instead of a comparison tree (the
     // UP5K's 48 MHz)
+    wire bit0_now = (bit_reg == 3'd0);
+    wire bit7_now = (bit_reg == 3'd7);
+    wire tb0_now = (tbyte_reg == 2'd0);
+    wire wb3_now = (wbyte_reg == 2'd3);
+    wire is_rd_now = (cmd_reg == CMD_READ);
+    wire is_wr_now = (cmd_reg == CMD_WRITE);
+    wire rd_data_now = is_rd_now && (byte_reg == 3'd4);
     reg bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg;
     always @(posedge clk) begin
-        bit0_reg <= (bit_reg == 3'd0);
-        bit7_reg <= (bit_reg == 3'd7);
-        tb0_reg <= (tbyte_reg == 2'd0);
-        wb3_reg <= (wbyte_reg == 2'd3);
-        is_rd_reg <= (cmd_reg == CMD_READ);
-        is_wr_reg <= (cmd_reg == CMD_WRITE);
-        rd_data_reg <= (cmd_reg == CMD_READ) && (byte_reg == 3'd4);
+        bit0_reg <= bit0_now;
+        bit7_reg <= bit7_now;
+        tb0_reg <= tb0_now;
+        wb3_reg <= wb3_now;
+        is_rd_reg <= is_rd_now;
+        is_wr_reg <= is_wr_now;
+        rd_data_reg <= rd_data_now;
     end
     wire byte_done = active && sck_rise && bit7_reg;
     wire in_range = ({2'b00, addr_reg[15:2]} < (16'd1 << (ADR_W - 2)));
@@ -112,10 +119,9 @@ module fric_spi_wb #(
     always @(posedge clk) addr_prev_reg <= addr_reg;
     always @(posedge clk)
         if (active && (sck_rise || sck_fall) &&
-            (addr_prev_reg != addr_reg || bit0_reg != (bit_reg == 3'd0) || bit7_reg != (bit_reg == 3'd7) ||
-             tb0_reg != (tbyte_reg == 2'd0) || wb3_reg != (wbyte_reg == 2'd3) ||
-             is_rd_reg != (cmd_reg == CMD_READ) || is_wr_reg != (cmd_reg == CMD_WRITE) ||
-             rd_data_reg != (cmd_reg == CMD_READ && byte_reg == 3'd4))) begin
+            (addr_prev_reg != addr_reg ||
+             {bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg} !=
+             {bit0_now, bit7_now, tb0_now, wb3_now, is_rd_now, is_wr_now, rd_data_now})) begin
             $display("fric_spi_wb: an SCK edge one cycle after the framing state changed (SCK too fast for f_clk / 10)");
             $finish;
         end
