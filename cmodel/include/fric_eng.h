@@ -29,7 +29,7 @@
  *                   (the v < 0 fields of the Stribeck set)
  *   [10:8]  flag of MIN / MAX (0 none, k: FRIC_FX flag bit k - 1)
  *   [8]     D of TBL, [7:5] its table
- *   [13:5]  target of branches and IN
+ *   [13:5]  target of branches, IN and OUT
  */
 #ifndef FRIC_ENG_H
 #define FRIC_ENG_H
@@ -47,21 +47,24 @@ extern "C" {
 enum {
     FRIC_ENG_ADD = 1,   /**< rd = ra + B */
     FRIC_ENG_SUB = 2,   /**< rd = ra - B */
-    FRIC_ENG_ASH = 3,   /**< s = clamp(B, -63, 63): s > 0 rd = rsr(ra, s); s <= 0 rd = ra << -s */
+    FRIC_ENG_RSR = 3,   /**< rd = rsr(ra, min(B, 63)): rounded right shift; B <= 0 gives ra */
     FRIC_ENG_SHR = 4,   /**< rd = ra >> clamp(B, 0, 63), arithmetic (floor) */
-    FRIC_ENG_AND = 5,   /**< rd = ra & B */
+    FRIC_ENG_AND = 5,   /**< rd = ra[15:0] & B[15:0] (masks of table indexes and fractions) */
     FRIC_ENG_MIN = 6,   /**< rd = min(ra, B); B < ra raises the flag */
     FRIC_ENG_MAX = 7,   /**< rd = max(ra, B); B > ra raises the flag */
-    FRIC_ENG_BLEN = 8,  /**< rd = bits of ra (ra >= 0): 0 for 0, else 1 + floor(log2 ra) */
+    FRIC_ENG_BLEN = 8,  /**< rd = bits of ra, 0 <= ra < 2^32: 0 for 0, else 1 + floor(log2 ra) */
     FRIC_ENG_MUL = 9,   /**< rd = sext48(ra) * (B[16] ? 2^16 : B[15:0]) */
     FRIC_ENG_NEGIF = 10, /**< rd = B < 0 ? -ra : ra */
     FRIC_ENG_TBL = 11,  /**< rd = T[ra], or T[ra] - T[ra + 1] with D; ra in 0..255 */
-    FRIC_ENG_IN = 12,   /**< state reset pending: clear it, go to target; else wait for v: rd = v */
-    FRIC_ENG_OUT = 13,  /**< emit ra as the force with the job's flags; the flags clear */
+    FRIC_ENG_IN = 12,   /**< commit pending: clear it, go to target; else state reset pending: clear it,
+                             r31 = 0, issue IN again; else wait for v: rd = v */
+    FRIC_ENG_OUT = 13,  /**< emit ra as the force with the job's flags (which clear); go to target */
     FRIC_ENG_BLT = 14,  /**< ra < rb (signed): go to target */
     FRIC_ENG_BGE = 15,  /**< ra >= rb */
     FRIC_ENG_BEQ = 16,  /**< ra == rb */
-    FRIC_ENG_BNE = 17   /**< ra != rb */
+    FRIC_ENG_BNE = 17,  /**< ra != rb */
+    FRIC_ENG_MULP = 18, /**< rd = sext48(ra) * 2^clamp(B, 0, 16): a left shift on the multiplier */
+    FRIC_ENG_CPY = 19   /**< parameter word k = imm[4:0] of the slot = staging word k of its model */
 };
 
 /** Tables of TBL (W = 16). */
@@ -77,7 +80,7 @@ enum {
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */
     FRIC_ENG_W = 16,          /**< datapath width of the models it runs */
     FRIC_ENG_R_STATE = 31,    /**< the LuGre slot's state register (w, (S,W,WG)) */
-    FRIC_ENG_MAX_INSTR_LUGRE = 151,   /**< instructions of the longest LuGre sample (IN to OUT) */
+    FRIC_ENG_MAX_INSTR_LUGRE = 161,   /**< instructions of the longest LuGre sample (IN to OUT) */
     FRIC_ENG_MAX_INSTR_STRIBECK = 49 /**< instructions of the longest Stribeck sample */
 };
 
@@ -96,6 +99,8 @@ const fric_eng_prog_t *fric_eng_program(void);
 typedef struct {
     int64_t r[FRIC_ENG_REGS];
     uint32_t par[32];  /**< the slot's parameter words (fric_fx_*_pack order) */
+    uint32_t stg[32];  /**< the staging set of the slot's model (CPY reads it) */
+    int commit_pending; /**< a commit waits for the next IN */
     int pc;
     int dir;           /**< sign of the last v taken by IN */
     uint32_t flags;    /**< the job's flags (FRIC_FX_FLAG_*) */
@@ -104,7 +109,8 @@ typedef struct {
     int err;           /**< nonzero: an operand left the range the hardware defines (a program bug) */
 } fric_eng_slot_t;
 
-/** Put a slot in its reset state: the PC at its kind's boot code, registers 0. */
+/** Put a slot in its reset state: the PC at its kind's boot code, registers 0
+ *  (par and stg are kept, as the hardware's memories keep them). */
 void fric_eng_slot_reset(fric_eng_slot_t *s, int lugre);
 
 /**
@@ -116,8 +122,11 @@ void fric_eng_slot_reset(fric_eng_slot_t *s, int lugre);
  */
 int32_t fric_eng_run_job(fric_eng_slot_t *s, int32_t v, uint32_t *flags, uint64_t *instr);
 
-/** Run a slot to its IN with a state reset pending (the reset code runs). */
+/** Run a slot to its IN with a state reset pending (IN zeroes r31). */
 void fric_eng_state_reset(fric_eng_slot_t *s);
+
+/** Commit: stg holds the words; run the slot's commit code to its IN. */
+void fric_eng_commit(fric_eng_slot_t *s);
 
 /** Disassemble one word into buf (for traces and the generated listing). */
 void fric_eng_disasm(uint32_t word, char *buf, size_t len);

@@ -137,17 +137,20 @@ static void m_const(as_t *a, int r, int64_t v)
     int n = 0;
     while (BIT(n) < m) n++;
     op3(a, FRIC_ENG_ADD, r, R0, BI(neg ? -1 : 1));
-    op3(a, FRIC_ENG_ASH, r, r, BI(-n));
+    for (int k = n; k > 0; k -= 16) op3(a, FRIC_ENG_MULP, r, r, BI(k > 16 ? 16 : k));
     if (m != BIT(n)) op3(a, FRIC_ENG_SUB, r, r, BI(neg ? -1 : 1)); /* +-(2^n - 1) */
 }
 
 /* (m, e) = norm(x, W): x ~ m * 2^e, m in [2^(W-1), 2^W) rounded when bits
- * are dropped; x = 0 gives m = 0 (and e = -W, which no use of 0 reads). */
+ * are dropped, shifted left when x is narrower (x < 2^32); x = 0 gives
+ * m = 0 (and e = -W, which no use of 0 reads). */
 static void m_norm(as_t *a, int m, int e, int x, int t)
 {
     op3(a, FRIC_ENG_BLEN, t, x, BI(0));
     op3(a, FRIC_ENG_SUB, e, t, BI(EW));
-    op3(a, FRIC_ENG_ASH, m, x, BR(e));
+    op3(a, FRIC_ENG_RSR, m, x, BR(e));  /* e > 0: rounded right */
+    op3(a, FRIC_ENG_SUB, t, R0, BR(e));
+    op3(a, FRIC_ENG_MULP, m, m, BR(t)); /* e < 0: left by -e <= W - 1 */
     op3(a, FRIC_ENG_SHR, t, m, BI(EW)); /* 1 when the rounding reached 2^W */
     op3(a, FRIC_ENG_SHR, m, m, BR(t));
     op3(a, FRIC_ENG_ADD, e, e, BR(t));
@@ -159,7 +162,7 @@ static void m_interp(as_t *a, int r, int idx, int fr, int fb, int tab, int t)
     tbl(a, r, idx, tab, 0);
     tbl(a, t, idx, tab, 1);
     op3(a, FRIC_ENG_MUL, t, t, BR(fr));
-    op3(a, FRIC_ENG_ASH, t, t, BI(fb));
+    op3(a, FRIC_ENG_RSR, t, t, BI(fb));
     op3(a, FRIC_ENG_SUB, r, r, BR(t));
 }
 
@@ -172,7 +175,7 @@ static void m_exp2(as_t *a, int e, int y, int t1, int t2, int t3)
     m_interp(a, t3, t1, t2, EFB, FRIC_ENG_T_EXP2, e);
     op3(a, FRIC_ENG_SHR, t1, y, BI(EYF));               /* yi */
     op3(a, FRIC_ENG_ADD, t1, t1, BI(ETP - EEF));
-    op3(a, FRIC_ENG_ASH, e, t3, BR(t1));
+    op3(a, FRIC_ENG_RSR, e, t3, BR(t1));
 }
 
 /* y = y_w(a, KM, KS, DSEL): the Stribeck exponent argument; pdsel < 0
@@ -191,7 +194,7 @@ static void m_y(as_t *a, int y, int pkm, int pks, int pdsel, int p, int pe, int 
     op3(a, FRIC_ENG_BLEN, t, p, BI(0));
     op3(a, FRIC_ENG_SUB, pe, t, BI(EW));
     opf(a, FRIC_ENG_MAX, pe, pe, BR(R0), F_NONE);
-    op3(a, FRIC_ENG_ASH, p, p, BR(pe));
+    op3(a, FRIC_ENG_RSR, p, p, BR(pe));
     op3(a, FRIC_ENG_SHR, t, p, BI(EW));
     op3(a, FRIC_ENG_SHR, p, p, BR(t));
     op3(a, FRIC_ENG_ADD, pe, pe, BR(t));
@@ -200,7 +203,7 @@ static void m_y(as_t *a, int y, int pkm, int pks, int pdsel, int p, int pe, int 
     op3(a, FRIC_ENG_ADD, t, R0, BP(pks));
     op3(a, FRIC_ENG_SUB, t, t, BR(pe));
     br(a, FRIC_ENG_BLT, t, R0, lneg);
-    op3(a, FRIC_ENG_ASH, y, p, BR(t));
+    op3(a, FRIC_ENG_RSR, y, p, BR(t));
     opf(a, FRIC_ENG_MIN, y, y, BR(K_YMAX), F_NONE);
     jmp(a, lend);
     place(a, lneg); /* KS < pe: y saturates (or is 0 for a zero product) */
@@ -233,7 +236,7 @@ static void m_boot(as_t *a, int lugre)
 /* f = sat(rsr(x, sh)) with F_SAT, emitted, back to loop */
 static void m_out_sat(as_t *a, int x, int sh, int loop)
 {
-    if (sh) op3(a, FRIC_ENG_ASH, T1, x, BI(sh));
+    if (sh) op3(a, FRIC_ENG_RSR, T1, x, BI(sh));
     opf(a, FRIC_ENG_MIN, T1, sh ? T1 : x, BR(K_FMAX), F_FSAT);
     opf(a, FRIC_ENG_MAX, T1, T1, BR(K_NFMAX), F_FSAT);
     out(a, T1, loop);
@@ -246,30 +249,39 @@ static void m_fc_dip(as_t *a, int r, int e, int t1, int t2)
     op3(a, FRIC_ENG_MUL, t1, t1, BR(e));
     op3(a, FRIC_ENG_ADD, t2, R0, BPD(FRIC_FX_WORD_DS_P));
     op3(a, FRIC_ENG_ADD, t2, t2, BI(EEF - EG));
-    op3(a, FRIC_ENG_ASH, t1, t1, BR(t2));
+    op3(a, FRIC_ENG_RSR, t1, t1, BR(t2));
     op3(a, FRIC_ENG_ADD, r, t1, BPD(FRIC_FX_WORD_FC_P));
+}
+
+/* the commit: the staging set into the slot's parameter words, between two samples */
+static void m_commit(as_t *a, int words, int loop)
+{
+    for (int k = 0; k < words; k++) op3(a, FRIC_ENG_CPY, 0, 0, BI(k));
+    jmp(a, loop);
 }
 
 static void build_stribeck(as_t *a)
 {
-    const int loop = new_label(a), zero = new_label(a);
+    const int loop = new_label(a), zero = new_label(a), commit = new_label(a);
     place(a, loop);
-    in(a, RV, loop);
+    in(a, RV, commit);
     br(a, FRIC_ENG_BEQ, RV, R0, zero);
     op3(a, FRIC_ENG_NEGIF, RA, RV, BR(RV));
     m_y(a, T4, FRIC_FX_WORD_KM, FRIC_FX_WORD_KS, FRIC_FX_WORD_DSEL, T1, T2, T3);
     m_exp2(a, T5, T4, T1, T2, T3);
     m_fc_dip(a, T6, T5, T1, T2);
     op3(a, FRIC_ENG_MUL, T1, RA, BPD(FRIC_FX_WORD_BM_P));           /* visc */
-    op3(a, FRIC_ENG_ASH, T1, T1, BPD(FRIC_FX_WORD_BS_P));
+    op3(a, FRIC_ENG_RSR, T1, T1, BPD(FRIC_FX_WORD_BS_P));
     opf(a, FRIC_ENG_MIN, T1, T1, BR(K_VCL), F_NONE);
     op3(a, FRIC_ENG_ADD, T6, T6, BR(T1));
-    op3(a, FRIC_ENG_ASH, T6, T6, BI(EG));
+    op3(a, FRIC_ENG_RSR, T6, T6, BI(EG));
     opf(a, FRIC_ENG_MAX, T6, T6, BR(R0), F_MAGNEG);
     op3(a, FRIC_ENG_NEGIF, T6, T6, BR(RV));
     m_out_sat(a, T6, 0, loop);
     place(a, zero);
     out(a, R0, loop);
+    place(a, commit);
+    m_commit(a, FRIC_FX_WORDS_STRIBECK, loop);
 }
 
 /* LuGre registers beyond the macros' temporaries */
@@ -277,14 +289,12 @@ enum { RG = T10, RDIFF = T11, RPROD = T12, RSH = T13, RY2 = T14, RDW = T15, RW1 
 
 static void build_lugre(as_t *a)
 {
-    const int rst = new_label(a), loop = new_label(a), hold = new_label(a);
+    const int loop = new_label(a), hold = new_label(a), commit = new_label(a);
     const int y2neg = new_label(a), y2big = new_label(a), y2ok = new_label(a);
     const int p0 = new_label(a), p2 = new_label(a), p3 = new_label(a), wl = new_label(a);
     const int nomd = new_label(a);
-    place(a, rst);
-    op3(a, FRIC_ENG_ADD, R_W, R0, BI(0));
     place(a, loop);
-    in(a, RV, rst);
+    in(a, RV, commit);
     br(a, FRIC_ENG_BEQ, RV, R0, hold);
     op3(a, FRIC_ENG_NEGIF, RA, RV, BR(RV));
 
@@ -297,7 +307,8 @@ static void build_lugre(as_t *a)
 
     /* diff = sign(v) g 2^(WG-G) - w */
     op3(a, FRIC_ENG_NEGIF, T1, RG, BR(RV));
-    op3(a, FRIC_ENG_ASH, T1, T1, BI(-(EWG - EG)));
+    op3(a, FRIC_ENG_MULP, T1, T1, BI(16));
+    op3(a, FRIC_ENG_MULP, T1, T1, BI(EWG - EG - 16));
     op3(a, FRIC_ENG_SUB, RDIFF, T1, BR(R_W));
 
     /* y2 = |v| KYM / g: prod = norm(|v| KYM) * recip(norm(g)) */
@@ -314,14 +325,18 @@ static void build_lugre(as_t *a)
     op3(a, FRIC_ENG_ADD, RSH, RSH, BI(2 * EW - 1 - EYF));
     /* y2 = shift_to(prod, sh, 2^(YI+YF)) */
     br(a, FRIC_ENG_BLT, RSH, R0, y2neg);
-    op3(a, FRIC_ENG_ASH, RY2, RPROD, BR(RSH));
+    op3(a, FRIC_ENG_RSR, RY2, RPROD, BR(RSH));
     opf(a, FRIC_ENG_MIN, RY2, RY2, BR(K_YLIM), F_NONE);
     jmp(a, y2ok);
     place(a, y2neg); /* a left shift: exact below 32 bits, else the limit (or 0) */
     op3(a, FRIC_ENG_SUB, T1, R0, BR(RSH));
-    op3(a, FRIC_ENG_SHR, T1, T1, BI(5));
-    br(a, FRIC_ENG_BNE, T1, R0, y2big);
-    op3(a, FRIC_ENG_ASH, RY2, RPROD, BR(RSH));
+    op3(a, FRIC_ENG_SHR, T2, T1, BI(5));
+    br(a, FRIC_ENG_BNE, T2, R0, y2big);
+    /* two steps of at most 16; the limit after the first keeps the second's operand in 48 bits */
+    op3(a, FRIC_ENG_MULP, RY2, RPROD, BR(T1));
+    opf(a, FRIC_ENG_MIN, RY2, RY2, BR(K_YLIM), F_NONE);
+    op3(a, FRIC_ENG_SUB, T1, T1, BI(16));
+    op3(a, FRIC_ENG_MULP, RY2, RY2, BR(T1));
     opf(a, FRIC_ENG_MIN, RY2, RY2, BR(K_YLIM), F_NONE);
     jmp(a, y2ok);
     place(a, y2big);
@@ -341,12 +356,11 @@ static void build_lugre(as_t *a)
     op3(a, FRIC_ENG_AND, T5, RY2, BI((1 << EHF) - 1));
     m_interp(a, T6, T4, T5, EHF, FRIC_ENG_T_H, T7);
     op3(a, FRIC_ENG_MUL, T2, T2, BR(T6));
-    op3(a, FRIC_ENG_ASH, T2, T2, BI(EHP));
+    op3(a, FRIC_ENG_RSR, T2, T2, BI(EHP));
     op3(a, FRIC_ENG_ADD, T4, RSH, BI(EYF));
     op3(a, FRIC_ENG_SUB, T4, T4, BR(T3));
-    opf(a, FRIC_ENG_MAX, T4, T4, BR(R0), F_NONE);
     op3(a, FRIC_ENG_MUL, RDW, RDIFF, BR(T2));
-    op3(a, FRIC_ENG_ASH, RDW, RDW, BR(T4));
+    op3(a, FRIC_ENG_RSR, RDW, RDW, BR(T4));
     jmp(a, wl);
     place(a, p0); /* no bristle motion */
     op3(a, FRIC_ENG_ADD, RDW, R0, BI(0));
@@ -358,7 +372,7 @@ static void build_lugre(as_t *a)
     m_exp2(a, T5, RY2, T1, T2, T3);
     op3(a, FRIC_ENG_SUB, T5, K_2EF, BR(T5));
     op3(a, FRIC_ENG_MUL, RDW, RDIFF, BR(T5));
-    op3(a, FRIC_ENG_ASH, RDW, RDW, BI(EW));
+    op3(a, FRIC_ENG_RSR, RDW, RDW, BI(EW));
     place(a, wl);
 
     /* w' = sat(w + dw); dw = w' - w */
@@ -375,17 +389,18 @@ static void build_lugre(as_t *a)
     m_y(a, T4, FRIC_FX_WORD_KDM, FRIC_FX_WORD_KDS, -1, T1, T2, T3);
     m_exp2(a, T5, T4, T1, T2, T3);
     op3(a, FRIC_ENG_MUL, RC1, RC1, BR(T5));
-    op3(a, FRIC_ENG_ASH, RC1, RC1, BI(EEF));
+    op3(a, FRIC_ENG_RSR, RC1, RC1, BI(EEF));
     place(a, nomd);
     op3(a, FRIC_ENG_MUL, T1, RDW, BR(RC1));
-    op3(a, FRIC_ENG_ASH, T1, T1, BP(FRIC_FX_WORD_C1S));
+    op3(a, FRIC_ENG_RSR, T1, T1, BP(FRIC_FX_WORD_C1S));
     opf(a, FRIC_ENG_MIN, T1, T1, BR(K_S1MAX), F_S1SAT);
     opf(a, FRIC_ENG_MAX, T1, T1, BR(K_NS1MAX), F_S1SAT);
 
     /* F = sat(rsr(w' + s1 + sign(v) visc 2^(WG-G), WG)) */
     op3(a, FRIC_ENG_MUL, T2, RA, BPD(FRIC_FX_WORD_BM_P));
-    op3(a, FRIC_ENG_ASH, T2, T2, BPD(FRIC_FX_WORD_BS_P));
-    op3(a, FRIC_ENG_ASH, T2, T2, BI(-(EWG - EG)));
+    op3(a, FRIC_ENG_RSR, T2, T2, BPD(FRIC_FX_WORD_BS_P));
+    op3(a, FRIC_ENG_MULP, T2, T2, BI(16));
+    op3(a, FRIC_ENG_MULP, T2, T2, BI(EWG - EG - 16));
     op3(a, FRIC_ENG_NEGIF, T2, T2, BR(RV));
     op3(a, FRIC_ENG_ADD, T1, T1, BR(RW1));
     op3(a, FRIC_ENG_ADD, T1, T1, BR(T2));
@@ -393,6 +408,8 @@ static void build_lugre(as_t *a)
 
     place(a, hold); /* v = 0: the state holds, F = sat(rsr(w, WG)) */
     m_out_sat(a, R_W, EWG, loop);
+    place(a, commit);
+    m_commit(a, FRIC_FX_WORDS_LUGRE, loop);
 }
 
 static void build(as_t *a)
@@ -401,7 +418,7 @@ static void build(as_t *a)
     a->nlab = 0;
     a->p->boot_lugre = a->p->n;
     m_boot(a, 1);
-    build_lugre(a); /* the boot code falls into the LuGre reset code */
+    build_lugre(a); /* the boot code falls into the LuGre loop */
     a->p->boot_stribeck = a->p->n;
     m_boot(a, 0);
     build_stribeck(a);
@@ -435,10 +452,12 @@ static const int32_t *eng_table(int t)
 void fric_eng_slot_reset(fric_eng_slot_t *s, int lugre)
 {
     const fric_eng_prog_t *p = fric_eng_program();
-    uint32_t par[32];
+    uint32_t par[32], stg[32];
     memcpy(par, s->par, sizeof par);
+    memcpy(stg, s->stg, sizeof stg);
     memset(s, 0, sizeof *s);
     memcpy(s->par, par, sizeof par);
+    memcpy(s->stg, stg, sizeof stg);
     s->pc = lugre ? p->boot_lugre : p->boot_stribeck;
 }
 
@@ -485,15 +504,10 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
     switch (op) {
     case FRIC_ENG_ADD: r = (int64_t)((uint64_t)x + (uint64_t)b); break;
     case FRIC_ENG_SUB: r = (int64_t)((uint64_t)x - (uint64_t)b); break;
-    case FRIC_ENG_ASH: {
-        const int sh = (int)clamp64(b, -63, 63);
-        if (sh > 0) {
-            if (!fits_bits(x, 63)) s->err = 1;
-            r = fric_fx_rsr(x, sh);
-        } else {
-            r = (int64_t)((uint64_t)x << -sh);
-            if ((r >> -sh) != x) s->err = 1; /* a left shift that lost bits */
-        }
+    case FRIC_ENG_RSR: {
+        const int sh = (int)(b > 63 ? 63 : b);
+        if (sh > 0 && !fits_bits(x, 63)) s->err = 1;
+        r = fric_fx_rsr(x, sh);
         break;
     }
     case FRIC_ENG_SHR: {
@@ -501,7 +515,10 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
         r = (x >= 0) ? (x >> sh) : ~((~x) >> sh);
         break;
     }
-    case FRIC_ENG_AND: r = x & b; break;
+    case FRIC_ENG_AND:
+        if (b < 0 || b > 0xFFFF) s->err = 1;
+        r = x & b & 0xFFFF;
+        break;
     case FRIC_ENG_MIN:
     case FRIC_ENG_MAX: {
         const int take_b = (op == FRIC_ENG_MIN) ? (b < x) : (b > x);
@@ -510,16 +527,23 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
         break;
     }
     case FRIC_ENG_BLEN:
-        if (x < 0) s->err = 1;
-        r = bitlen64(x);
+        if (x < 0 || x >= BIT(32)) s->err = 1;
+        r = bitlen64(x & 0xFFFFFFFF);
         break;
-    case FRIC_ENG_MUL: {
-        if (!fits_bits(x, 48) || b < 0 || b > BIT(16)) s->err = 1;
+    case FRIC_ENG_MUL:
+    case FRIC_ENG_MULP: {
+        if (!fits_bits(x, 48)) s->err = 1;
+        if (op == FRIC_ENG_MUL && (b < 0 || b > BIT(16))) s->err = 1;
         const int64_t xs = (int64_t)((uint64_t)x << 16) >> 16; /* sext48 */
-        const int64_t bm = (b & BIT(16)) ? BIT(16) : (b & 0xFFFF);
+        const int64_t bm = (op == FRIC_ENG_MULP) ? BIT(clamp64(b, 0, 16)) : (b & BIT(16)) ? BIT(16) : (b & 0xFFFF);
         r = xs * bm;
+        if (op == FRIC_ENG_MULP && !fits_bits(r, 64 - 1)) s->err = 1;
         break;
     }
+    case FRIC_ENG_CPY:
+        s->par[rb] = s->stg[rb];
+        wr = 0;
+        break;
     case FRIC_ENG_NEGIF: r = (b < 0) ? (int64_t)(0 - (uint64_t)x) : x; break;
     case FRIC_ENG_TBL: {
         const int t = (int)(w >> 5) & 7, d = (int)(w >> 8) & 1;
@@ -533,10 +557,15 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
         break;
     }
     case FRIC_ENG_IN:
-        if (s->rst_pending) {
-            s->rst_pending = 0;
+        if (s->commit_pending) {
+            s->commit_pending = 0;
             wr = 0;
             next = tgt;
+        } else if (s->rst_pending) {
+            s->rst_pending = 0;
+            s->r[FRIC_ENG_R_STATE] = 0;
+            wr = 0;
+            next = s->pc;
         } else if (v_in && !*v_taken) {
             r = *v_in;
             s->dir = *v_in < 0;
@@ -592,12 +621,24 @@ int32_t fric_eng_run_job(fric_eng_slot_t *s, int32_t v, uint32_t *flags, uint64_
     return f;
 }
 
-void fric_eng_state_reset(fric_eng_slot_t *s)
+/* run a slot until it waits at IN with no v */
+static void run_to_in(fric_eng_slot_t *s)
 {
-    s->rst_pending = 1;
     int32_t f;
     uint32_t fl;
     int taken = 1; /* no v: run until IN waits */
     for (int guard = 0; guard < 100000 && !s->err; guard++)
         if (step(s, NULL, &taken, &f, &fl) == 1) break;
+}
+
+void fric_eng_state_reset(fric_eng_slot_t *s)
+{
+    s->rst_pending = 1;
+    run_to_in(s);
+}
+
+void fric_eng_commit(fric_eng_slot_t *s)
+{
+    s->commit_pending = 1;
+    run_to_in(s);
 }

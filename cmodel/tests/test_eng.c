@@ -66,16 +66,24 @@ static void stribeck_sample(fric_eng_slot_t *s, const fric_fx_stribeck_t *p, int
     count(1, instr);
 }
 
+/* a slot from reset, its set written into the staging words and committed
+ * (the commit code copies them) */
 static void load_lugre(fric_eng_slot_t *s, const fric_fx_lugre_t *p)
 {
-    fric_fx_lugre_pack(p, s->par);
+    memset(s, 0, sizeof *s);
+    fric_fx_lugre_pack(p, s->stg);
     fric_eng_slot_reset(s, 1);
+    fric_eng_commit(s);
+    assert_memory_equal(s->par, s->stg, FRIC_FX_WORDS_LUGRE * sizeof(uint32_t));
 }
 
 static void load_stribeck(fric_eng_slot_t *s, const fric_fx_stribeck_t *p)
 {
-    fric_fx_stribeck_pack(p, s->par);
+    memset(s, 0, sizeof *s);
+    fric_fx_stribeck_pack(p, s->stg);
     fric_eng_slot_reset(s, 0);
+    fric_eng_commit(s);
+    assert_memory_equal(s->par, s->stg, FRIC_FX_WORDS_STRIBECK * sizeof(uint32_t));
 }
 
 static int32_t random_v(void)
@@ -181,8 +189,9 @@ static void test_program_is_well_formed(void **state)
     for (int i = 0; i < p->n; i++) {
         const uint32_t w = p->word[i];
         const int op = (int)(w >> 26);
-        assert_true(op >= FRIC_ENG_ADD && op <= FRIC_ENG_BNE);
-        if (op == FRIC_ENG_IN || op == FRIC_ENG_OUT || op >= FRIC_ENG_BLT) assert_true((int)((w >> 5) & 511) < p->n);
+        assert_true(op >= FRIC_ENG_ADD && op <= FRIC_ENG_CPY);
+        if (op == FRIC_ENG_IN || op == FRIC_ENG_OUT || (op >= FRIC_ENG_BLT && op <= FRIC_ENG_BNE))
+            assert_true((int)((w >> 5) & 511) < p->n);
         /* MIN / MAX carry a flag in imm14's bits: never an immediate operand */
         if (op == FRIC_ENG_MIN || op == FRIC_ENG_MAX) assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_IMM);
         char buf[80];
@@ -239,6 +248,12 @@ static void run_lugre_random(int raw, int sets, int per_set)
         load_lugre(&s, &p);
         fric_fx_state_t st = {0};
         for (int i = 0; i < per_set; i++) {
+            if (rnd() % 300 == 0) { /* a new set between two samples; the state stays */
+                p = raw ? p : random_set();
+                fric_fx_lugre_pack(&p, s.stg);
+                fric_eng_commit(&s);
+                assert_int_equal(s.err, 0);
+            }
             if (rnd() % 200 == 0) {
                 fric_eng_state_reset(&s);
                 fric_fx_lugre_reset(&st);
@@ -314,7 +329,7 @@ static int longest(const fric_eng_prog_t *p, int pc, int depth)
     const int op = (int)(w >> 26), tgt = (int)(w >> 5) & 511;
     if (op == FRIC_ENG_OUT) return 1;
     int best = 0;
-    if (op >= FRIC_ENG_BLT) {
+    if (op >= FRIC_ENG_BLT && op <= FRIC_ENG_BNE) {
         assert_true(tgt > pc);
         best = longest(p, tgt, depth + 1);
         const int ra = (int)(w >> 16) & 31, rb = (int)w & 31;
