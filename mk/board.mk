@@ -151,10 +151,10 @@ $(eval $(call icebreaker_run,icebreaker,))
 # alone (both cores left out, HAS_STRIBECK = HAS_LUGRE = 0) and with the
 # Stribeck core only; none is in make or make test (today the first
 # misses 48 MHz and the others do not fit)
-$(eval $(call icebreaker_run,icebreaker_shell,-set HAS_STRIBECK 0 -set HAS_LUGRE 0))
-$(eval $(call icebreaker_run,icebreaker_st,-set HAS_LUGRE 0))
+$(eval $(call icebreaker_run,icebreaker_shell,-set OPT_ENGINE 0 -set HAS_STRIBECK 0 -set HAS_LUGRE 0))
+$(eval $(call icebreaker_run,icebreaker_st,-set OPT_ENGINE 0 -set HAS_LUGRE 0))
 # the same with the Stribeck core's products in SB_MAC16 (ST_OPT_FABRIC 0)
-$(eval $(call icebreaker_run,icebreaker_st_mac,-set HAS_LUGRE 0 -set ST_OPT_FABRIC 0))
+$(eval $(call icebreaker_run,icebreaker_st_mac,-set OPT_ENGINE 0 -set HAS_LUGRE 0 -set ST_OPT_FABRIC 0))
 .PHONY: synth-icebreaker-shell synth-icebreaker-st synth-icebreaker-st-mac
 synth-icebreaker-shell: $(SYNTH)/icebreaker_shell/pnr.log
 synth-icebreaker-st: $(SYNTH)/icebreaker_st/pnr.log

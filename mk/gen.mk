@@ -16,9 +16,10 @@ $(FRIC_GEN): cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c cmodel/gen/fric_ge
 # The engine's files (fric_gen_eng.c) come from the library: its assembled
 # program and the C model's tables, which fric_gen writes.
 FRIC_GEN_ENG := $(BIN)/fric_gen_eng
-$(FRIC_GEN_ENG): cmodel/gen/fric_gen_eng.c cmodel/gen/fric_gen_io.c cmodel/gen/fric_gen.h $(LIB)
+# (the library by its path: LIB is defined in cmodel.mk, included after this file)
+$(FRIC_GEN_ENG): cmodel/gen/fric_gen_eng.c cmodel/gen/fric_gen_io.c cmodel/gen/fric_gen.h $(BUILD)/lib/libfricore.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) cmodel/gen/fric_gen_eng.c cmodel/gen/fric_gen_io.c $(LIB) -o $@
+	$(CC) $(CFLAGS) cmodel/gen/fric_gen_eng.c cmodel/gen/fric_gen_io.c $(BUILD)/lib/libfricore.a -o $@
 
 .PHONY: gen test-gen
 gen: $(FRIC_GEN) $(FRIC_GEN_ENG)

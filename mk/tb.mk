@@ -96,6 +96,38 @@ test-rtl-lugre: $(LUGRE_TB_BINS) $(STIM_FILES)
 	@for t in $(LUGRE_TB_BINS); do echo "== $$(basename $$t)"; STIM_DIR=$(STIM_DIR) $$t || exit 1; done
 TEST_ALL += test-rtl-lugre
 
+# ---- fric_eng: the shared engine of the UP5K image -------------------------------
+ENG_SRCS := rtl/fric_eng.v
+ENG_DEPS := rtl/fric_eng_isa.vh rtl/fric_formats.vh rtl/fric_lugre_fits.vh rtl/fric_axis_width.vh \
+  rtl/tables/fric_eng_prog.hex rtl/tables/fric_eng_tab.hex
+
+# $(1) name  $(2) NUM_AXES
+define eng_bench
+$(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/fric_eng -DTB_NAX=$(2) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_eng/dut_eng.cpp tb/tb_vl_warn.h $(ENG_SRCS) $(ENG_DEPS) $(VLT) $(ACC_OBJ) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_eng -GNUM_AXES=$(2) -Irtl $(VLT) $(ENG_SRCS) \
+	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_eng)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_eng/dut_eng.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
+ENG_TB_BINS += $(BUILD)/tb/$(1)/$(1)
+endef
+ENG_TB_BINS :=
+# the iCEBreaker's 4 axes, and 3 (an axis count that leaves a slot of each model idle)
+$(eval $(call eng_bench,tb_eng_ax4,4))
+$(eval $(call eng_bench,tb_eng_ax3,3))
+
+.PHONY: test-rtl-eng
+test-rtl-eng: $(ENG_TB_BINS)
+	@for t in $(ENG_TB_BINS); do echo "== $$(basename $$t)"; $$t || exit 1; done
+	@for n in 1 2 3 4; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GNUM_AXES=$$n $(ENG_SRCS) --top-module fric_eng || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_eng, NUM_AXES $$n"; done
+TEST_ALL += test-rtl-eng
+
 # ---- fricore-cosim: the plant in C, the friction from the Verilated core ----
 COSIM_W := 16
 COSIM := $(BIN)/fricore-cosim

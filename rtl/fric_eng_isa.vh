@@ -32,9 +32,9 @@
 `define FRIC_ENG_B_PARD 2'd3
 
 // program: words used, reset PCs of the LuGre and the Stribeck slots
-`define FRIC_ENG_PROG_N 337
+`define FRIC_ENG_PROG_N 338
 `define FRIC_ENG_BOOT_LUGRE 9'd0
-`define FRIC_ENG_BOOT_STRIBECK 9'd256
+`define FRIC_ENG_BOOT_STRIBECK 9'd257
 
 // the LuGre state register; the direction offset of PARD operands
 `define FRIC_ENG_R_STATE 5'd31

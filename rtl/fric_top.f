@@ -8,6 +8,7 @@ rtl/fric_tick.v
 rtl/fric_qenc.v
 rtl/fric_encvel.v
 rtl/fric_core_absent.v
+rtl/fric_eng.v
 rtl/fric_stribeck.v
 rtl/fric_spram.v
 rtl/fric_delay_ram.v

@@ -36,6 +36,9 @@ module fric_top #(
     // fric_lugre options (see fric_lugre.v)
     parameter integer LG_OPT_PIPE = 1,
     parameter integer LG_OPT_FAST = 1,
+    // 1: both models on the shared engine fric_eng (the UP5K image: W = 16,
+    // NUM_AXES <= 4; HAS_* and the ST_* / LG_* options do not apply)
+    parameter integer OPT_ENGINE = 0,
     // 1: both cores' products as ECP5 MULT18X18D (synthesis only)
     parameter integer OPT_ECP5_DSP = 0,
     // 1: the register file's readback memory in LUT RAM (ECP5; fric_regs)
@@ -56,6 +59,13 @@ module fric_top #(
 );
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
+
+    initial begin
+        if (OPT_ENGINE != 0 && (W != 16 || NUM_AXES > 4)) begin
+            $display("fric_top: OPT_ENGINE needs W = 16 and NUM_AXES <= 4 (W %0d, NUM_AXES %0d)", W, NUM_AXES);
+            $finish;
+        end
+    end
 
     // ---- reset tree --------------------------------------------------------------
     // rst reaches thousands of flip-flops; one net across the chip is the
@@ -130,7 +140,23 @@ module fric_top #(
 
     // ---- the cores ------------------------------------------------------------------------
     generate
-        if (HAS_STRIBECK != 0) begin : g_stribeck
+        if (OPT_ENGINE != 0) begin : g_engine
+            fric_eng #(.NUM_AXES(NUM_AXES)) u_eng (
+                .clk(clk), .rst(rst_core_reg),
+                .st_s_axis_tdata(st_s_tdata), .st_s_axis_tuser(st_s_tuser), .st_s_axis_tvalid(st_s_tvalid),
+                .st_s_axis_tready(st_s_tready), .st_m_axis_tdata(st_m_tdata), .st_m_axis_tuser(st_m_tuser),
+                .st_m_axis_tvalid(st_m_tvalid), .st_m_axis_tready(1'b1),
+                .st_cfg_valid(st_cfg_valid), .st_cfg_ready(st_cfg_ready), .st_cfg_commit(st_cfg_commit),
+                .st_cfg_addr(st_cfg_addr), .st_cfg_axis(st_cfg_axis), .st_cfg_data(st_cfg_data),
+                .st_flags(st_flags), .st_flags_clear(st_flags_clear),
+                .lg_s_axis_tdata(lg_s_tdata), .lg_s_axis_tuser(lg_s_tuser), .lg_s_axis_tvalid(lg_s_tvalid),
+                .lg_s_axis_tready(lg_s_tready), .lg_m_axis_tdata(lg_m_tdata), .lg_m_axis_tuser(lg_m_tuser),
+                .lg_m_axis_tvalid(lg_m_tvalid), .lg_m_axis_tready(1'b1),
+                .lg_cfg_valid(lg_cfg_valid), .lg_cfg_ready(lg_cfg_ready), .lg_cfg_commit(lg_cfg_commit),
+                .lg_cfg_addr(lg_cfg_addr), .lg_cfg_axis(lg_cfg_axis), .lg_cfg_data(lg_cfg_data),
+                .lg_srst_valid(lg_srst_valid), .lg_srst_ready(lg_srst_ready), .lg_srst_all(1'b0),
+                .lg_srst_axis(lg_srst_axis), .lg_flags(lg_flags), .lg_flags_clear(lg_flags_clear));
+        end else if (HAS_STRIBECK != 0) begin : g_stribeck
             fric_stribeck #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FABRIC(ST_OPT_FABRIC), .OPT_FAST(ST_OPT_FAST),
                             .OPT_ECP5_DSP(OPT_ECP5_DSP), .OPT_SPRAM(ST_OPT_SPRAM), .OPT_RAM_DELAY(ST_OPT_RAM_DELAY)) u_stribeck (
                 .clk(clk), .rst(rst_core_reg),
@@ -150,7 +176,9 @@ module fric_top #(
                 .srst_valid(1'b0), .srst_ready(unused_srst_ready), .srst_all(1'b0), .srst_axis({AXIS_W{1'b0}}),
                 .flags(st_flags), .flags_clear(st_flags_clear));
         end
-        if (HAS_LUGRE != 0) begin : g_lugre
+        if (OPT_ENGINE != 0) begin : g_engine_lg
+            // the engine above serves both models
+        end else if (HAS_LUGRE != 0) begin : g_lugre
             fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(LG_OPT_PIPE), .OPT_FAST(LG_OPT_FAST),
                          .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_lugre (
                 .clk(clk), .rst(rst_core_reg),

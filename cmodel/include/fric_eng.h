@@ -79,6 +79,7 @@ enum {
     FRIC_ENG_REGS = 32,       /**< registers per slot */
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */
     FRIC_ENG_W = 16,          /**< datapath width of the models it runs */
+    FRIC_ENG_DW = 60,         /**< width of the registers and the datapath: every value fits (S,60) */
     FRIC_ENG_R_STATE = 31,    /**< the LuGre slot's state register (w, (S,W,WG)) */
     FRIC_ENG_MAX_INSTR_LUGRE = 161,   /**< instructions of the longest LuGre sample (IN to OUT) */
     FRIC_ENG_MAX_INSTR_STRIBECK = 49 /**< instructions of the longest Stribeck sample */

@@ -231,6 +231,7 @@ static void m_boot(as_t *a, int lugre)
     m_const(a, K_S1MAX, BIT(EW + 1 + EWG) - 1);
     m_const(a, K_NS1MAX, -(BIT(EW + 1 + EWG) - 1));
     m_const(a, K_2EF, BIT(EEF));
+    op3(a, FRIC_ENG_ADD, R_W, R0, BI(0)); /* the state: the register file keeps its words across a reset */
 }
 
 /* f = sat(rsr(x, sh)) with F_SAT, emitted, back to loop */
@@ -458,6 +459,9 @@ void fric_eng_slot_reset(fric_eng_slot_t *s, int lugre)
     memset(s, 0, sizeof *s);
     memcpy(s->par, par, sizeof par);
     memcpy(s->stg, stg, sizeof stg);
+    /* the register file is not cleared by a reset: every register but r0
+     * starts with a value the program must not depend on */
+    for (int r = 1; r < FRIC_ENG_REGS; r++) s->r[r] = (int64_t)0x5A5A5A5A5A5A5ULL * r;
     s->pc = lugre ? p->boot_lugre : p->boot_stribeck;
 }
 
@@ -506,7 +510,7 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
     case FRIC_ENG_SUB: r = (int64_t)((uint64_t)x - (uint64_t)b); break;
     case FRIC_ENG_RSR: {
         const int sh = (int)(b > 63 ? 63 : b);
-        if (sh > 0 && !fits_bits(x, 63)) s->err = 1;
+        if (sh > 0 && !fits_bits(x, FRIC_ENG_DW - 1)) s->err = 1; /* A + 1 fits the datapath */
         r = fric_fx_rsr(x, sh);
         break;
     }
@@ -595,6 +599,7 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
     }
     default: s->err = 1; return 1;
     }
+    if (wr && !fits_bits(r, FRIC_ENG_DW)) s->err = 1; /* every result fits the 60-bit datapath */
     if (wr && rd != 0) s->r[rd] = r;
     if (wr && rd == 0 && op != FRIC_ENG_IN) s->err = 1; /* the program never writes r0 */
     s->pc = next;

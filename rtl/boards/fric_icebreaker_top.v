@@ -13,8 +13,11 @@
 module fric_icebreaker_top #(
     // axes of both cores, 1..8
     parameter integer NUM_AXES = 4,
-    // 1: the core is in the image (fric_top; 0 only for the UP5K budget
-    // study of docs/up5k.md)
+    // 1: both models on the shared engine fric_eng (the image); 0: the
+    // cores below (only for the UP5K budget study of docs/up5k.md)
+    parameter integer OPT_ENGINE = 1,
+    // 1: the core is in the image (fric_top with OPT_ENGINE 0; 0 only for
+    // the UP5K budget study of docs/up5k.md)
     parameter integer HAS_STRIBECK = 1,
     parameter integer HAS_LUGRE = 1,
     // the Stribeck core's products: 1 in fabric (the image's choice), 0 in
@@ -53,7 +56,7 @@ module fric_icebreaker_top #(
 
     wire tick, hb;
     fric_top #(
-        .W(16), .NUM_AXES(NUM_AXES), .HAS_STRIBECK(HAS_STRIBECK), .HAS_LUGRE(HAS_LUGRE), .ST_OPT_FABRIC(ST_OPT_FABRIC), .ST_OPT_FAST(0), .ST_OPT_SPRAM(1),
+        .W(16), .NUM_AXES(NUM_AXES), .OPT_ENGINE(OPT_ENGINE), .HAS_STRIBECK(HAS_STRIBECK), .HAS_LUGRE(HAS_LUGRE), .ST_OPT_FABRIC(ST_OPT_FABRIC), .ST_OPT_FAST(0), .ST_OPT_SPRAM(1),
         .ST_OPT_RAM_DELAY(1), .LG_OPT_PIPE(1), .LG_OPT_FAST(0), .OPT_ECP5_DSP(0), .HEARTBEAT_BITS(24)
     ) u_top (
         .clk(clk), .rst(rst_reg), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi),
