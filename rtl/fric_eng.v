@@ -217,26 +217,67 @@ module fric_eng #(
         else if (cfg_we) par[cfg_wa] <= cfg_wd;
     end
 
-    // ---- S3: classes, shift amount, compare chunk 0, multiplier operands, narrow units ----------
+    // ---- the model registers the stages below read ------------------------------------------
+    reg [1:0] i_v = 2'b00;            // input registers, per model (0 LuGre, 1 Stribeck)
+    reg [15:0] i_d [0:1];
+    reg [1:0] i_ax [0:1];
+    reg [1:0] o_v = 2'b00;            // output registers
+    reg [15:0] o_d [0:1];
+    reg [1:0] o_ax [0:1];
+    reg [4:0] o_fl [0:1];
+
+    // ---- S3: classes, IN and OUT, shift amount, compare, multiplier operands ---------------------
     wire [5:0] op3 = s3_ir[31:26];
     wire is_sub3 = op3 == `FRIC_ENG_OP_SUB;
     wire is_rsr3 = op3 == `FRIC_ENG_OP_RSR;
     wire is_shr3 = op3 == `FRIC_ENG_OP_SHR;
     wire is_neg3 = op3 == `FRIC_ENG_OP_NEGIF;
     wire is_mulp3 = op3 == `FRIC_ENG_OP_MULP;
-    wire is_out3 = op3 == `FRIC_ENG_OP_OUT;
+    wire is_br3 = op3 >= `FRIC_ENG_OP_BLT && op3 <= `FRIC_ENG_OP_BNE;
+    wire f3 = s3_slot[2];             // 1: a Stribeck slot
+    wire [8:0] tgt3 = s3_ir[13:5];
+    wire [8:0] pc1_3 = s3_pc + 9'd1;
+    // IN: a commit first (to the copy code), then a state reset (r31 = 0, IN
+    // again), then the slot's sample; nothing: IN again
+    wire in3 = s3_v && op3 == `FRIC_ENG_OP_IN;
+    wire in_commit3 = in3 && cpend_r[s3_slot];
+    wire in_rst3 = in3 && !cpend_r[s3_slot] && !f3 && rpend_r[s3_slot[1:0]];
+    wire in_take3 = in3 && !cpend_r[s3_slot] && !in_rst3 && i_v[f3] && i_ax[f3] == s3_slot[1:0];
+    // OUT: emitted when the model's output register is free, else issued again
+    wire out3 = s3_v && op3 == `FRIC_ENG_OP_OUT;
+    wire out_go3 = out3 && !o_v[f3];
+    // the next PC (a branch's own is chosen in S4)
+    wire [8:0] npc3 = (out_go3 || in_commit3) ? tgt3 : ((out3 || in3) && !in_take3) ? s3_pc : pc1_3;
+    // which instructions write a register
+    wire we3 = in_take3 || in_rst3 ||
+               !(in3 || out3 || is_br3 || op3 == `FRIC_ENG_OP_CPY || op3 == `FRIC_ENG_OP_IN);
+    wire [4:0] rd3 = in_rst3 ? `FRIC_ENG_R_STATE : s3_ir[25:21];
     wire b_neg3 = s3_b[DW-1];
     // B clamped to 0..63 and to 0..16
     wire [5:0] s63 = b_neg3 ? 6'd0 : (|s3_b[DW-2:6]) ? 6'd63 : s3_b[5:0];
     wire [4:0] s16 = b_neg3 ? 5'd0 : ((|s3_b[DW-2:5]) || (s3_b[4] && |s3_b[3:0])) ? 5'd16 : s3_b[4:0];
     // RSR by s >= 1 is the floor shift of A by s - 1, plus 1, halved
     wire rsr_up3 = is_rsr3 && s63 != 6'd0;
-    wire [5:0] sa3 = rsr_up3 ? s63 - 6'd1 : is_shr3 ? s63 : 6'd0;
     wire negate3 = is_neg3 && b_neg3;
     // the multiplier's B: the low 16 bits, or 1 with a 16-bit shift after
     wire sp16_3 = is_mulp3 ? s16[4] : s3_b[16];
     wire [15:0] mb3 = sp16_3 ? 16'd1 : is_mulp3 ? (16'd1 << s16[3:0]) : s3_b[15:0];
-    // bit length of A[31:0]: per byte, then the top nonzero byte (S4)
+    // the shifter's input: A (or ~A to negate), or a value that only passes
+    // through the shifter and the adder: TBL's value or difference, AND's 16
+    // bits, IN's v, IN's state reset 0
+    wire td3 = s3_ir[8];
+    wire nar3 = op3 == `FRIC_ENG_OP_TBL || op3 == `FRIC_ENG_OP_AND || in3;
+    wire [TVB-1:0] narrow3 = (op3 == `FRIC_ENG_OP_TBL) ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
+                             (op3 == `FRIC_ENG_OP_AND) ? {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]} :
+                             in_take3 ? {{(TVB-16){i_d[f3][15]}}, i_d[f3]} : {TVB{1'b0}};
+    wire nar_neg3 = in_take3 && i_d[f3][15];
+    wire [DW-1:0] x3 = nar3 ? {{(DW-TVB){nar_neg3}}, narrow3} : negate3 ? ~s3_a : s3_a;
+    // the compare A - B: per 20-bit chunk "less" and "equal", all three at once
+    wire [2:0] lt3 = {$signed(s3_a[DW-1:2*CH]) < $signed(s3_b[DW-1:2*CH]),
+                      s3_a[2*CH-1:CH] < s3_b[2*CH-1:CH], s3_a[CH-1:0] < s3_b[CH-1:0]};
+    wire [2:0] eq3 = {s3_a[DW-1:2*CH] == s3_b[DW-1:2*CH], s3_a[2*CH-1:CH] == s3_b[2*CH-1:CH],
+                      s3_a[CH-1:0] == s3_b[CH-1:0]};
+    // bit length of A[31:0]: per byte here, the top nonzero byte in S4
     function automatic [3:0] blen8(input [7:0] x);
         integer k;
         begin
@@ -244,41 +285,38 @@ module fric_eng #(
             for (k = 0; k < 8; k = k + 1) if (x[k]) blen8 = k[3:0] + 4'd1;
         end
     endfunction
-    // a narrow result: TBL's value or difference, AND's 16 bits
-    wire td3 = s3_ir[8];
-    wire [TVB-1:0] narrow3 = (op3 == `FRIC_ENG_OP_TBL) ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
-                             {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]};
-
-    // the compare A - B in 61 bits (no overflow), chunk by chunk: borrow and equality
-    wire [CH:0] cmp0 = {1'b0, s3_a[CH-1:0]} - {1'b0, s3_b[CH-1:0]};
 
     reg s4_v = 1'b0;
     reg [2:0] s4_slot;
-    reg [8:0] s4_pc;
-    reg [31:0] s4_ir;
+    reg [5:0] s4_op;
+    reg [2:0] s4_flag;
+    reg [8:0] s4_npc, s4_tgt;
+    reg s4_we;
+    reg [4:0] s4_rd;
     reg [DW-1:0] s4_x, s4_b;
-    reg [DW-1:CH] s4_a;           // A's high chunks for the compare
     reg [5:0] s4_sa;
-    reg s4_cin, s4_half, s4_bor, s4_eq, s4_sp16, s4_neg;
+    reg s4_cin, s4_half, s4_sp16, s4_neg;
+    reg [2:0] s4_lt, s4_eq;
     reg [15:0] ma0, ma1, ma2, mb, s4_mb;
-    reg [3:0] s4_bl [0:3];
-    reg [TVB-1:0] s4_nar;
-    reg s4_stall;                 // an OUT whose output register was full
+    reg [15:0] s4_bl;
     always @(posedge clk) begin
         s4_v <= s3_v && !rst;
         s4_slot <= s3_slot;
-        s4_pc <= s3_pc;
-        s4_ir <= s3_ir;
-        s4_x <= negate3 ? ~s3_a : s3_a;
+        s4_op <= op3;
+        s4_flag <= s3_ir[10:8];
+        s4_npc <= npc3;
+        s4_tgt <= tgt3;
+        s4_we <= we3;
+        s4_rd <= rd3;
+        s4_x <= x3;
         s4_b <= s3_b;
-        s4_a <= s3_a[DW-1:CH];
-        s4_sa <= sa3;
+        s4_sa <= rsr_up3 ? s63 - 6'd1 : is_shr3 ? s63 : 6'd0;
         s4_cin <= rsr_up3 || negate3 || is_sub3;
         s4_half <= rsr_up3;
-        s4_bor <= cmp0[CH];
-        s4_eq <= cmp0[CH-1:0] == {CH{1'b0}};
-        // the multiplier: A[47:0] in three unsigned 16-bit chunks (the top one's
-        // sign corrected in S5), B in 16 bits
+        s4_lt <= lt3;
+        s4_eq <= eq3;
+        // the multiplier: A[47:0] in three unsigned 16-bit chunks (the top
+        // one's sign corrected in S5), B in 16 bits
         ma0 <= s3_a[15:0];
         ma1 <= s3_a[31:16];
         ma2 <= s3_a[47:32];
@@ -286,269 +324,127 @@ module fric_eng #(
         s4_mb <= mb3;
         s4_sp16 <= sp16_3;
         s4_neg <= s3_a[47];
-        s4_bl[0] <= blen8(s3_a[7:0]);
-        s4_bl[1] <= blen8(s3_a[15:8]);
-        s4_bl[2] <= blen8(s3_a[23:16]);
-        s4_bl[3] <= blen8(s3_a[31:24]);
-        s4_nar <= narrow3;
+        s4_bl <= {blen8(s3_a[31:24]), blen8(s3_a[23:16]), blen8(s3_a[15:8]), blen8(s3_a[7:0])};
     end
-    // ADD takes B, SUB ~B (with the carry in), every other class 0
-    wire [1:0] ysel4_c = {s4_ir[31:26] == `FRIC_ENG_OP_SUB, s4_ir[31:26] == `FRIC_ENG_OP_ADD};
 
-    // ---- the output registers: OUT acts in S3 ------------------------------------------
-    reg [1:0] o_v = 2'b00;
-    reg [15:0] o_d [0:1];
-    reg [1:0] o_ax [0:1];
-    reg [4:0] o_fl [0:1];
-    wire f3 = s3_slot[2];                       // 1: a Stribeck slot
-    wire out_go3 = s3_v && is_out3 && !o_v[f3];
-    wire out_stall3 = s3_v && is_out3 && o_v[f3];
-
-    // ---- S4: shift levels 32, 16, 8; compare chunk 1; multiply; bit length ------------------------
+    // ---- S4: shift levels 32, 16, 8; the compare's verdict; the branch; products ----------------
     wire [DW-1:0] sh4a = s4_sa[5] ? {{32{s4_x[DW-1]}}, s4_x[DW-1:32]} : s4_x;
     wire [DW-1:0] sh4b = s4_sa[4] ? {{16{sh4a[DW-1]}}, sh4a[DW-1:16]} : sh4a;
     wire [DW-1:0] sh4c = s4_sa[3] ? {{8{sh4b[DW-1]}}, sh4b[DW-1:8]} : sh4b;
-    wire [CH:0] cmp1 = {1'b0, s4_a[2*CH-1:CH]} - {1'b0, s4_b[2*CH-1:CH]} - {{CH{1'b0}}, s4_bor};
-    wire [5:0] blen4 = (s4_bl[3] != 4'd0) ? {2'd0, s4_bl[3]} + 6'd24 :
-                       (s4_bl[2] != 4'd0) ? {2'd0, s4_bl[2]} + 6'd16 :
-                       (s4_bl[1] != 4'd0) ? {2'd0, s4_bl[1]} + 6'd8 : {2'd0, s4_bl[0]};
+    wire [5:0] blen4 = (s4_bl[15:12] != 4'd0) ? {2'd0, s4_bl[15:12]} + 6'd24 :
+                       (s4_bl[11:8] != 4'd0) ? {2'd0, s4_bl[11:8]} + 6'd16 :
+                       (s4_bl[7:4] != 4'd0) ? {2'd0, s4_bl[7:4]} + 6'd8 : {2'd0, s4_bl[3:0]};
+    wire lt4 = s4_lt[2] || (s4_eq[2] && (s4_lt[1] || (s4_eq[1] && s4_lt[0])));
+    wire eq4 = &s4_eq;
+    wire br4 = (s4_op == `FRIC_ENG_OP_BLT && lt4) || (s4_op == `FRIC_ENG_OP_BGE && !lt4) ||
+               (s4_op == `FRIC_ENG_OP_BEQ && eq4) || (s4_op == `FRIC_ENG_OP_BNE && !eq4);
+    // MIN takes B when B < A, MAX when B > A
+    wire take4 = (s4_op == `FRIC_ENG_OP_MIN && !lt4 && !eq4) || (s4_op == `FRIC_ENG_OP_MAX && lt4);
     reg [31:0] p0, p1, p2;
     reg s5_v = 1'b0;
     reg [2:0] s5_slot;
-    reg [8:0] s5_pc;
-    reg [31:0] s5_ir;
+    reg [8:0] s5_npc;
+    reg [2:0] s5_flag;
+    reg s5_we, s5_take, s5_mul, s5_add, s5_sub, s5_cin, s5_half, s5_sp16;
+    reg [4:0] s5_rd;
     reg [DW-1:0] s5_x, s5_b;
-    reg [DW-1:2*CH] s5_a;
     reg [2:0] s5_sa;
-    reg s5_cin, s5_half, s5_bor, s5_eq, s5_sp16, s5_stall;
     reg [15:0] s5_corr;
-    reg [TVB-1:0] s5_nar;
-    reg [1:0] s5_ysel;
     always @(posedge clk) begin
         p0 <= ma0 * mb;
         p1 <= ma1 * mb;
         p2 <= ma2 * mb;
         s5_v <= s4_v && !rst;
         s5_slot <= s4_slot;
-        s5_pc <= s4_pc;
-        s5_ir <= s4_ir;
-        s5_x <= sh4c;
-        s5_b <= s4_b;
-        s5_a <= s4_a[DW-1:2*CH];
-        s5_sa <= s4_sa[2:0];
+        s5_npc <= br4 ? s4_tgt : s4_npc;
+        s5_flag <= s4_flag;
+        s5_we <= s4_we;
+        s5_rd <= s4_rd;
+        s5_take <= take4;
+        s5_mul <= s4_op == `FRIC_ENG_OP_MUL || s4_op == `FRIC_ENG_OP_MULP;
+        s5_add <= s4_op == `FRIC_ENG_OP_ADD;
+        s5_sub <= s4_op == `FRIC_ENG_OP_SUB;
         s5_cin <= s4_cin;
         s5_half <= s4_half;
-        s5_bor <= cmp1[CH];
-        s5_eq <= s4_eq && cmp1[CH-1:0] == {CH{1'b0}};
         s5_sp16 <= s4_sp16;
+        s5_x <= (s4_op == `FRIC_ENG_OP_BLEN) ? {{(DW-6){1'b0}}, blen4} : sh4c;
+        s5_b <= s4_b;
+        s5_sa <= s4_sa[2:0];
         s5_corr <= s4_neg ? s4_mb : 16'd0;
-        s5_nar <= (s4_ir[31:26] == `FRIC_ENG_OP_BLEN) ? {{(TVB-6){1'b0}}, blen4} : s4_nar;
-        s5_ysel <= ysel4_c;
-        s5_stall <= s4_stall;
     end
 
-    // ---- S5: shift levels 4, 2, 1; compare chunk 2 (61 bits: the sign); products' first sums ----------
+    // ---- S5: shift levels 4, 2, 1; the adder's operands; PC and MIN / MAX flag (in the slot state) ----
     wire [DW-1:0] sh5a = s5_sa[2] ? {{4{s5_x[DW-1]}}, s5_x[DW-1:4]} : s5_x;
     wire [DW-1:0] sh5b = s5_sa[1] ? {{2{sh5a[DW-1]}}, sh5a[DW-1:2]} : sh5a;
     wire [DW-1:0] sh5c = s5_sa[0] ? {sh5b[DW-1], sh5b[DW-1:1]} : sh5b;
-    wire [CH:0] cmp2 = {s5_a[DW-1], s5_a} - {s5_b[DW-1], s5_b[DW-1:2*CH]} - {{CH{1'b0}}, s5_bor};
-    // A < B (signed), A == B
-    wire lt5 = cmp2[CH];
-    wire eq5 = s5_eq && cmp2[CH-1:0] == {CH{1'b0}};
-    // lo = p0 + p1 * 2^16, first 17 bits; p2 signed: p2 - (A < 0 ? B * 2^16 : 0)
-    wire [16:0] m5 = {1'b0, p0[31:16]} + {1'b0, p1[15:0]};
+    // the product as a sum of two operands that do not overlap: p0 + p2 * 2^32
+    // (p2 signed: minus B * 2^16 when A < 0) and p1 * 2^16; B = 2^16 gives
+    // the chunks of A (p = A * 1) one place higher
     wire [15:0] p2h5 = p2[31:16] - s5_corr;
-    reg s6_v = 1'b0;
-    reg [2:0] s6_slot;
-    reg [8:0] s6_pc;
-    reg [31:0] s6_ir;
-    reg [DW-1:0] s6_x, s6_y, s6_b;
-    reg s6_cin, s6_half, s6_lt, s6_eq, s6_sp16, s6_stall;
-    reg [47:0] s6_lo;             // bits 31:0 final; 47:32 = p1[31:16] before the carry
-    reg s6_mc;
-    reg [31:0] s6_p2;
-    reg [TVB-1:0] s6_nar;
+    wire [31:0] p2s5 = {p2h5, p2[15:0]};
+    wire [DW-1:0] mx5 = s5_sp16 ? {p2s5[DW-49:0], p1[15:0], p0[15:0], 16'd0} : {p2s5[DW-33:0], p0};
+    wire [DW-1:0] my5 = s5_sp16 ? {DW{1'b0}} : {{(DW-48){1'b0}}, p1, 16'd0};
+    reg [DW-1:0] s6_x, s6_y;
+    reg s6_v = 1'b0, s6_cin, s6_half, s6_we;
+    reg [7:0] s6_wa;
     always @(posedge clk) begin
         s6_v <= s5_v && !rst;
-        s6_slot <= s5_slot;
-        s6_pc <= s5_pc;
-        s6_ir <= s5_ir;
-        s6_x <= sh5c;
-        s6_y <= s5_ysel[0] ? s5_b : s5_ysel[1] ? ~s5_b : {DW{1'b0}};
-        s6_b <= s5_b;
+        s6_x <= s5_mul ? mx5 : s5_take ? {DW{1'b0}} : sh5c;
+        s6_y <= s5_mul ? my5 : (s5_add || s5_take) ? s5_b : s5_sub ? ~s5_b : {DW{1'b0}};
         s6_cin <= s5_cin;
         s6_half <= s5_half;
-        s6_lt <= lt5;
-        s6_eq <= eq5;
-        s6_sp16 <= s5_sp16;
-        s6_lo <= {p1[31:16], m5[15:0], p0[15:0]};
-        s6_mc <= m5[16];
-        s6_p2 <= {p2h5, p2[15:0]};
-        s6_nar <= s5_nar;
-        s6_stall <= s5_stall;
+        s6_we <= s5_we;
+        s6_wa <= {s5_slot, s5_rd};
     end
 
-    // ---- S6..S8: the adder, 20 bits a stage; the product's high half; branch and MIN / MAX decisions ----
-    wire [5:0] op6 = s6_ir[31:26];
+    // ---- S6..S8: the adder, 20 bits a stage --------------------------------------------------------
     wire [CH:0] add0 = {1'b0, s6_x[CH-1:0]} + {1'b0, s6_y[CH-1:0]} + {{CH{1'b0}}, s6_cin};
-    wire br_take6 = (op6 == `FRIC_ENG_OP_BLT && s6_lt) || (op6 == `FRIC_ENG_OP_BGE && !s6_lt) ||
-                    (op6 == `FRIC_ENG_OP_BEQ && s6_eq) || (op6 == `FRIC_ENG_OP_BNE && !s6_eq);
-    // MIN takes B when B < A, MAX when B > A
-    wire take_b6 = (op6 == `FRIC_ENG_OP_MIN && !s6_lt && !s6_eq) || (op6 == `FRIC_ENG_OP_MAX && s6_lt);
-    wire [15:0] lo_hi6 = s6_lo[47:32] + {15'd0, s6_mc};
-    reg s7_v = 1'b0;
-    reg [2:0] s7_slot;
-    reg [8:0] s7_pc;
-    reg [31:0] s7_ir;
     reg [DW-1:CH] s7_x, s7_y;
-    reg [CH-1:0] s7_s0;
-    reg s7_c, s7_half, s7_take, s7_br, s7_sp16, s7_stall;
-    reg [DW-1:0] s7_b;
-    reg [47:0] s7_lo;
-    reg [31:0] s7_p2;
-    reg [TVB-1:0] s7_nar;
+    reg [CH-1:0] s7_s;
+    reg s7_v = 1'b0, s7_c, s7_half, s7_we;
+    reg [7:0] s7_wa;
     always @(posedge clk) begin
         s7_v <= s6_v && !rst;
-        s7_slot <= s6_slot;
-        s7_pc <= s6_pc;
-        s7_ir <= s6_ir;
         s7_x <= s6_x[DW-1:CH];
         s7_y <= s6_y[DW-1:CH];
-        s7_s0 <= add0[CH-1:0];
+        s7_s <= add0[CH-1:0];
         s7_c <= add0[CH];
         s7_half <= s6_half;
-        s7_take <= take_b6;
-        s7_br <= br_take6;
-        s7_sp16 <= s6_sp16;
-        s7_b <= s6_b;
-        s7_lo <= {lo_hi6, s6_lo[31:0]};
-        s7_p2 <= s6_p2;
-        s7_nar <= s6_nar;
-        s7_stall <= s6_stall;
+        s7_we <= s6_we;
+        s7_wa <= s6_wa;
     end
-
     wire [CH:0] add1 = {1'b0, s7_x[2*CH-1:CH]} + {1'b0, s7_y[2*CH-1:CH]} + {{CH{1'b0}}, s7_c};
-    // the product's bits 47:32 plus p2's low 16 (the high 16 in S8)
-    wire [16:0] mh7 = {1'b0, s7_lo[47:32]} + {1'b0, s7_p2[15:0]};
-    reg s8_v = 1'b0;
-    reg [2:0] s8_slot;
-    reg [8:0] s8_pc;
-    reg [31:0] s8_ir;
     reg [DW-1:2*CH] s8_x, s8_y;
     reg [2*CH-1:0] s8_s;
-    reg s8_c, s8_half, s8_take, s8_br, s8_sp16, s8_stall, s8_mc;
-    reg [DW-1:0] s8_b;
-    reg [47:0] s8_prod;           // bits 47:0 of the product
-    reg [11:0] s8_p2h;            // the bits of p2's high half below bit 60
-    reg [TVB-1:0] s8_nar;
+    reg s8_v = 1'b0, s8_c, s8_half, s8_we;
+    reg [7:0] s8_wa;
     always @(posedge clk) begin
         s8_v <= s7_v && !rst;
-        s8_slot <= s7_slot;
-        s8_pc <= s7_pc;
-        s8_ir <= s7_ir;
         s8_x <= s7_x[DW-1:2*CH];
         s8_y <= s7_y[DW-1:2*CH];
-        s8_s <= {add1[CH-1:0], s7_s0};
+        s8_s <= {add1[CH-1:0], s7_s};
         s8_c <= add1[CH];
         s8_half <= s7_half;
-        s8_take <= s7_take;
-        s8_br <= s7_br;
-        s8_sp16 <= s7_sp16;
-        s8_b <= s7_b;
-        s8_prod <= {mh7[15:0], s7_lo[31:0]};
-        s8_mc <= mh7[16];
-        s8_p2h <= s7_p2[27:16];
-        s8_nar <= s7_nar;
-        s8_stall <= s7_stall;
+        s8_we <= s7_we;
+        s8_wa <= s7_wa;
     end
-
     wire [CH-1:0] add2 = s8_x + s8_y + {{(CH-1){1'b0}}, s8_c};
-    wire [11:0] mh8 = s8_p2h + {11'd0, s8_mc};
-    reg s9_v = 1'b0;
-    reg [2:0] s9_slot;
-    reg [8:0] s9_pc;
-    reg [31:0] s9_ir;
-    reg [DW-1:0] s9_sum, s9_b;
-    reg [DW-1:0] s9_prod;
-    reg s9_half, s9_take, s9_br, s9_sp16, s9_stall;
-    reg [TVB-1:0] s9_nar;
+    reg [DW-1:0] s9_sum;
+    reg s9_we = 1'b0, s9_half;
+    reg [7:0] s9_wa;
     always @(posedge clk) begin
-        s9_v <= s8_v && !rst;
-        s9_slot <= s8_slot;
-        s9_pc <= s8_pc;
-        s9_ir <= s8_ir;
+        s9_we <= s8_v && s8_we && !rst;
         s9_sum <= {add2, s8_s};
-        s9_b <= s8_b;
-        s9_prod <= {mh8, s8_prod};
         s9_half <= s8_half;
-        s9_take <= s8_take;
-        s9_br <= s8_br;
-        s9_sp16 <= s8_sp16;
-        s9_nar <= s8_nar;
-        s9_stall <= s8_stall;
+        s9_wa <= s8_wa;
     end
 
-    // ---- S9: the result ------------------------------------------------------------------
-    wire [5:0] op9 = s9_ir[31:26];
-    wire mul9 = op9 == `FRIC_ENG_OP_MUL || op9 == `FRIC_ENG_OP_MULP;
-    wire nar9 = op9 == `FRIC_ENG_OP_TBL || op9 == `FRIC_ENG_OP_AND || op9 == `FRIC_ENG_OP_BLEN;
-    wire [DW-1:0] res9 = mul9 ? (s9_sp16 ? {s9_prod[DW-17:0], 16'd0} : s9_prod) :
-                         nar9 ? {{(DW-TVB){1'b0}}, s9_nar} :
-                         s9_take ? s9_b :
-                         s9_half ? {s9_sum[DW-1], s9_sum[DW-1:1]} : s9_sum;
-    reg s10_v = 1'b0;
-    reg [2:0] s10_slot;
-    reg [8:0] s10_pc;
-    reg [31:0] s10_ir;
-    reg [DW-1:0] s10_res;
-    reg s10_take, s10_br, s10_stall;
+    // ---- S9: the register write (RSR's halving on the way) --------------------------------------------
+    wire [DW-1:0] wd9 = s9_half ? {s9_sum[DW-1], s9_sum[DW-1:1]} : s9_sum;
     always @(posedge clk) begin
-        s10_v <= s9_v && !rst;
-        s10_slot <= s9_slot;
-        s10_pc <= s9_pc;
-        s10_ir <= s9_ir;
-        s10_res <= res9;
-        s10_take <= s9_take;
-        s10_br <= s9_br;
-        s10_stall <= s9_stall;
-    end
-
-    // ---- the input registers ----------------------------------------------------------------
-    reg [1:0] i_v = 2'b00;
-    reg [15:0] i_d [0:1];
-    reg [1:0] i_ax [0:1];
-
-    // ---- S10: IN, the PC, flags --------------------------------------------------------------
-    wire [5:0] op10 = s10_ir[31:26];
-    wire [4:0] rd10 = s10_ir[25:21];
-    wire [8:0] tgt10 = s10_ir[13:5];
-    wire [2:0] fl10 = s10_ir[10:8];
-    wire f10 = s10_slot[2];
-    wire in10 = s10_v && op10 == `FRIC_ENG_OP_IN;
-    wire in_commit10 = in10 && cpend_r[s10_slot];
-    wire in_rst10 = in10 && !cpend_r[s10_slot] && !f10 && rpend_r[s10_slot[1:0]];
-    wire in_take10 = in10 && !cpend_r[s10_slot] && !in_rst10 && i_v[f10] && i_ax[f10] == s10_slot[1:0];
-    wire jump10 = (op10 >= `FRIC_ENG_OP_BLT && op10 <= `FRIC_ENG_OP_BNE && s10_br) ||
-                  (op10 == `FRIC_ENG_OP_OUT && !s10_stall) || in_commit10;
-    wire hold10 = (op10 == `FRIC_ENG_OP_OUT && s10_stall) || (in10 && !in_commit10 && !in_take10);
-    wire [8:0] pc_next10 = jump10 ? tgt10 : hold10 ? s10_pc : s10_pc + 9'd1;
-    wire wr10 = s10_v && (in_take10 || in_rst10 ||
-                          !(op10 == `FRIC_ENG_OP_IN || op10 == `FRIC_ENG_OP_OUT || op10 == `FRIC_ENG_OP_CPY ||
-                            (op10 >= `FRIC_ENG_OP_BLT && op10 <= `FRIC_ENG_OP_BNE)));
-    reg s11_we = 1'b0;
-    reg [7:0] s11_wa;
-    reg [DW-1:0] s11_wd;
-    always @(posedge clk) begin
-        s11_we <= wr10 && !rst;
-        s11_wa <= {s10_slot, in_rst10 ? `FRIC_ENG_R_STATE : rd10};
-        s11_wd <= in_rst10 ? {DW{1'b0}} : in_take10 ? {{(DW-16){i_d[f10][15]}}, i_d[f10]} : s10_res;
-    end
-
-    // ---- S11: the register write -------------------------------------------------------------
-    always @(posedge clk) begin
-        if (s11_we) begin
-            rfa[s11_wa] <= s11_wd;
-            rfb[s11_wa] <= s11_wd;
+        if (s9_we) begin
+            rfa[s9_wa] <= wd9;
+            rfb[s9_wa] <= wd9;
         end
     end
 
@@ -642,7 +538,7 @@ module fric_eng #(
             i_ax[1] <= {{(2-AXIS_W){1'b0}}, st_s_axis_tuser};
         end
 
-        // outputs: OUT in S3
+        // S3: OUT, IN
         if (o_v[0] && lg_m_axis_tready) o_v[0] <= 1'b0;
         if (o_v[1] && st_m_axis_tready) o_v[1] <= 1'b0;
         if (out_go3) begin
@@ -652,22 +548,21 @@ module fric_eng #(
             o_fl[f3] <= jfl_r[s3_slot];
             jfl_r[s3_slot] <= 5'd0;
         end
-        s4_stall <= out_stall3;
+        if (in3) busy_r[s3_slot] <= 1'b0;
+        if (in_commit3) begin
+            cpend_r[s3_slot] <= 1'b0;
+            busy_r[s3_slot] <= 1'b1;
+        end
+        if (in_rst3) rpend_r[s3_slot[1:0]] <= 1'b0;
+        if (in_take3) begin
+            i_v[f3] <= 1'b0;
+            dir_r[s3_slot] <= i_d[f3][15];
+        end
 
-        // S10: IN, MIN / MAX flags, the PC
-        if (s10_v) begin
-            pc_r[s10_slot] <= pc_next10;
-            if (s10_take && fl10 != 3'd0) jfl_r[s10_slot] <= jfl_r[s10_slot] | (5'd1 << (fl10 - 3'd1));
-            if (in10) busy_r[s10_slot] <= 1'b0;
-            if (in_commit10) begin
-                cpend_r[s10_slot] <= 1'b0;
-                busy_r[s10_slot] <= 1'b1;
-            end
-            if (in_rst10) rpend_r[s10_slot[1:0]] <= 1'b0;
-            if (in_take10) begin
-                i_v[f10] <= 1'b0;
-                dir_r[s10_slot] <= i_d[f10][15];
-            end
+        // S5: the PC, MIN / MAX's flag
+        if (s5_v) begin
+            pc_r[s5_slot] <= s5_npc;
+            if (s5_take && s5_flag != 3'd0) jfl_r[s5_slot] <= jfl_r[s5_slot] | (5'd1 << (s5_flag - 3'd1));
         end
 
         // sticky flags: a set wins over a clear
@@ -690,7 +585,6 @@ module fric_eng #(
             o_v <= 2'b00;
             sticky_st <= 3'd0;
             sticky_lg <= 5'd0;
-            s4_stall <= 1'b0;
         end
     end
 
@@ -703,7 +597,6 @@ module fric_eng #(
     assign lg_flags = sticky_lg;
     assign st_flags = sticky_st;
 
-    // the instruction word travels whole; each stage uses some fields (synthesis drops the rest)
-    wire unused = &{1'b0, s10_ir[20:14], s10_ir[4:0], s7_p2[31:28]};
+    wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2s5[31:DW-32]};
 endmodule
 `resetall
