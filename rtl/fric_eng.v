@@ -121,9 +121,13 @@ module fric_eng #(
     // ---- memories ------------------------------------------------------------------
     reg [31:0] prog [0:511];
     reg [TDB+TVB-1:0] tab [0:1023];
-    reg [DW-1:0] rfa [0:255];
-    reg [DW-1:0] rfb [0:255];
-    reg [PWB-1:0] par [0:511];
+    // no_rw_check: no address is read in the clock that writes it (a slot
+    // reads its registers and parameters only after its last write; the
+    // staging sets are not written while a commit copies), so Yosys adds no
+    // read-during-write bypass
+    (* no_rw_check *) reg [DW-1:0] rfa [0:255];
+    (* no_rw_check *) reg [DW-1:0] rfb [0:255];
+    (* no_rw_check *) reg [PWB-1:0] par [0:511];
     integer mi;
     initial begin
         $readmemh("rtl/tables/fric_eng_prog.hex", prog);
@@ -165,7 +169,8 @@ module fric_eng #(
     // ---- S1: decode, register and parameter read ------------------------------------------
     wire [5:0] op1 = ir[31:26];
     wire [1:0] bsel1 = ir[15:14];
-    wire [4:0] word1 = ir[4:0] + ((bsel1 == `FRIC_ENG_B_PARD && dir_r[s1_slot]) ? `FRIC_ENG_DIR_OFFSET : 5'd0);
+    // PARD: the v < 0 word number is in [9:5] (the assembler's)
+    wire [4:0] word1 = (bsel1 == `FRIC_ENG_B_PARD && dir_r[s1_slot]) ? ir[9:5] : ir[4:0];
     // parameter address: {staging, slot, word}; CPY reads the staging set of its model
     wire [8:0] pa1 = (op1 == `FRIC_ENG_OP_CPY) ? {1'b1, 2'b00, s1_slot[2], ir[4:0]} : {1'b0, s1_slot, word1};
     reg [DW-1:0] rfa_q, rfb_q;

@@ -79,7 +79,7 @@ static void write_vh(const char *dir, const fric_eng_prog_t *p)
             p->n, p->boot_lugre, p->boot_stribeck);
     fprintf(f, "\n// the LuGre state register; the direction offset of PARD operands\n`define FRIC_ENG_R_STATE 5'd%d\n"
                "`define FRIC_ENG_DIR_OFFSET 5'd%d\n",
-            FRIC_ENG_R_STATE, FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P);
+            FRIC_ENG_R_STATE, FRIC_ENG_DIR_OFFSET);
     fprintf(f, "\n// the table ROM's fields\n`define FRIC_ENG_TAB_VALUE_BITS %d\n`define FRIC_ENG_TAB_DIFF_BITS %d\n",
             TAB_VALUE_BITS, TAB_DIFF_BITS);
     fprintf(f, "\n`endif\n");

@@ -25,8 +25,9 @@
  *   [31:26] op   [25:21] rd   [20:16] ra
  *   [15:14] bsel: operand B = 0 register rb [4:0], 1 imm14 [13:0] (signed),
  *                 2 parameter word [4:0] of the slot's set,
- *                 3 parameter word [4:0] + 5 when the direction bit is set
- *                   (the v < 0 fields of the Stribeck set)
+ *                 3 parameter word [4:0], or [9:5] when the direction bit is
+ *                   set: the v < 0 field of the Stribeck set (the assembler
+ *                   writes [4:0] + FRIC_ENG_DIR_OFFSET there)
  *   [10:8]  flag of MIN / MAX (0 none, k: FRIC_FX flag bit k - 1)
  *   [8]     D of TBL, [7:5] its table
  *   [13:5]  target of branches, IN and OUT
@@ -79,6 +80,7 @@ enum {
     FRIC_ENG_REGS = 32,       /**< registers per slot */
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */
     FRIC_ENG_W = 16,          /**< datapath width of the models it runs */
+    FRIC_ENG_DIR_OFFSET = 5,  /**< the v < 0 fields follow the v > 0 ones (FRIC_FX_WORD_FC_N - FC_P) */
     FRIC_ENG_DW = 60,         /**< width of the registers and the datapath: every value fits (S,60) */
     FRIC_ENG_R_STATE = 31,    /**< the LuGre slot's state register (w, (S,W,WG)) */
     FRIC_ENG_MAX_INSTR_LUGRE = 161,   /**< instructions of the longest LuGre sample (IN to OUT) */

@@ -40,7 +40,9 @@ static void emit(as_t *a, uint32_t w)
 #define BR(r) ((uint32_t)FRIC_ENG_B_REG << 14 | (uint32_t)(r))
 #define BI(i) ((uint32_t)FRIC_ENG_B_IMM << 14 | ((uint32_t)(i) & 0x3FFFu))
 #define BP(k) ((uint32_t)FRIC_ENG_B_PAR << 14 | (uint32_t)(k))
-#define BPD(k) ((uint32_t)FRIC_ENG_B_PARD << 14 | (uint32_t)(k))
+/* PARD carries the v < 0 word number too, in bits [9:5], so the hardware
+ * selects a field instead of adding */
+#define BPD(k) ((uint32_t)FRIC_ENG_B_PARD << 14 | (uint32_t)((k) + FRIC_ENG_DIR_OFFSET) << 5 | (uint32_t)(k))
 
 static void op3(as_t *a, int op, int rd, int ra, uint32_t b)
 {
@@ -500,7 +502,7 @@ static int step(fric_eng_slot_t *s, const int32_t *v_in, int *v_taken, int32_t *
     switch (bsel) {
     case FRIC_ENG_B_REG: b = s->r[rb]; break;
     case FRIC_ENG_B_IMM: b = (int64_t)(((int32_t)(w << 18)) >> 18); break;
-    default: b = (int32_t)s->par[(rb + (bsel == FRIC_ENG_B_PARD && s->dir ? 5 : 0)) & 31]; break;
+    default: b = (int32_t)s->par[(bsel == FRIC_ENG_B_PARD && s->dir) ? (w >> 5) & 31 : (uint32_t)rb]; break;
     }
     const int64_t x = s->r[ra];
     int64_t r = 0;

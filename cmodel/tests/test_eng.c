@@ -192,8 +192,14 @@ static void test_program_is_well_formed(void **state)
         assert_true(op >= FRIC_ENG_ADD && op <= FRIC_ENG_CPY);
         if (op == FRIC_ENG_IN || op == FRIC_ENG_OUT || (op >= FRIC_ENG_BLT && op <= FRIC_ENG_BNE))
             assert_true((int)((w >> 5) & 511) < p->n);
-        /* MIN / MAX carry a flag in imm14's bits: never an immediate operand */
-        if (op == FRIC_ENG_MIN || op == FRIC_ENG_MAX) assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_IMM);
+        /* MIN / MAX carry a flag in imm14's bits: never an immediate or a
+         * PARD operand (whose bits [9:5] hold the v < 0 word) */
+        if (op == FRIC_ENG_MIN || op == FRIC_ENG_MAX) {
+            assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_IMM);
+            assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_PARD);
+        }
+        /* a PARD operand's two word numbers */
+        if (((w >> 14) & 3) == FRIC_ENG_B_PARD) assert_int_equal((w >> 5) & 31, (w & 31) + FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P);
         char buf[80];
         fric_eng_disasm(w, buf, sizeof buf);
         assert_null(strchr(buf, '?'));
