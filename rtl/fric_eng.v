@@ -195,8 +195,22 @@ module fric_eng #(
     wire [DW-1:0] b2 = (bsel2 == `FRIC_ENG_B_REG) ? rfb_q :
                        (bsel2 == `FRIC_ENG_B_IMM) ? {{(DW-14){s2_ir[13]}}, s2_ir[13:0]} :
                        {{(DW-PWB){par_q[PWB-1]}}, par_q};
+    // B's range for the clamps of S3, from each source in parallel with the mux:
+    // B >= 64 and B >= 32 (B >= 0)
+    wire big6_2 = (bsel2 == `FRIC_ENG_B_REG) ? (!rfb_q[DW-1] && |rfb_q[DW-2:6]) :
+                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:6]) : (!par_q[PWB-1] && |par_q[PWB-2:6]);
+    wire big5_2 = (bsel2 == `FRIC_ENG_B_REG) ? (!rfb_q[DW-1] && |rfb_q[DW-2:5]) :
+                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:5]) : (!par_q[PWB-1] && |par_q[PWB-2:5]);
+    // IN's inputs for the slot, sampled here (S3 decides from registers):
+    // its commit and state-reset marks, and whether the model's input
+    // register holds its sample. A mark set after this clock waits for the
+    // next IN; it is set only while the input register is empty, so a sample
+    // sampled here is older than any such mark.
+    wire f2 = s2_slot[2];
     reg [TDB+TVB-1:0] tab_q;
     reg [DW-1:0] s3_a, s3_b;
+    reg s3_big6, s3_big5, s3_cp, s3_rp, s3_iv;
+    reg [15:0] s3_vd;
     reg s3_v = 1'b0;
     reg [2:0] s3_slot;
     reg [8:0] s3_pc;
@@ -205,6 +219,12 @@ module fric_eng #(
         tab_q <= tab[{s2_ir[6:5], rfa_q[7:0]}];
         s3_a <= rfa_q;
         s3_b <= b2;
+        s3_big6 <= big6_2;
+        s3_big5 <= big5_2;
+        s3_cp <= cpend_r[s2_slot];
+        s3_rp <= !f2 && rpend_r[s2_slot[1:0]];
+        s3_iv <= i_v[f2] && i_ax[f2] == s2_slot[1:0];
+        s3_vd <= i_d[f2];
         s3_v <= s2_v && !rst;
         s3_slot <= s2_slot;
         s3_pc <= s2_pc;
@@ -245,9 +265,9 @@ module fric_eng #(
     // IN: a commit first (to the copy code), then a state reset (r31 = 0, IN
     // again), then the slot's sample; nothing: IN again
     wire in3 = s3_v && op3 == `FRIC_ENG_OP_IN;
-    wire in_commit3 = in3 && cpend_r[s3_slot];
-    wire in_rst3 = in3 && !cpend_r[s3_slot] && !f3 && rpend_r[s3_slot[1:0]];
-    wire in_take3 = in3 && !cpend_r[s3_slot] && !in_rst3 && i_v[f3] && i_ax[f3] == s3_slot[1:0];
+    wire in_commit3 = in3 && s3_cp;
+    wire in_rst3 = in3 && !s3_cp && s3_rp;
+    wire in_take3 = in3 && !s3_cp && !s3_rp && s3_iv;
     // OUT: emitted when the model's output register is free, else issued again
     wire out3 = s3_v && op3 == `FRIC_ENG_OP_OUT;
     wire out_go3 = out3 && !o_v[f3];
@@ -259,10 +279,8 @@ module fric_eng #(
     wire [4:0] rd3 = in_rst3 ? `FRIC_ENG_R_STATE : s3_ir[25:21];
     wire b_neg3 = s3_b[DW-1];
     // B clamped to 0..63 and to 0..16
-    wire [5:0] s63 = b_neg3 ? 6'd0 : (|s3_b[DW-2:6]) ? 6'd63 : s3_b[5:0];
-    wire [4:0] s16 = b_neg3 ? 5'd0 : ((|s3_b[DW-2:5]) || (s3_b[4] && |s3_b[3:0])) ? 5'd16 : s3_b[4:0];
-    // RSR by s >= 1 is the floor shift of A by s - 1, plus 1, halved
-    wire rsr_up3 = is_rsr3 && s63 != 6'd0;
+    wire [5:0] s63 = b_neg3 ? 6'd0 : s3_big6 ? 6'd63 : s3_b[5:0];
+    wire [4:0] s16 = b_neg3 ? 5'd0 : (s3_big5 || (s3_b[4] && |s3_b[3:0])) ? 5'd16 : s3_b[4:0];
     wire negate3 = is_neg3 && b_neg3;
     // the multiplier's B: the low 16 bits, or 1 with a 16-bit shift after
     wire sp16_3 = is_mulp3 ? s16[4] : s3_b[16];
@@ -274,9 +292,10 @@ module fric_eng #(
     wire nar3 = op3 == `FRIC_ENG_OP_TBL || op3 == `FRIC_ENG_OP_AND || in3;
     wire [TVB-1:0] narrow3 = (op3 == `FRIC_ENG_OP_TBL) ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
                              (op3 == `FRIC_ENG_OP_AND) ? {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]} :
-                             in_take3 ? {{(TVB-16){i_d[f3][15]}}, i_d[f3]} : {TVB{1'b0}};
-    wire nar_neg3 = in_take3 && i_d[f3][15];
-    wire [DW-1:0] x3 = nar3 ? {{(DW-TVB){nar_neg3}}, narrow3} : negate3 ? ~s3_a : s3_a;
+                             in_take3 ? {{(TVB-16){s3_vd[15]}}, s3_vd} : {TVB{1'b0}};
+    wire nar_neg3 = in_take3 && s3_vd[15];
+    // RSR: rsr(A, s) = ((2 A >> s) + 1) >> 1 for every s >= 0 (s = 0: A)
+    wire [DW-1:0] x3 = nar3 ? {{(DW-TVB){nar_neg3}}, narrow3} : negate3 ? ~s3_a : is_rsr3 ? {s3_a[DW-2:0], 1'b0} : s3_a;
     // the compare A - B: per 20-bit chunk "less" and "equal", all three at once
     wire [2:0] lt3 = {$signed(s3_a[DW-1:2*CH]) < $signed(s3_b[DW-1:2*CH]),
                       s3_a[2*CH-1:CH] < s3_b[2*CH-1:CH], s3_a[CH-1:0] < s3_b[CH-1:0]};
@@ -315,9 +334,9 @@ module fric_eng #(
         s4_rd <= rd3;
         s4_x <= x3;
         s4_b <= s3_b;
-        s4_sa <= rsr_up3 ? s63 - 6'd1 : is_shr3 ? s63 : 6'd0;
-        s4_cin <= rsr_up3 || negate3 || is_sub3;
-        s4_half <= rsr_up3;
+        s4_sa <= (is_rsr3 || is_shr3) ? s63 : 6'd0;
+        s4_cin <= is_rsr3 || negate3 || is_sub3;
+        s4_half <= is_rsr3;
         s4_lt <= lt3;
         s4_eq <= eq3;
         // the multiplier: A[47:0] in three unsigned 16-bit chunks (the top
@@ -456,16 +475,22 @@ module fric_eng #(
     // ---- slot state, streams, cfg, flags ---------------------------------------------------------
     localparam [AXIS_W:0] NA = NUM_AXES[AXIS_W:0];
     // cfg requests, one register per model; the LuGre one is served first
-    reg [1:0] q_v = 2'b00, q_commit;
+    reg [1:0] q_v = 2'b00, q_commit, q_ok;
     reg [4:0] q_addr [0:1];
-    reg [31:0] q_data [0:1];
+    reg [PWB-1:0] q_data [0:1];
     reg [1:0] q_ax [0:1];
-    wire commit_busy = |cpend_r || |busy_r;
+    // a commit anywhere: in a request register, marked or being copied
+    wire commit_busy = |cpend_r || |busy_r || |(q_v & q_commit);
     // model index: 0 LuGre, 1 Stribeck. A commit (or a state reset) is
     // applied only when no sample waits in the model's input register, so a
     // sample taken before it, or in the same clock, sees the old set.
-    assign lg_cfg_ready = !q_v[0] && !commit_busy;
-    assign st_cfg_ready = !q_v[1] && !commit_busy;
+    // cfg_ready and srst_ready are registers: high from the clock after the
+    // request register emptied and no commit remained (a clock later than
+    // the state allows, never earlier)
+    reg [1:0] c_rdy = 2'b00;
+    reg r_rdy = 1'b0;
+    assign lg_cfg_ready = c_rdy[0];
+    assign st_cfg_ready = c_rdy[1];
     assign lg_s_axis_tready = !i_v[0];
     assign st_s_axis_tready = !i_v[1];
     // a commit only marks its slot: each model's is served on its own; the
@@ -474,12 +499,15 @@ module fric_eng #(
     wire [1:0] w_req = q_v & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
-    wire [4:0] q_nw = wf ? `FRIC_WORDS_STRIBECK : `FRIC_WORDS_LUGRE;
-    wire q_fit = q_addr[wf] < q_nw && fits(q_addr[wf], q_data[wf]);
+    // a word fits its field (and is a word of the set): checked as it is taken
+    wire lg_fit = lg_cfg_addr < `FRIC_WORDS_LUGRE && fits(lg_cfg_addr, lg_cfg_data);
+    wire st_fit = {1'b0, st_cfg_addr} < `FRIC_WORDS_STRIBECK && fits({1'b0, st_cfg_addr}, st_cfg_data);
     // the state-reset request
     reg r_v = 1'b0, r_all;
     reg [AXIS_W-1:0] r_ax;
-    assign lg_srst_ready = !r_v;
+    assign lg_srst_ready = r_rdy;
+    wire [1:0] c_take = {st_cfg_valid && c_rdy[1], lg_cfg_valid && c_rdy[0]};
+    wire c_take_commit = (c_take[0] && lg_cfg_commit) || (c_take[1] && st_cfg_commit);
     reg [2:0] sticky_st = 3'd0;
     reg [4:0] sticky_lg = 5'd0;
     reg [1:0] cfg_bad;
@@ -491,15 +519,17 @@ module fric_eng #(
         if (lg_cfg_valid && lg_cfg_ready) begin
             q_v[0] <= 1'b1;
             q_commit[0] <= lg_cfg_commit;
+            q_ok[0] <= lg_fit;
             q_addr[0] <= lg_cfg_addr;
-            q_data[0] <= lg_cfg_data;
+            q_data[0] <= lg_cfg_data[PWB-1:0];
             q_ax[0] <= {{(2-AXIS_W){1'b0}}, lg_cfg_axis};
         end
         if (st_cfg_valid && st_cfg_ready) begin
             q_v[1] <= 1'b1;
             q_commit[1] <= st_cfg_commit;
+            q_ok[1] <= st_fit;
             q_addr[1] <= {1'b0, st_cfg_addr};
-            q_data[1] <= st_cfg_data;
+            q_data[1] <= st_cfg_data[PWB-1:0];
             q_ax[1] <= {{(2-AXIS_W){1'b0}}, st_cfg_axis};
         end
         for (si = 0; si < 2; si = si + 1) begin
@@ -510,14 +540,17 @@ module fric_eng #(
         end
         if (w_go) begin
             q_v[wf] <= 1'b0;
-            if (q_fit) begin
+            if (q_ok[wf]) begin
                 cfg_we <= 1'b1;
                 cfg_wa <= {1'b1, 2'b00, wf, q_addr[wf]};
-                cfg_wd <= q_data[wf][PWB-1:0];
+                cfg_wd <= q_data[wf];
             end else begin
                 cfg_bad[wf] <= 1'b1;
             end
         end
+
+        c_rdy <= ~q_v & ~c_take & {2{!commit_busy && !c_take_commit}};
+        r_rdy <= !r_v && !(lg_srst_valid && r_rdy);
 
         // state resets
         if (lg_srst_valid && lg_srst_ready) begin
@@ -561,7 +594,7 @@ module fric_eng #(
         if (in_rst3) rpend_r[s3_slot[1:0]] <= 1'b0;
         if (in_take3) begin
             i_v[f3] <= 1'b0;
-            dir_r[s3_slot] <= i_d[f3][15];
+            dir_r[s3_slot] <= s3_vd[15];
         end
 
         // S5: the PC, MIN / MAX's flag
@@ -585,6 +618,8 @@ module fric_eng #(
             busy_r <= 8'd0;
             rpend_r <= 4'd0;
             r_v <= 1'b0;
+            r_rdy <= 1'b0;
+            c_rdy <= 2'b00;
             dir_r <= 8'd0;
             i_v <= 2'b00;
             o_v <= 2'b00;
