@@ -26,15 +26,17 @@ $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_wa
 TOP_TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef
 TOP_TB_BINS :=
-# the iCEBreaker configuration (W 16, 4 axes, the Stribeck core as on the
-# UP5K) and the ULX3S one (W 18, 8 axes, the ECP5 options)
-TOP16_PARAMS := ST_OPT_FABRIC=1 ST_OPT_SPRAM=1 ST_OPT_RAM_DELAY=1 LG_OPT_FAST=0 HEARTBEAT_BITS=8
+# the iCEBreaker configuration (W 16, 4 axes, both models on the shared
+# engine fric_eng) and the ULX3S one (W 18, 8 axes, the ECP5 options)
+TOP16_PARAMS := OPT_ENGINE=1 HEARTBEAT_BITS=8
+# the UP5K options of the cores themselves (the Stribeck-only image below)
+TOP16_CORE_PARAMS := OPT_ENGINE=0 ST_OPT_FABRIC=1 ST_OPT_SPRAM=1 ST_OPT_RAM_DELAY=1 LG_OPT_FAST=0 HEARTBEAT_BITS=8
 TOP18_PARAMS := ST_OPT_FABRIC=0 ST_OPT_FAST=1 LG_OPT_FAST=1 OPT_LUTRAM=1 HEARTBEAT_BITS=8
 $(eval $(call top_bench,tb_top_w16,16,4,$(addprefix -G,$(TOP16_PARAMS))))
 $(eval $(call top_bench,tb_top_w18,18,8,$(addprefix -G,$(TOP18_PARAMS))))
 # images that leave a core out: the iCEBreaker configuration with the
 # Stribeck core only, and the ULX3S one with the LuGre core only
-$(eval $(call top_bench,tb_top_w16_st,16,4,$(addprefix -G,$(TOP16_PARAMS) HAS_LUGRE=0),-DTB_HAS_L=0))
+$(eval $(call top_bench,tb_top_w16_st,16,4,$(addprefix -G,$(TOP16_CORE_PARAMS) HAS_LUGRE=0),-DTB_HAS_L=0))
 $(eval $(call top_bench,tb_top_w18_lg,18,8,$(addprefix -G,$(TOP18_PARAMS) HAS_STRIBECK=0),-DTB_HAS_S=0))
 
 .PHONY: test-top test-dev-freestanding lint-top
@@ -52,6 +54,8 @@ test-dev-freestanding:
 	 echo "ok   fricore_dev.c builds freestanding; it needs only: $$(echo $$und | tr '\n' ' ')"
 
 lint-top:
+	@for n in 1 4; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=16 -GNUM_AXES=$$n -GOPT_ENGINE=1 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_top, W 16 NUM_AXES $$n OPT_ENGINE 1"; done
 	@for cfg in "16 4 1 0" "18 8 0 1" "16 1 1 0" "18 3 0 1"; do set -- $$cfg; \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 -GOPT_LUTRAM=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_top, W $$1 NUM_AXES $$2"; done

@@ -102,7 +102,9 @@ module fric_eng #(
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
     localparam integer W = 16;      // the width of the models (fric_lugre_fits.vh)
-    localparam [3:0] PH_LAST = 4'd11; // the pipeline is D = 12 stages: a slot issues every 12 clocks
+    // the round: a slot issues every FRIC_ENG_ROUND = 12 clocks (the stages below)
+    localparam integer ROUND = `FRIC_ENG_ROUND;
+    localparam [3:0] PH_LAST = ROUND[3:0] - 4'd1;
     localparam integer DW = 60;     // datapath width: every value of the program fits (S,60)
     localparam integer CH = 20;     // carry-chain chunk
     localparam integer PWB = 20;    // parameter word bits kept (the widest field, FC, has 19)
@@ -110,6 +112,10 @@ module fric_eng #(
     localparam integer TDB = `FRIC_ENG_TAB_DIFF_BITS;
 
     initial begin
+        if (ROUND != 12) begin
+            $display("fric_eng: FRIC_ENG_ROUND %0d; this pipeline has 12 stages", ROUND);
+            $finish;
+        end
         if (NUM_AXES < 1 || NUM_AXES > 4) begin
             $display("fric_eng: NUM_AXES %0d; allowed 1..4", NUM_AXES);
             $finish;

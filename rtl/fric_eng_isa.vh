@@ -36,6 +36,9 @@
 `define FRIC_ENG_BOOT_LUGRE 9'd0
 `define FRIC_ENG_BOOT_STRIBECK 9'd257
 
+// the round: clocks between two issues of a slot (the pipeline's depth)
+`define FRIC_ENG_ROUND 12
+
 // the LuGre state register; the direction offset of PARD operands
 `define FRIC_ENG_R_STATE 5'd31
 `define FRIC_ENG_DIR_OFFSET 5'd5

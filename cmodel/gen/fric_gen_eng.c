@@ -77,6 +77,8 @@ static void write_vh(const char *dir, const fric_eng_prog_t *p)
     fprintf(f, "\n// program: words used, reset PCs of the LuGre and the Stribeck slots\n`define FRIC_ENG_PROG_N %d\n"
                "`define FRIC_ENG_BOOT_LUGRE 9'd%d\n`define FRIC_ENG_BOOT_STRIBECK 9'd%d\n",
             p->n, p->boot_lugre, p->boot_stribeck);
+    fprintf(f, "\n// the round: clocks between two issues of a slot (the pipeline's depth)\n`define FRIC_ENG_ROUND %d\n",
+            FRIC_ENG_ROUND);
     fprintf(f, "\n// the LuGre state register; the direction offset of PARD operands\n`define FRIC_ENG_R_STATE 5'd%d\n"
                "`define FRIC_ENG_DIR_OFFSET 5'd%d\n",
             FRIC_ENG_R_STATE, FRIC_ENG_DIR_OFFSET);

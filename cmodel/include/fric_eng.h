@@ -15,9 +15,9 @@
  *
  * Machine model. 8 hardware threads ("slots"), each bound to one job kind:
  * slot s < 4 runs the LuGre program for axis s, slot 4 + s the Stribeck
- * program for axis s. The RTL issues one instruction per clock, from the
- * slots in turn, so each slot issues once every 8 clocks and never sees a
- * hazard (no forwarding, no branch penalty). Per slot: 32 registers of
+ * program for axis s. The RTL issues from the slots in turn, each once every
+ * FRIC_ENG_ROUND clocks, so an instruction retires before its slot issues
+ * again: no hazard, no forwarding, no branch penalty. Per slot: 32 registers of
  * 64 bits (r0 reads 0 and is never written), a PC, a direction bit (set by
  * IN: the sign of v) and the sticky flags of the job.
  *
@@ -76,6 +76,7 @@ enum { FRIC_ENG_B_REG = 0, FRIC_ENG_B_IMM = 1, FRIC_ENG_B_PAR = 2, FRIC_ENG_B_PA
 
 enum {
     FRIC_ENG_SLOTS = 8,       /**< hardware threads; slot s < 4 LuGre axis s, 4 + s Stribeck axis s */
+    FRIC_ENG_ROUND = 12,      /**< clocks between two issues of a slot (rtl/fric_eng.v's pipeline depth) */
     FRIC_ENG_AXES = 4,        /**< axes of each model */
     FRIC_ENG_REGS = 32,       /**< registers per slot */
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */

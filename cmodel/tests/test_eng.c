@@ -369,7 +369,7 @@ static void test_instruction_counts(void **state)
         printf("%s: %llu samples, instructions per sample mean %.1f, max %llu; at one issue per slot every %d "
                "clocks: %llu clocks a sample at most\n",
                k ? "Stribeck" : "LuGre", (unsigned long long)cnt[k].n, (double)cnt[k].sum / (double)cnt[k].n,
-               (unsigned long long)cnt[k].max, FRIC_ENG_SLOTS, (unsigned long long)cnt[k].max * FRIC_ENG_SLOTS);
+               (unsigned long long)cnt[k].max, FRIC_ENG_ROUND, (unsigned long long)cnt[k].max * FRIC_ENG_ROUND);
     }
     /* the bounds the documentation's rates are computed from */
     assert_true(cnt[0].max <= FRIC_ENG_MAX_INSTR_LUGRE);

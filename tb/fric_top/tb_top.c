@@ -676,23 +676,27 @@ static void test_set_rate(void **state)
     assert_int_equal(fricore_dev_step(&dev), FRIC_OK);
     uint32_t n, f;
     assert_int_equal(fricore_dev_read_reg(&dev, FRIC_REG_SET_CYCLES, &n), FRIC_OK);
-    assert_true(n >= NAX && n < 2000);
+    assert_true(n >= NAX && n < 4000);
+    /* a set's time moves by a few cycles from set to set (the shared engine
+     * of the UP5K image: by up to its 12-clock issue round), so "a little"
+     * is 8 cycles and 1/32 of the set */
+    const uint32_t m = 8 + n / 32;
     /* ticks a little slower than a set: never an overrun over 50 ticks */
     clear_all_flags();
-    assert_int_equal(fricore_dev_run(&dev, n + 8, 1, 0), FRIC_OK);
-    clkn(50 * (n + 8));
+    assert_int_equal(fricore_dev_run(&dev, n + m, 1, 0), FRIC_OK);
+    clkn(50 * (n + m));
     assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
     assert_int_equal(fricore_dev_flags(&dev, &f), FRIC_OK);
     assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
     /* a little faster than a set: the sets fall behind and a tick is dropped */
     clear_all_flags();
-    assert_int_equal(fricore_dev_run(&dev, n - 8, 1, 0), FRIC_OK);
-    clkn(50 * (n + 8));
+    assert_int_equal(fricore_dev_run(&dev, n - m, 1, 0), FRIC_OK);
+    clkn(50 * (n + m));
     assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
     assert_int_equal(fricore_dev_flags(&dev, &f), FRIC_OK);
     assert_true(f & FRIC_REG_FLAGS_OVERRUN_MASK);
     printf("set rate: %u axes in %u cycles (%.4f axis-updates per clock; ticks every %u cycles or more)\n", NAX, n,
-           (double)NAX / (n + 8), n + 8);
+           (double)NAX / (n + m), n + m);
 }
 
 int main(void)
