@@ -99,9 +99,10 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #   make bitstream         build/ulx3s.bit, part of make (not of make test:
 #                          about 7 minutes); it closes 125 MHz (131.3 MHz
 #                          with ULX3S_SEED 2; docs/board.md)
-#   make bitstream-icebreaker  build/icebreaker.bin: does not fit yet (the
-#                          UP5K LuGre core of issue 5 is pending), so it is in
-#                          neither make nor make test
+#   make bitstream-icebreaker  build/icebreaker.bin: both models on the shared
+#                          engine fric_eng; it fits (4821 of 5280 logic cells)
+#                          but misses 48 MHz (32.9 MHz), so it fails and is in
+#                          neither make nor make test (docs/fric_eng.md)
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
 #   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
 #                          top closes 125 MHz by a few per cent only, and
@@ -152,9 +153,9 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json constraints/icebreaker.pcf
 endef
 $(eval $(call icebreaker_run,icebreaker,))
 # the UP5K budget study (docs/up5k.md): the iCEBreaker top's board logic
-# alone (both cores left out, HAS_STRIBECK = HAS_LUGRE = 0) and with the
-# Stribeck core only; none is in make or make test (today the first
-# misses 48 MHz and the others do not fit)
+# alone (no engine, both cores left out) and with the Stribeck core only;
+# none is in make or make test (the first misses 48 MHz and the others do
+# not fit)
 $(eval $(call icebreaker_run,icebreaker_shell,-set OPT_ENGINE 0 -set HAS_STRIBECK 0 -set HAS_LUGRE 0))
 $(eval $(call icebreaker_run,icebreaker_st,-set OPT_ENGINE 0 -set HAS_LUGRE 0))
 # the same with the Stribeck core's products in SB_MAC16 (ST_OPT_FABRIC 0)
