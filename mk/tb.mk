@@ -97,7 +97,7 @@ test-rtl-lugre: $(LUGRE_TB_BINS) $(STIM_FILES)
 TEST_ALL += test-rtl-lugre
 
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
-ENG_SRCS := rtl/fric_eng.v
+ENG_SRCS := rtl/fric_eng.v rtl/fric_word_fits.v
 ENG_DEPS := rtl/fric_eng_isa.vh rtl/fric_formats.vh rtl/fric_lugre_fits.vh rtl/fric_axis_width.vh \
   rtl/tables/fric_eng_prog.hex rtl/tables/fric_eng_tab.hex
 

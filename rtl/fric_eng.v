@@ -122,8 +122,6 @@ module fric_eng #(
         end
     end
 
-`include "fric_lugre_fits.vh"
-
     // ---- memories ------------------------------------------------------------------
     reg [31:0] prog [0:511];
     reg [TDB+TVB-1:0] tab [0:1023];
@@ -481,7 +479,7 @@ module fric_eng #(
     // ---- slot state, streams, cfg, flags ---------------------------------------------------------
     localparam [AXIS_W:0] NA = NUM_AXES[AXIS_W:0];
     // cfg requests, one register per model; the LuGre one is served first
-    reg [1:0] q_v = 2'b00, q_commit, q_ok;
+    reg [1:0] q_v = 2'b00, q_commit;
     reg [4:0] q_addr [0:1];
     reg [PWB-1:0] q_data [0:1];
     reg [1:0] q_ax [0:1];
@@ -505,9 +503,41 @@ module fric_eng #(
     wire [1:0] w_req = q_v & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
-    // a word fits its field (and is a word of the set): checked as it is taken
-    wire lg_fit = lg_cfg_addr < `FRIC_WORDS_LUGRE && fits(lg_cfg_addr, lg_cfg_data);
-    wire st_fit = {1'b0, st_cfg_addr} < `FRIC_WORDS_STRIBECK && fits({1'b0, st_cfg_addr}, st_cfg_data);
+    // a word fits its field: the width checks of every field class
+    // (fric_word_fits, registered with the request) ANDed with the one-hot
+    // class of its word number (0 past the set). Classes: 0 DS, 1 BS, 2 KS,
+    // C1S, KDS, 3 the W-bit mantissas, 4 FC, 5 DM (signed), 6 DSEL, MD_EN,
+    // 7 KYX (signed)
+    localparam integer NCLS = 8;
+    localparam integer B_KYX = `FRIC_BITS_KYX(W), B_DSEL = `FRIC_BITS_DSEL(W), B_DM = `FRIC_BITS_DM_P(W),
+                       B_FC = `FRIC_BITS_FC_P(W), B_KM = `FRIC_BITS_KM(W), B_KS = `FRIC_BITS_KS(W),
+                       B_BS = `FRIC_BITS_BS_P(W), B_DS = `FRIC_BITS_DS_P(W);
+    localparam [8*NCLS-1:0] CLS_W = {B_KYX[7:0], B_DSEL[7:0], B_DM[7:0], B_FC[7:0], B_KM[7:0], B_KS[7:0],
+                                     B_BS[7:0], B_DS[7:0]};
+    function automatic [NCLS-1:0] word_class(input [4:0] addr, input stribeck);
+        begin
+            case (addr)
+                `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: word_class = 8'b00000001;
+                `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: word_class = 8'b00000010;
+                `FRIC_WORD_KS, `FRIC_WORD_C1S, `FRIC_WORD_KDS: word_class = 8'b00000100;
+                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM, `FRIC_WORD_C1M, `FRIC_WORD_KDM:
+                    word_class = 8'b00001000;
+                `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: word_class = 8'b00010000;
+                `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: word_class = 8'b00100000;
+                `FRIC_WORD_DSEL, `FRIC_WORD_MD_EN: word_class = 8'b01000000;
+                `FRIC_WORD_KYX: word_class = 8'b10000000;
+                default: word_class = 8'b00000000;
+            endcase
+            if (stribeck && addr >= `FRIC_WORDS_STRIBECK) word_class = 8'b00000000;
+        end
+    endfunction
+    wire [NCLS-1:0] lg_fits, st_fits;
+    fric_word_fits #(.N(NCLS), .WIDTHS(CLS_W), .SIGNS(8'b10100000)) u_lg_fits (
+        .clk(clk), .en(c_rdy[0]), .d(lg_cfg_data), .fits(lg_fits));
+    fric_word_fits #(.N(NCLS), .WIDTHS(CLS_W), .SIGNS(8'b10100000)) u_st_fits (
+        .clk(clk), .en(c_rdy[1]), .d(st_cfg_data), .fits(st_fits));
+    reg [NCLS-1:0] q_cls [0:1];
+    wire [1:0] q_ok = {|(st_fits & q_cls[1]), |(lg_fits & q_cls[0])};
     // the state-reset request
     reg r_v = 1'b0, r_all;
     reg [AXIS_W-1:0] r_ax;
@@ -522,18 +552,20 @@ module fric_eng #(
         // cfg: take requests, serve one a cycle
         cfg_we <= 1'b0;
         cfg_bad <= 2'b00;
-        if (lg_cfg_valid && lg_cfg_ready) begin
-            q_v[0] <= 1'b1;
+        // a request register follows its port while ready (a register), so
+        // the port's valid only sets q_v: a short path from the register file
+        if (c_rdy[0]) begin
+            q_v[0] <= lg_cfg_valid;
             q_commit[0] <= lg_cfg_commit;
-            q_ok[0] <= lg_fit;
+            q_cls[0] <= word_class(lg_cfg_addr, 1'b0);
             q_addr[0] <= lg_cfg_addr;
             q_data[0] <= lg_cfg_data[PWB-1:0];
             q_ax[0] <= {{(2-AXIS_W){1'b0}}, lg_cfg_axis};
         end
-        if (st_cfg_valid && st_cfg_ready) begin
-            q_v[1] <= 1'b1;
+        if (c_rdy[1]) begin
+            q_v[1] <= st_cfg_valid;
             q_commit[1] <= st_cfg_commit;
-            q_ok[1] <= st_fit;
+            q_cls[1] <= word_class({1'b0, st_cfg_addr}, 1'b1);
             q_addr[1] <= {1'b0, st_cfg_addr};
             q_data[1] <= st_cfg_data[PWB-1:0];
             q_ax[1] <= {{(2-AXIS_W){1'b0}}, st_cfg_axis};

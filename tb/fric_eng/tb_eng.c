@@ -182,6 +182,13 @@ static void check_flags(void)
     dut_out_t out;
     in.m[LG].m_tready = in.m[ST].m_tready = 1;
     dut_set(dut, &in, &out);
+    /* a cfg request's CFG flag is visible once cfg_ready is high again */
+    for (int k = 0; !(out.m[LG].cfg_ready && out.m[ST].cfg_ready && out.srst_ready); k++) {
+        if (k > 1000) fail_msg("cycle %llu: cfg_ready or srst_ready stays low", (unsigned long long)cyc);
+        dut_tick(dut);
+        cyc++;
+        dut_set(dut, &in, &out);
+    }
     for (int sd = 0; sd < 2; sd++)
         if (out.m[sd].flags != m.sticky[sd])
             fail_msg("cycle %llu: %s sticky flags 0x%x, model 0x%x", (unsigned long long)cyc, sd ? "Stribeck" : "LuGre",
@@ -630,6 +637,49 @@ static void test_reset_keeps_parameters(void **state)
     free(k.v);
 }
 
+/* every word number of both sides at the edges of its field (and past
+ * the set): refused words raise CFG, the others are taken; a sample after
+ * each commit checks the words in effect */
+static void test_cfg_word_edges(void **state)
+{
+    (void)state;
+    op_list_t l = {0};
+    start_with_random_sets(&l);
+    add(&l, (op_t){OP_CHECK, 0, 0, 0, 0, 0, 0});
+    static const uint32_t fixed[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu};
+    size_t words = 0;
+    for (int side = 0; side < 2; side++)
+        for (uint32_t k = 0; k < (side == LG ? 32u : 16u); k++) {
+            uint32_t v[16];
+            size_t n = 0;
+            for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) v[n++] = fixed[i];
+            for (int b = 1; b <= 20; b++) {
+                v[n] = (1u << b) - 1u; /* the largest b-bit unsigned value and the one past it */
+                if (n + 1 < 16 && (b == 4 || b == 5 || b == 6 || b == 8 || b == 16 || b == 19 || b == 1)) {
+                    v[n + 1] = 1u << b;
+                    n += 2;
+                }
+                if (n >= 14) break;
+            }
+            for (size_t i = 0; i < n; i++) {
+                /* signed edges of the same widths */
+                add(&l, (op_t){OP_WORD, side, 0, k, v[i], 0, 0});
+                add(&l, (op_t){OP_WORD, side, 0, k, ~v[i], 0, 0});
+                add(&l, (op_t){OP_CHECK, 0, 0, 0, 0, 0, 0});
+                words += 2;
+            }
+            if (k < (side == LG ? (uint32_t)FRIC_FX_WORDS_LUGRE : (uint32_t)FRIC_FX_WORDS_STRIBECK)) {
+                add(&l, (op_t){OP_COMMIT, side, k % NAX, 0, 0, 0, 0});
+                for (int i = 0; i < 4; i++) add(&l, (op_t){OP_SAMPLE, side, k % NAX, 0, 0, 0, random_v()});
+                add(&l, (op_t){OP_CHECK, 0, 0, 0, 0, 0, 0});
+            }
+        }
+    run(&l, FULL);
+    printf("cfg word edges: %zu words, every refusal and acceptance as the C model's fric_fx_word_fits\n", words);
+    print_stats("cfg word edges");
+    free(l.v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +688,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stribeck_every_code, setup, teardown),
         cmocka_unit_test_setup_teardown(test_latency_and_set_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reset_keeps_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cfg_word_edges, setup, teardown),
         cmocka_unit_test_setup_teardown(test_soak, setup, teardown),
     };
     const char *t = getenv("TEST");
