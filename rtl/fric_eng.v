@@ -237,7 +237,7 @@ module fric_eng #(
 
     // the parameter memory's write port: a CPY's word, or a cfg word into a
     // staging set (never both: cfg_ready is low while a commit copies)
-    reg cfg_we;
+    reg cfg_we = 1'b0;
     reg [8:0] cfg_wa;
     reg [PWB-1:0] cfg_wd;
     wire cpy_we = s2_v && op2 == `FRIC_ENG_OP_CPY;
@@ -500,7 +500,7 @@ module fric_eng #(
     // a commit only marks its slot: each model's is served on its own; the
     // words share the parameter memory's write port, LuGre's first
     wire [1:0] c_go = q_v & q_commit & ~i_v;
-    wire [1:0] w_req = q_v & ~q_commit;
+    wire [1:0] w_req = q_v & q_old & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
     // a word fits its field: the width checks of every field class
@@ -537,7 +537,8 @@ module fric_eng #(
     fric_word_fits #(.N(NCLS), .WIDTHS(CLS_W), .SIGNS(8'b10100000)) u_st_fits (
         .clk(clk), .en(c_rdy[1]), .d(st_cfg_data), .fits(st_fits));
     reg [NCLS-1:0] q_cls [0:1];
-    wire [1:0] q_ok = {|(st_fits & q_cls[1]), |(lg_fits & q_cls[0])};
+    // the verdict a clock after the checks (a request waits that clock)
+    reg [1:0] q_ok = 2'b00, q_old = 2'b00;
     // the state-reset request
     reg r_v = 1'b0, r_all;
     reg [AXIS_W-1:0] r_ax;
@@ -550,7 +551,6 @@ module fric_eng #(
     integer si;
     always @(posedge clk) begin
         // cfg: take requests, serve one a cycle
-        cfg_we <= 1'b0;
         cfg_bad <= 2'b00;
         // a request register follows its port while ready (a register), so
         // the port's valid only sets q_v: a short path from the register file
@@ -576,15 +576,14 @@ module fric_eng #(
                 if ({1'b0, q_ax[si]} < {{(2-AXIS_W){1'b0}}, NA}) cpend_r[{si[0], q_ax[si]}] <= 1'b1;
             end
         end
+        q_ok <= {|(st_fits & q_cls[1]), |(lg_fits & q_cls[0])};
+        q_old <= q_v;
+        cfg_we <= w_go && q_ok[wf];
+        cfg_wa <= {1'b1, 2'b00, wf, q_addr[wf]};
+        cfg_wd <= q_data[wf];
         if (w_go) begin
             q_v[wf] <= 1'b0;
-            if (q_ok[wf]) begin
-                cfg_we <= 1'b1;
-                cfg_wa <= {1'b1, 2'b00, wf, q_addr[wf]};
-                cfg_wd <= q_data[wf];
-            end else begin
-                cfg_bad[wf] <= 1'b1;
-            end
+            if (!q_ok[wf]) cfg_bad[wf] <= 1'b1;
         end
 
         c_rdy <= ~q_v & ~c_take & {2{!commit_busy && !c_take_commit}};

@@ -175,7 +175,11 @@ module fric_regs #(
     reg [3:0] got_s_reg, got_l_reg;   // outputs returned in this set
 
     wire wb_new = wb_cyc_i & wb_stb_i & (wb_state_reg == WB_IDLE);
-    wire pending = |{pend_s_reg, pend_l_reg, pend_r_reg};
+    // pending = |{pend_s_reg, pend_l_reg, pend_r_reg}, kept as a register of
+    // its own (set with the masks, cleared when APPLY takes them) so the
+    // sequencer's decisions do not start with a 24-input OR
+    reg pending_reg = 1'b0;
+    wire pending = pending_reg;
 
     // parameter word to the cores (the bus owns the cfg ports outside APPLY)
     wire pw_go = (wb_state_reg == WB_PW) && (sq_reg != SQ_APPLY);
@@ -386,6 +390,7 @@ module fric_regs #(
         pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
         pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? wb_dat_i[15:8] : {MAXA{1'b0}});
         pend_r_reg <= (ap_take ? {MAXA{1'b0}} : pend_r_reg) | (srst_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
+        pending_reg <= (pending_reg && !ap_take) || (commit_wr && |wb_dat_i[15:0]) || (srst_wr && |wb_dat_i[7:0]);
         if (ap_take) begin
             ap_s_reg <= pend_s_reg;
             ap_l_reg <= pend_l_reg;
@@ -483,6 +488,7 @@ module fric_regs #(
             pend_s_reg <= {MAXA{1'b0}};
             pend_l_reg <= {MAXA{1'b0}};
             pend_r_reg <= {MAXA{1'b0}};
+            pending_reg <= 1'b0;
             req_reg <= 1'b0;
             sq_reg <= SQ_IDLE;
             ovr_reg <= 1'b0;
