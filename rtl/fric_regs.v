@@ -127,7 +127,13 @@ module fric_regs #(
     end
 
     // ---- address decode -------------------------------------------------------
-    wire [11:0] a = {wb_adr_i[11:2], 2'b00};
+    // the bus request, registered before the state machine decodes it (one
+    // cycle more per access; the decode then starts from registers): taken
+    // in WB_IDLE, decoded in the next cycle, which is still WB_IDLE
+    reg rq_v = 1'b0, rq_we;
+    reg [11:2] rq_adr;
+    reg [31:0] rq_dat;
+    wire [11:0] a = {rq_adr[11:2], 2'b00};
     wire is_sparam = (a[11:7] == 5'b0_0010);          // 0x100..0x17C
     wire is_lparam = (a[11:7] == 5'b0_0011);          // 0x180..0x1FC
     wire is_param = is_sparam | is_lparam;
@@ -174,7 +180,7 @@ module fric_regs #(
     reg [W-1:0] vel_q_reg;      // the velocity of axis ax_reg, registered (a short path into the cores)
     reg [3:0] got_s_reg, got_l_reg;   // outputs returned in this set
 
-    wire wb_new = wb_cyc_i & wb_stb_i & (wb_state_reg == WB_IDLE);
+    wire wb_new = rq_v & (wb_state_reg == WB_IDLE);
     // pending = |{pend_s_reg, pend_l_reg, pend_r_reg}, kept as a register of
     // its own (set with the masks, cleared when APPLY takes them) so the
     // sequencer's decisions do not start with a 24-input OR
@@ -266,21 +272,21 @@ module fric_regs #(
     reg [AXIS_W-1:0] sb_a_reg, lb_a_reg;
 
     // ---- W1C of the flags --------------------------------------------------------------
-    wire fl_wr = wb_new && wb_we_i && (a == `FRIC_REG_FLAGS);
-    wire commit_wr = wb_new && wb_we_i && (a == `FRIC_REG_COMMIT);
-    wire srst_wr = wb_new && wb_we_i && (a == `FRIC_REG_SRST);
+    wire fl_wr = wb_new && rq_we && (a == `FRIC_REG_FLAGS);
+    wire commit_wr = wb_new && rq_we && (a == `FRIC_REG_COMMIT);
+    wire srst_wr = wb_new && rq_we && (a == `FRIC_REG_SRST);
     // the sequencer takes the collected masks at a boundary (not while the bus writes a word)
     wire ap_take = (sq_reg == SQ_IDLE) && pending && (wb_state_reg != WB_PW);
     // a tick with RUN finds a request that is not taken this cycle: one set is dropped
     wire overrun = tick && run_reg && req_reg && !(sq_reg == SQ_IDLE && !pending);
-    assign st_flags_clear = fl_wr ? wb_dat_i[2:0] : 3'd0;
-    assign lg_flags_clear = fl_wr ? wb_dat_i[12:8] : 5'd0;
+    assign st_flags_clear = fl_wr ? rq_dat[2:0] : 3'd0;
+    assign lg_flags_clear = fl_wr ? rq_dat[12:8] : 5'd0;
 
     // a VEL write, saturated to (S,W,0)
-    wire signed [31:0] vin = $signed(wb_dat_i);
+    wire signed [31:0] vin = $signed(rq_dat);
     wire v_hi = (vin > $signed((32'sd1 <<< (W - 1)) - 32'sd1));
     wire v_lo = (vin < -$signed(32'sd1 <<< (W - 1)));
-    wire [W-1:0] vin_sat = v_hi ? {1'b0, {(W-1){1'b1}}} : v_lo ? {1'b1, {(W-1){1'b0}}} : wb_dat_i[W-1:0];
+    wire [W-1:0] vin_sat = v_hi ? {1'b0, {(W-1){1'b1}}} : v_lo ? {1'b1, {(W-1){1'b0}}} : rq_dat[W-1:0];
 
     // ---- read data ---------------------------------------------------------------------
     function [31:0] sx;  // sign-extend a W-bit code
@@ -333,11 +339,15 @@ module fric_regs #(
     always @(posedge clk) begin
 
         // ---- bus ----
+        rq_v <= wb_cyc_i && wb_stb_i && (wb_state_reg == WB_IDLE) && !rq_v && !rst;
+        rq_we <= wb_we_i;
+        rq_adr <= wb_adr_i[11:2];
+        rq_dat <= wb_dat_i;
         case (wb_state_reg)
             WB_IDLE: if (wb_new) begin
                 wb_a_reg <= a;
-                wb_d_reg <= wb_dat_i;
-                if (!wb_we_i) begin
+                wb_d_reg <= rq_dat;
+                if (!rq_we) begin
                     wb_state_reg <= WB_RD0;
                 end else if (is_param) begin
                     wb_state_reg <= WB_PW;
@@ -346,14 +356,14 @@ module fric_regs #(
                     wb_state_reg <= WB_ACK;
                     case (a)
                         `FRIC_REG_CTRL: begin
-                            run_reg <= wb_dat_i[0];
-                            enc_axes_reg <= wb_dat_i[15:8];
+                            run_reg <= rq_dat[0];
+                            enc_axes_reg <= rq_dat[15:8];
                         end
-                        `FRIC_REG_TICK_DIV: tick_div_reg <= wb_dat_i[23:0];
+                        `FRIC_REG_TICK_DIV: tick_div_reg <= rq_dat[23:0];
                         `FRIC_REG_STEP: req_reg <= 1'b1;
                         `FRIC_REG_ENC_SCALE: begin
-                            enc_gain_reg <= wb_dat_i[15:0];
-                            enc_shift_reg <= wb_dat_i[20:16];
+                            enc_gain_reg <= rq_dat[15:0];
+                            enc_shift_reg <= rq_dat[20:16];
                         end
                         default: ;
                     endcase
@@ -387,10 +397,10 @@ module fric_regs #(
         endcase
 
         // ---- masks (COMMIT and SRST accumulate; APPLY takes them) ----
-        pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
-        pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? wb_dat_i[15:8] : {MAXA{1'b0}});
-        pend_r_reg <= (ap_take ? {MAXA{1'b0}} : pend_r_reg) | (srst_wr ? wb_dat_i[7:0] : {MAXA{1'b0}});
-        pending_reg <= (pending_reg && !ap_take) || (commit_wr && |wb_dat_i[15:0]) || (srst_wr && |wb_dat_i[7:0]);
+        pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}});
+        pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? rq_dat[15:8] : {MAXA{1'b0}});
+        pend_r_reg <= (ap_take ? {MAXA{1'b0}} : pend_r_reg) | (srst_wr ? rq_dat[7:0] : {MAXA{1'b0}});
+        pending_reg <= (pending_reg && !ap_take) || (commit_wr && |rq_dat[15:0]) || (srst_wr && |rq_dat[7:0]);
         if (ap_take) begin
             ap_s_reg <= pend_s_reg;
             ap_l_reg <= pend_l_reg;
@@ -463,16 +473,16 @@ module fric_regs #(
 
         // ---- own sticky flags: a set wins over a clear ----
         if (fl_wr) begin
-            if (wb_dat_i[16]) ovr_reg <= 1'b0;
-            if (wb_dat_i[17]) esat_reg <= 1'b0;
-            if (wb_dat_i[18]) eerr_reg <= 1'b0;
-            if (wb_dat_i[19]) vsat_reg <= 1'b0;
-            if (wb_dat_i[2]) scfg_reg <= 1'b0;
+            if (rq_dat[16]) ovr_reg <= 1'b0;
+            if (rq_dat[17]) esat_reg <= 1'b0;
+            if (rq_dat[18]) eerr_reg <= 1'b0;
+            if (rq_dat[19]) vsat_reg <= 1'b0;
+            if (rq_dat[2]) scfg_reg <= 1'b0;
         end
         if (overrun) ovr_reg <= 1'b1;
         if (enc_sat && HAS_ENC != 0) esat_reg <= 1'b1;
         if (enc_err && HAS_ENC != 0) eerr_reg <= 1'b1;
-        if (wb_new && wb_we_i && is_vel && (v_hi || v_lo)) vsat_reg <= 1'b1;
+        if (wb_new && rq_we && is_vel && (v_hi || v_lo)) vsat_reg <= 1'b1;
         if (pw_s_refused) scfg_reg <= 1'b1;
 
         if (rst) begin
