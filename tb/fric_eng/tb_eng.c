@@ -28,6 +28,13 @@
 #ifndef TB_NAX
 #define TB_NAX 4
 #endif
+/* TB_QUICK: the long whole-range tests (accuracy traces, every Stribeck
+ * code) are skipped; a second axis count runs the rest */
+#ifndef TB_QUICK
+#define TB_QUICK 0
+#endif
+/* samples of each accuracy run (the ISS test, test_eng, runs up to 4000) */
+#define ACC_SAMPLES 400
 enum { NAX = TB_NAX, W = 16, HALF = 1 << (W - 1), LG = 0, ST = 1, QN = 256 };
 
 static uint64_t rng = 0x853c49e6748fea9bULL;
@@ -425,6 +432,7 @@ static int32_t random_v(void)
 static void test_accuracy_traces(void **state)
 {
     (void)state;
+    if (TB_QUICK) skip();
     op_list_t l = {0};
     size_t runs = 0, samples = 0;
     typedef struct {
@@ -442,7 +450,7 @@ static void test_accuracy_traces(void **state)
                 size_t n;
                 const double ts = fric_acc_sample_times[k];
                 assert_int_equal(fric_acc_dynamic_compile(&fric_acc_dynamic_sets[si], (fric_trace_kind_t)t, ts, W,
-                                                          1000, &p, &rep, &n),
+                                                          ACC_SAMPLES, &p, &rep, &n),
                                  FRIC_OK);
                 fric_fx_lugre_pack(&p, r[runs].w);
                 r[runs].n = n;
@@ -533,6 +541,7 @@ static void test_random_ops(void **state)
 static void test_stribeck_every_code(void **state)
 {
     (void)state;
+    if (TB_QUICK) skip();
     op_list_t l = {0};
     uint32_t w[FRIC_FX_WORDS_LUGRE];
     for (uint32_t a = 0; a < NAX; a++) {
