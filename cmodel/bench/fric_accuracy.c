@@ -232,3 +232,51 @@ fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kin
     out->rms_lsb = sqrt(sum / (double)n);
     return FRIC_OK;
 }
+
+fric_fx_lugre_t fric_acc_random_lugre(uint32_t width, fric_acc_rnd_t rnd)
+{
+    for (;;) {
+        fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+        const double u = (rnd() % 1000) / 1000.0;
+        c.fc_pos = 0.2 + 2.0 * u;
+        c.fc_neg = c.fc_pos * (0.5 + (rnd() % 1000) / 1000.0);
+        c.fs_pos = c.fc_pos * (1.0 + (rnd() % 1000) / 1000.0);
+        c.fs_neg = c.fc_neg * (1.0 + (rnd() % 1000) / 1000.0);
+        c.vs = pow(10.0, -4.0 + 3.0 * (rnd() % 1000) / 1000.0);
+        c.delta = (rnd() & 1) ? 2.0 : 1.0;
+        c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd() % 1000) / 1000.0);
+        c.sigma1 = (rnd() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd() % 1000) / 500.0;
+        c.sigma2_pos = (rnd() % 1000) / 1000.0;
+        c.sigma2_neg = (rnd() % 1000) / 1000.0;
+        c.vd = (rnd() % 3 == 0) ? c.vs * (0.5 + (rnd() % 1000) / 500.0) : 0.0;
+        if (rnd() % 5 == 0) { /* Dahl */
+            c.fs_pos = c.fc_pos;
+            c.fs_neg = c.fc_neg;
+            c.sigma1 = 0.0;
+            c.vd = 0.0;
+        }
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = width;
+        o.ts = pow(10.0, -6.0 + 4.0 * (rnd() % 1000) / 1000.0);
+        o.v_max = pow(2.0, (int)(rnd() % 8) - 6);
+        if (rnd() % 4 == 0) o.f_max = pow(2.0, (int)(rnd() % 3) - 1);
+        fric_fx_lugre_t p;
+        fric_compile_report_t rep;
+        if (fric_compile_lugre(&c, &o, &p, &rep) == FRIC_OK) return p;
+    }
+}
+
+void fric_acc_random_words(uint32_t width, fric_acc_rnd_t rnd, uint32_t *words, int n)
+{
+    for (int k = 0; k < n; k++) {
+        uint32_t x;
+        do {
+            x = rnd() ^ (rnd() << 16);
+            const int bits = 1 + (int)(rnd() % 32);
+            const uint32_t mask = bits >= 32 ? ~0u : ((1u << bits) - 1u);
+            x &= mask;
+            if ((rnd() & 1) && bits < 32 && ((x >> (bits - 1)) & 1u)) x |= ~mask; /* sign-extended */
+        } while (!fric_fx_word_fits(width, (uint32_t)k, x));
+        words[k] = x;
+    }
+}

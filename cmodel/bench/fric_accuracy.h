@@ -114,4 +114,22 @@ fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_t
 /** @brief Velocity code of sample k of a trace at ts, in the compiled ranges. */
 int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep);
 
+/** @brief A bench's random source: a new 32-bit value a call. */
+typedef uint32_t (*fric_acc_rnd_t)(void);
+
+/**
+ * @brief A random compiled Dahl or LuGre set for the benches: levels,
+ *        Stribeck speed, exponent, stiffness, damping (with or without
+ *        micro-damping), sample time 1 us .. 10 ms and ranges drawn from rnd
+ *        (a fifth of them Dahl; a quarter with a force range small enough to
+ *        saturate).
+ */
+fric_fx_lugre_t fric_acc_random_lugre(uint32_t width, fric_acc_rnd_t rnd);
+
+/**
+ * @brief n random words that fit their fields (fric_fx_word_fits) but come
+ *        from no compiler: the corners a compiled set never reaches.
+ */
+void fric_acc_random_words(uint32_t width, fric_acc_rnd_t rnd, uint32_t *words, int n);
+
 #endif /* FRIC_ACCURACY_H */

@@ -221,6 +221,14 @@ void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words);
 /** @brief Write the set as FRIC_FX_WORDS_LUGRE words. */
 void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words);
 
+/**
+ * @brief The inverse of fric_fx_lugre_pack(): a set from its 20 words (a
+ *        signed field's word is taken by its field's width, so a word that
+ *        fits gives its value). The Stribeck set is the result's .g (words
+ *        0..12).
+ */
+fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words);
+
 /** @brief Does a 32-bit word fit the field of parameter word @p addr?
  *  Unsigned fields of b bits take 0 .. 2^b - 1; signed ones (sign-extended
  *  to 32 bits, as pack writes them) -2^(b-1) .. 2^(b-1) - 1. The rule a

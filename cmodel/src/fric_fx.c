@@ -446,6 +446,41 @@ void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words)
     }
 }
 
+/* a signed field's word back to its value: the low bits sign-extended */
+static int32_t field_s(uint32_t x, int bits)
+{
+    const uint32_t m = (bits >= 32) ? ~0u : ((1u << bits) - 1u);
+    x &= m;
+    return (int32_t)((bits < 32 && ((x >> (bits - 1)) & 1u)) ? (x | ~m) : x);
+}
+
+fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words)
+{
+    fric_fx_lugre_t p = {0};
+    const int w = (int)width;
+    p.g.width = width;
+    p.g.km = words[FRIC_FX_WORD_KM];
+    p.g.ks = words[FRIC_FX_WORD_KS];
+    p.g.dsel = words[FRIC_FX_WORD_DSEL];
+    for (int d = 0; d < 2; d++) {
+        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
+        fric_fx_dir_t *q = &p.g.dir[d];
+        q->fc = words[FRIC_FX_WORD_FC_P + o];
+        q->dm = field_s(words[FRIC_FX_WORD_DM_P + o], FRIC_FX_BITS_DM_P(w));
+        q->ds = words[FRIC_FX_WORD_DS_P + o];
+        q->bm = words[FRIC_FX_WORD_BM_P + o];
+        q->bs = words[FRIC_FX_WORD_BS_P + o];
+    }
+    p.kym = words[FRIC_FX_WORD_KYM];
+    p.kyx = field_s(words[FRIC_FX_WORD_KYX], FRIC_FX_BITS_KYX(w));
+    p.c1m = words[FRIC_FX_WORD_C1M];
+    p.c1s = words[FRIC_FX_WORD_C1S];
+    p.md_en = words[FRIC_FX_WORD_MD_EN];
+    p.kdm = words[FRIC_FX_WORD_KDM];
+    p.kds = words[FRIC_FX_WORD_KDS];
+    return p;
+}
+
 void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words)
 {
     fric_fx_stribeck_pack(&p->g, words);

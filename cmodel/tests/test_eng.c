@@ -96,86 +96,7 @@ static int32_t random_v(void)
     }
 }
 
-/* a random valid LuGre or Dahl set at a random sample time and range (the
- * distribution of the RTL benches' random sets) */
-static fric_fx_lugre_t random_set(void)
-{
-    for (;;) {
-        fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
-        const double u = (rnd() % 1000) / 1000.0;
-        c.fc_pos = 0.2 + 2.0 * u;
-        c.fc_neg = c.fc_pos * (0.5 + (rnd() % 1000) / 1000.0);
-        c.fs_pos = c.fc_pos * (1.0 + (rnd() % 1000) / 1000.0);
-        c.fs_neg = c.fc_neg * (1.0 + (rnd() % 1000) / 1000.0);
-        c.vs = pow(10.0, -4.0 + 3.0 * (rnd() % 1000) / 1000.0);
-        c.delta = (rnd() & 1) ? 2.0 : 1.0;
-        c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd() % 1000) / 1000.0);
-        c.sigma1 = (rnd() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd() % 1000) / 500.0;
-        c.sigma2_pos = (rnd() % 1000) / 1000.0;
-        c.sigma2_neg = (rnd() % 1000) / 1000.0;
-        c.vd = (rnd() % 3 == 0) ? c.vs * (0.5 + (rnd() % 1000) / 500.0) : 0.0;
-        if (rnd() % 5 == 0) { /* Dahl */
-            c.fs_pos = c.fc_pos;
-            c.fs_neg = c.fc_neg;
-            c.sigma1 = 0.0;
-            c.vd = 0.0;
-        }
-        fric_compile_opts_t o = fric_compile_opts_default();
-        o.width = W;
-        o.ts = pow(10.0, -6.0 + 4.0 * (rnd() % 1000) / 1000.0);
-        o.v_max = pow(2.0, (int)(rnd() % 8) - 6);
-        if (rnd() % 4 == 0) o.f_max = pow(2.0, (int)(rnd() % 3) - 1); /* saturating outputs */
-        fric_fx_lugre_t p;
-        fric_compile_report_t rep;
-        if (fric_compile_lugre(&c, &o, &p, &rep) == FRIC_OK) return p;
-    }
-}
-
-/* random words that fit their fields but come from no compiler: g clamped,
- * huge and negative shifts, zero mantissas */
-static void random_raw_words(uint32_t *w, int nwords)
-{
-    for (int k = 0; k < nwords; k++) {
-        uint32_t x;
-        do {
-            x = rnd() ^ (rnd() << 16);
-            const int bits = 1 + (int)(rnd() % 32);
-            const uint32_t mask = bits >= 32 ? ~0u : ((1u << bits) - 1);
-            if (rnd() & 1) {
-                x &= mask;
-            } else {
-                x &= mask;
-                if (bits < 32 && (x >> (bits - 1)) & 1) x |= ~mask; /* sign-extend */
-            }
-        } while (!fric_fx_word_fits(W, (uint32_t)k, x));
-        w[k] = x;
-    }
-}
-
-static fric_fx_lugre_t unpack_lugre(const uint32_t *w)
-{
-    fric_fx_lugre_t p = {0};
-    p.g.width = W;
-    p.g.km = w[FRIC_FX_WORD_KM];
-    p.g.ks = w[FRIC_FX_WORD_KS];
-    p.g.dsel = w[FRIC_FX_WORD_DSEL];
-    for (int d = 0; d < 2; d++) {
-        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
-        p.g.dir[d].fc = w[FRIC_FX_WORD_FC_P + o];
-        p.g.dir[d].dm = (int32_t)w[FRIC_FX_WORD_DM_P + o];
-        p.g.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
-        p.g.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
-        p.g.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
-    }
-    p.kym = w[FRIC_FX_WORD_KYM];
-    p.kyx = (int32_t)w[FRIC_FX_WORD_KYX];
-    p.c1m = w[FRIC_FX_WORD_C1M];
-    p.c1s = w[FRIC_FX_WORD_C1S];
-    p.md_en = w[FRIC_FX_WORD_MD_EN];
-    p.kdm = w[FRIC_FX_WORD_KDM];
-    p.kds = w[FRIC_FX_WORD_KDS];
-    return p;
-}
+static fric_fx_lugre_t random_set(void) { return fric_acc_random_lugre(W, rnd); }
 
 /* ---- tests ---------------------------------------------------------------------- */
 
@@ -244,8 +165,8 @@ static void run_lugre_random(int raw, int sets, int per_set)
         fric_fx_lugre_t p;
         if (raw) {
             uint32_t w[FRIC_FX_WORDS_LUGRE];
-            random_raw_words(w, FRIC_FX_WORDS_LUGRE);
-            p = unpack_lugre(w);
+            fric_acc_random_words(W, rnd, w, FRIC_FX_WORDS_LUGRE);
+            p = fric_fx_lugre_unpack(W, w);
         } else {
             p = random_set();
         }
@@ -309,8 +230,8 @@ static void test_stribeck_every_code_and_raw_words(void **state)
     uint32_t flags_seen = 0;
     for (int k = 0; k < 20000; k++) {
         uint32_t w[FRIC_FX_WORDS_LUGRE];
-        random_raw_words(w, FRIC_FX_WORDS_STRIBECK);
-        const fric_fx_stribeck_t p = unpack_lugre(w).g;
+        fric_acc_random_words(W, rnd, w, FRIC_FX_WORDS_STRIBECK);
+        const fric_fx_stribeck_t p = fric_fx_lugre_unpack(W, w).g;
         fric_eng_slot_t s = {0};
         load_stribeck(&s, &p);
         for (int i = 0; i < 20; i++) {

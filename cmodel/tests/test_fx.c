@@ -485,6 +485,26 @@ static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
 
 /* ---- encoder velocity ---------------------------------------------------------------- */
 
+/* fric_fx_lugre_unpack() is the inverse of fric_fx_lugre_pack(), on every
+ * word that fits and on compiled sets */
+static void test_unpack_inverts_pack(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 2; k++)
+        for (int i = 0; i < 2000; i++) {
+            uint32_t w[FRIC_FX_WORDS_LUGRE], back[FRIC_FX_WORDS_LUGRE];
+            fric_acc_random_words(widths[k], rnd, w, FRIC_FX_WORDS_LUGRE);
+            const fric_fx_lugre_t p = fric_fx_lugre_unpack(widths[k], w);
+            assert_int_equal(fric_fx_lugre_check(&p), FRIC_OK);
+            fric_fx_lugre_pack(&p, back);
+            assert_memory_equal(w, back, sizeof w);
+            const fric_fx_lugre_t c = fric_acc_random_lugre(widths[k], rnd);
+            fric_fx_lugre_pack(&c, back);
+            const fric_fx_lugre_t u = fric_fx_lugre_unpack(widths[k], back);
+            assert_memory_equal(&c, &u, sizeof c);
+        }
+}
+
 static void test_enc_velocity(void **state)
 {
     (void)state;
@@ -538,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
         cmocka_unit_test(test_array_forms_equal_single_calls),
         cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
+        cmocka_unit_test(test_unpack_inverts_pack),
         cmocka_unit_test(test_enc_velocity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

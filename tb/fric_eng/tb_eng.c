@@ -71,30 +71,7 @@ static struct {
     uint64_t lat_max[2], lat_sum[2];
 } m;
 
-static fric_fx_lugre_t unpack_lugre(const uint32_t *w)
-{
-    fric_fx_lugre_t p = {0};
-    p.g.width = W;
-    p.g.km = w[FRIC_FX_WORD_KM];
-    p.g.ks = w[FRIC_FX_WORD_KS];
-    p.g.dsel = w[FRIC_FX_WORD_DSEL];
-    for (int d = 0; d < 2; d++) {
-        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
-        p.g.dir[d].fc = w[FRIC_FX_WORD_FC_P + o];
-        p.g.dir[d].dm = (int32_t)w[FRIC_FX_WORD_DM_P + o];
-        p.g.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
-        p.g.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
-        p.g.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
-    }
-    p.kym = w[FRIC_FX_WORD_KYM];
-    p.kyx = (int32_t)w[FRIC_FX_WORD_KYX];
-    p.c1m = w[FRIC_FX_WORD_C1M];
-    p.c1s = w[FRIC_FX_WORD_C1S];
-    p.md_en = w[FRIC_FX_WORD_MD_EN];
-    p.kdm = w[FRIC_FX_WORD_KDM];
-    p.kds = w[FRIC_FX_WORD_KDS];
-    return p;
-}
+static fric_fx_lugre_t unpack_lugre(const uint32_t *w) { return fric_fx_lugre_unpack(W, w); }
 
 static void model_reset_all(void)
 {
@@ -368,52 +345,9 @@ static void print_stats(const char *what)
 
 /* ---- sets ------------------------------------------------------------------------------- */
 
-static fric_fx_lugre_t random_set(void)
-{
-    for (;;) {
-        fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
-        const double u = (rnd32() % 1000) / 1000.0;
-        c.fc_pos = 0.2 + 2.0 * u;
-        c.fc_neg = c.fc_pos * (0.5 + (rnd32() % 1000) / 1000.0);
-        c.fs_pos = c.fc_pos * (1.0 + (rnd32() % 1000) / 1000.0);
-        c.fs_neg = c.fc_neg * (1.0 + (rnd32() % 1000) / 1000.0);
-        c.vs = pow(10.0, -4.0 + 3.0 * (rnd32() % 1000) / 1000.0);
-        c.delta = (rnd32() & 1) ? 2.0 : 1.0;
-        c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd32() % 1000) / 1000.0);
-        c.sigma1 = (rnd32() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd32() % 1000) / 500.0;
-        c.sigma2_pos = (rnd32() % 1000) / 1000.0;
-        c.sigma2_neg = (rnd32() % 1000) / 1000.0;
-        c.vd = (rnd32() % 3 == 0) ? c.vs * (0.5 + (rnd32() % 1000) / 500.0) : 0.0;
-        fric_compile_opts_t o = fric_compile_opts_default();
-        o.width = W;
-        o.ts = pow(10.0, -6.0 + 4.0 * (rnd32() % 1000) / 1000.0);
-        o.v_max = pow(2.0, (int)(rnd32() % 8) - 6);
-        if (rnd32() % 4 == 0) o.f_max = pow(2.0, (int)(rnd32() % 3) - 1);
-        fric_fx_lugre_t p;
-        fric_compile_report_t rep;
-        if (fric_compile_lugre(&c, &o, &p, &rep) == FRIC_OK) return p;
-    }
-}
+static fric_fx_lugre_t random_set(void) { return fric_acc_random_lugre(W, rnd32); }
 
-static uint32_t sext(uint32_t x, int bits)
-{
-    return (bits >= 32 || !((x >> (bits - 1)) & 1)) ? x : (x | ~((1u << bits) - 1));
-}
-
-/* words that fit their fields but come from no compiler */
-static void random_raw_words(uint32_t *w)
-{
-    for (uint32_t k = 0; k < FRIC_FX_WORDS_LUGRE; k++) {
-        uint32_t x;
-        do {
-            x = rnd32() ^ (rnd32() << 16);
-            const int bits = 1 + (int)(rnd32() % 32);
-            x &= bits >= 32 ? ~0u : ((1u << bits) - 1);
-            if (rnd32() & 1) x = sext(x, bits);
-        } while (!fric_fx_word_fits(W, k, x));
-        w[k] = x;
-    }
-}
+static void random_raw_words(uint32_t *w) { fric_acc_random_words(W, rnd32, w, FRIC_FX_WORDS_LUGRE); }
 
 static int32_t random_v(void)
 {
