@@ -131,6 +131,9 @@ module fric_regs #(
     // cycle more per access; the decode then starts from registers): taken
     // in WB_IDLE, decoded in the next cycle, which is still WB_IDLE
     reg rq_v = 1'b0, rq_we;
+    // decoded with the request: the addresses the sequencer's masks follow,
+    // and whether the masks written are nonzero
+    reg rq_commit, rq_srst, rq_flags, rq_nz16, rq_nz8;
     reg [11:2] rq_adr;
     reg [31:0] rq_dat;
     wire [11:0] a = {rq_adr[11:2], 2'b00};
@@ -272,9 +275,9 @@ module fric_regs #(
     reg [AXIS_W-1:0] sb_a_reg, lb_a_reg;
 
     // ---- W1C of the flags --------------------------------------------------------------
-    wire fl_wr = wb_new && rq_we && (a == `FRIC_REG_FLAGS);
-    wire commit_wr = wb_new && rq_we && (a == `FRIC_REG_COMMIT);
-    wire srst_wr = wb_new && rq_we && (a == `FRIC_REG_SRST);
+    wire fl_wr = wb_new && rq_we && rq_flags;
+    wire commit_wr = wb_new && rq_we && rq_commit;
+    wire srst_wr = wb_new && rq_we && rq_srst;
     // the sequencer takes the collected masks at a boundary (not while the bus writes a word)
     wire ap_take = (sq_reg == SQ_IDLE) && pending && (wb_state_reg != WB_PW);
     // a tick with RUN finds a request that is not taken this cycle: one set is dropped
@@ -343,6 +346,11 @@ module fric_regs #(
         rq_we <= wb_we_i;
         rq_adr <= wb_adr_i[11:2];
         rq_dat <= wb_dat_i;
+        rq_commit <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_COMMIT;
+        rq_srst <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_SRST;
+        rq_flags <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS;
+        rq_nz16 <= |wb_dat_i[15:0];
+        rq_nz8 <= |wb_dat_i[7:0];
         case (wb_state_reg)
             WB_IDLE: if (wb_new) begin
                 wb_a_reg <= a;
@@ -400,7 +408,7 @@ module fric_regs #(
         pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}});
         pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? rq_dat[15:8] : {MAXA{1'b0}});
         pend_r_reg <= (ap_take ? {MAXA{1'b0}} : pend_r_reg) | (srst_wr ? rq_dat[7:0] : {MAXA{1'b0}});
-        pending_reg <= (pending_reg && !ap_take) || (commit_wr && |rq_dat[15:0]) || (srst_wr && |rq_dat[7:0]);
+        pending_reg <= (pending_reg && !ap_take) || (commit_wr && rq_nz16) || (srst_wr && rq_nz8);
         if (ap_take) begin
             ap_s_reg <= pend_s_reg;
             ap_l_reg <= pend_l_reg;
