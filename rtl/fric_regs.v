@@ -285,10 +285,9 @@ module fric_regs #(
     assign st_flags_clear = fl_wr ? rq_dat[2:0] : 3'd0;
     assign lg_flags_clear = fl_wr ? rq_dat[12:8] : 5'd0;
 
-    // a VEL write, saturated to (S,W,0)
-    wire signed [31:0] vin = $signed(rq_dat);
-    wire v_hi = (vin > $signed((32'sd1 <<< (W - 1)) - 32'sd1));
-    wire v_lo = (vin < -$signed(32'sd1 <<< (W - 1)));
+    // a VEL write, saturated to (S,W,0); the range is checked with the request
+    wire signed [31:0] vin = $signed(wb_dat_i);
+    reg v_hi, v_lo;
     wire [W-1:0] vin_sat = v_hi ? {1'b0, {(W-1){1'b1}}} : v_lo ? {1'b1, {(W-1){1'b0}}} : rq_dat[W-1:0];
 
     // ---- read data ---------------------------------------------------------------------
@@ -351,6 +350,8 @@ module fric_regs #(
         rq_flags <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS;
         rq_nz16 <= |wb_dat_i[15:0];
         rq_nz8 <= |wb_dat_i[7:0];
+        v_hi <= (vin > $signed((32'sd1 <<< (W - 1)) - 32'sd1));
+        v_lo <= (vin < -$signed(32'sd1 <<< (W - 1)));
         case (wb_state_reg)
             WB_IDLE: if (wb_new) begin
                 wb_a_reg <= a;
