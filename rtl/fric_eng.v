@@ -214,6 +214,8 @@ module fric_eng #(
     reg [TDB+TVB-1:0] tab_q;
     reg [DW-1:0] s3_a, s3_b;
     reg s3_big6, s3_big5, s3_cp, s3_rp, s3_iv;
+    // S3's classes, decoded here
+    reg s3_sub, s3_rsr, s3_shr, s3_neg, s3_mulp, s3_in, s3_out, s3_tbl, s3_and, s3_nowr;
     reg [15:0] s3_vd;
     reg s3_v = 1'b0;
     reg [2:0] s3_slot;
@@ -225,6 +227,18 @@ module fric_eng #(
         s3_b <= b2;
         s3_big6 <= big6_2;
         s3_big5 <= big5_2;
+        s3_sub <= op2 == `FRIC_ENG_OP_SUB;
+        s3_rsr <= op2 == `FRIC_ENG_OP_RSR;
+        s3_shr <= op2 == `FRIC_ENG_OP_SHR;
+        s3_neg <= op2 == `FRIC_ENG_OP_NEGIF;
+        s3_mulp <= op2 == `FRIC_ENG_OP_MULP;
+        s3_in <= op2 == `FRIC_ENG_OP_IN;
+        s3_out <= op2 == `FRIC_ENG_OP_OUT;
+        s3_tbl <= op2 == `FRIC_ENG_OP_TBL;
+        s3_and <= op2 == `FRIC_ENG_OP_AND;
+        // no register write: branches, CPY, OUT (IN writes only when it takes v or resets)
+        s3_nowr <= (op2 >= `FRIC_ENG_OP_BLT && op2 <= `FRIC_ENG_OP_BNE) || op2 == `FRIC_ENG_OP_CPY ||
+                   op2 == `FRIC_ENG_OP_OUT || op2 == `FRIC_ENG_OP_IN;
         s3_cp <= cpend_r[s2_slot];
         s3_rp <= !f2 && rpend_r[s2_slot[1:0]];
         s3_iv <= i_v[f2] && i_ax[f2] == s2_slot[1:0];
@@ -257,29 +271,28 @@ module fric_eng #(
 
     // ---- S3: classes, IN and OUT, shift amount, compare, multiplier operands ---------------------
     wire [5:0] op3 = s3_ir[31:26];
-    wire is_sub3 = op3 == `FRIC_ENG_OP_SUB;
-    wire is_rsr3 = op3 == `FRIC_ENG_OP_RSR;
-    wire is_shr3 = op3 == `FRIC_ENG_OP_SHR;
-    wire is_neg3 = op3 == `FRIC_ENG_OP_NEGIF;
-    wire is_mulp3 = op3 == `FRIC_ENG_OP_MULP;
-    wire is_br3 = op3 >= `FRIC_ENG_OP_BLT && op3 <= `FRIC_ENG_OP_BNE;
+    wire is_sub3 = s3_sub;
+    wire is_rsr3 = s3_rsr;
+    wire is_shr3 = s3_shr;
+    wire is_neg3 = s3_neg;
+    wire is_mulp3 = s3_mulp;
     wire f3 = s3_slot[2];             // 1: a Stribeck slot
     wire [8:0] tgt3 = s3_ir[13:5];
     wire [8:0] pc1_3 = s3_pc + 9'd1;
     // IN: a commit first (to the copy code), then a state reset (r31 = 0, IN
     // again), then the slot's sample; nothing: IN again
-    wire in3 = s3_v && op3 == `FRIC_ENG_OP_IN;
+    wire in3 = s3_v && s3_in;
     wire in_commit3 = in3 && s3_cp;
     wire in_rst3 = in3 && !s3_cp && s3_rp;
     wire in_take3 = in3 && !s3_cp && !s3_rp && s3_iv;
     // OUT: emitted when the model's output register is free, else issued again
-    wire out3 = s3_v && op3 == `FRIC_ENG_OP_OUT;
+    wire out3 = s3_v && s3_out;
     wire out_go3 = out3 && !o_v[f3];
     // the next PC (a branch's own is chosen in S4)
     wire [8:0] npc3 = (out_go3 || in_commit3) ? tgt3 : ((out3 || in3) && !in_take3) ? s3_pc : pc1_3;
     // which instructions write a register
     wire we3 = in_take3 || in_rst3 ||
-               !(in3 || out3 || is_br3 || op3 == `FRIC_ENG_OP_CPY || op3 == `FRIC_ENG_OP_IN);
+               !s3_nowr;
     wire [4:0] rd3 = in_rst3 ? `FRIC_ENG_R_STATE : s3_ir[25:21];
     wire b_neg3 = s3_b[DW-1];
     // B clamped to 0..63 and to 0..16
@@ -293,9 +306,9 @@ module fric_eng #(
     // through the shifter and the adder: TBL's value or difference, AND's 16
     // bits, IN's v, IN's state reset 0
     wire td3 = s3_ir[8];
-    wire nar3 = op3 == `FRIC_ENG_OP_TBL || op3 == `FRIC_ENG_OP_AND || in3;
-    wire [TVB-1:0] narrow3 = (op3 == `FRIC_ENG_OP_TBL) ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
-                             (op3 == `FRIC_ENG_OP_AND) ? {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]} :
+    wire nar3 = s3_tbl || s3_and || s3_in;
+    wire [TVB-1:0] narrow3 = s3_tbl ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
+                             s3_and ? {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]} :
                              in_take3 ? {{(TVB-16){s3_vd[15]}}, s3_vd} : {TVB{1'b0}};
     wire nar_neg3 = in_take3 && s3_vd[15];
     // RSR: rsr(A, s) = ((2 A >> s) + 1) >> 1 for every s >= 0 (s = 0: A)
