@@ -100,8 +100,8 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #                          about 7 minutes); it closes 125 MHz (131.3 MHz
 #                          with ULX3S_SEED 2; docs/board.md)
 #   make bitstream-icebreaker  build/icebreaker.bin: both models on the shared
-#                          engine fric_eng; it fits (4915 of 5280 logic cells)
-#                          but misses 48 MHz (37.4 MHz), so it fails and is in
+#                          engine fric_eng; it fits (4922 of 5280 logic cells)
+#                          but misses 48 MHz (38.5 MHz), so it fails and is in
 #                          neither make nor make test (docs/fric_eng.md)
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
 #   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
