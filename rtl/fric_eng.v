@@ -13,18 +13,21 @@
 //
 // Architecture: a barrel processor. Eight hardware threads ("slots"): slot
 // a < 4 runs the LuGre program for axis a, slot 4 + a the Stribeck program
-// for axis a. Every D = 12 clocks each slot issues one instruction (slots 0..7
-// in clocks 0..7 of the round, none in 8..11), so an instruction has retired
-// before its slot issues again: no forwarding, no hazard, no branch penalty.
-// The 60-bit datapath is cut so no carry chain exceeds 20 bits (the UP5K's
-// 48 MHz): stages S0 fetch, S1 decode and register read, S2 operand B,
-// S3..S5 compare (three 20-bit chunks), S4..S5 shift (three levels each),
-// S6..S8 add (three chunks), S3..S8 multiply (three SB_MAC16 16 x 16
-// partial products and their sums), S9 result, S10 side effects (IN, PC,
-// flags), S11 register write. Memories: the register file (two read ports,
-// 8 slots x 32 x 60 bits), the program ROM (512 x 32), the table ROM
-// (1024 x 33), the parameter memory (8 slots x 32 words and two staging
-// sets, 20 bits each).
+// for axis a. Every 12 clocks (FRIC_ENG_ROUND) each slot issues one
+// instruction (slots 0..7 in clocks 0..7 of the round, none in 8..11), so an
+// instruction has retired before its slot issues again: no forwarding, no
+// hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
+// exceeds 20 bits (the UP5K's 48 MHz), and every result leaves through one
+// adder: S0 fetch; S1 decode, register and parameter read; S2 operand B,
+// table read, CPY's write, S3's classes and IN's marks sampled; S3 IN and
+// OUT act, shift amount, compare (three 20-bit chunks at once), multiplier
+// operands; S4, S5 shift (three levels each), the compare's verdict, the
+// branch, MIN / MAX's choice, the products (three SB_MAC16), and in S5 the
+// PC and MIN / MAX's flag; S6..S8 the adder (20 bits a stage; the products
+// enter as its two operands); S9 the register write. Memories: the register
+// file (two read ports, 8 slots x 32 x 60 bits), the program ROM (512 x 32),
+// the table ROM (1024 x 33), the parameter memory (8 slots x 32 words and
+// two staging sets, 20 bits each).
 //
 // Throughput and latency: a sample takes 12 clocks per instruction of its
 // path: Stribeck 29..49 instructions, LuGre 19..161 (FRIC_ENG_MAX_INSTR_*).
