@@ -263,16 +263,23 @@ static void m_commit(as_t *a, int words, int loop)
     jmp(a, loop);
 }
 
-static void build_stribeck(as_t *a)
+/* the head of both models' loops: IN (a commit: to its copy code), v = 0
+ * to zero, |v|, and r = FC + dip, the Stribeck level of v's direction */
+static void m_head(as_t *a, int loop, int commit, int zero, int r)
 {
-    const int loop = new_label(a), zero = new_label(a), commit = new_label(a);
     place(a, loop);
     in(a, RV, commit);
     br(a, FRIC_ENG_BEQ, RV, R0, zero);
     op3(a, FRIC_ENG_NEGIF, RA, RV, BR(RV));
     m_y(a, T4, FRIC_FX_WORD_KM, FRIC_FX_WORD_KS, FRIC_FX_WORD_DSEL, T1, T2, T3);
     m_exp2(a, T5, T4, T1, T2, T3);
-    m_fc_dip(a, T6, T5, T1, T2);
+    m_fc_dip(a, r, T5, T1, T2);
+}
+
+static void build_stribeck(as_t *a)
+{
+    const int loop = new_label(a), zero = new_label(a), commit = new_label(a);
+    m_head(a, loop, commit, zero, T6);
     op3(a, FRIC_ENG_MUL, T1, RA, BPD(FRIC_FX_WORD_BM_P));           /* visc */
     op3(a, FRIC_ENG_RSR, T1, T1, BPD(FRIC_FX_WORD_BS_P));
     opf(a, FRIC_ENG_MIN, T1, T1, BR(K_VCL), F_NONE);
@@ -296,15 +303,8 @@ static void build_lugre(as_t *a)
     const int y2neg = new_label(a), y2big = new_label(a), y2ok = new_label(a);
     const int p0 = new_label(a), p2 = new_label(a), p3 = new_label(a), wl = new_label(a);
     const int nomd = new_label(a);
-    place(a, loop);
-    in(a, RV, commit);
-    br(a, FRIC_ENG_BEQ, RV, R0, hold);
-    op3(a, FRIC_ENG_NEGIF, RA, RV, BR(RV));
-
     /* g(v) = FC + dip, clamped to [1, 2^(W-1+G) - 1] */
-    m_y(a, T4, FRIC_FX_WORD_KM, FRIC_FX_WORD_KS, FRIC_FX_WORD_DSEL, T1, T2, T3);
-    m_exp2(a, T5, T4, T1, T2, T3);
-    m_fc_dip(a, RG, T5, T1, T2);
+    m_head(a, loop, commit, hold, RG);
     opf(a, FRIC_ENG_MAX, RG, RG, BR(K_ONE), F_GSAT);
     opf(a, FRIC_ENG_MIN, RG, RG, BR(K_GMAX), F_GSAT);
 
