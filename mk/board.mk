@@ -3,7 +3,8 @@
 # Verilator bench with the host driver on the SPI pins, and the driver's
 # freestanding build check.
 #
-#   make test-top        the end-to-end benches (part of make test)
+#   make test-top        the end-to-end benches and the encoder-velocity unit
+#                        bench (part of make test)
 #   make test-dev-freestanding  fricore_dev.c builds freestanding, calls no libc
 
 TOP_SRCS := $(shell grep -v '^//' rtl/fric_top.f)
@@ -38,6 +39,26 @@ $(eval $(call top_bench,tb_top_w18,18,8,$(addprefix -G,$(TOP18_PARAMS))))
 # Stribeck core only, and the ULX3S one with the LuGre core only
 $(eval $(call top_bench,tb_top_w16_st,16,4,$(addprefix -G,$(TOP16_CORE_PARAMS) HAS_LUGRE=0),-DTB_HAS_L=0))
 $(eval $(call top_bench,tb_top_w18_lg,18,8,$(addprefix -G,$(TOP18_PARAMS) HAS_STRIBECK=0),-DTB_HAS_S=0))
+
+# fric_encvel alone against fric_fx_enc_velocity, its position port driven
+# directly (count differences the board benches can not reach)
+# $(1) W
+define encvel_bench
+$(BUILD)/tb/tb_encvel_w$(1)/tb.o: tb/fric_encvel/tb_encvel.c tb/fric_encvel/dut_encvel.h cmodel/include/fric_fx.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/fric_encvel -DTB_W=$(1) -c $$< -o $$@
+$(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1): $(BUILD)/tb/tb_encvel_w$(1)/tb.o tb/fric_encvel/dut_encvel.cpp tb/tb_vl_warn.h rtl/fric_encvel.v $(VLT) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$(VERILATOR) --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_encvel -GW=$(1) -Irtl $(VLT) rtl/fric_encvel.v \
+	  -Mdir $(BUILD)/tb/tb_encvel_w$(1)/obj -o $(abspath $(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1)) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_encvel)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_encvel/dut_encvel.cpp) $(abspath $(BUILD)/tb/tb_encvel_w$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/tb_encvel_w$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/tb_encvel_w$(1)/verilator.log; exit 1; }
+TOP_TB_BINS += $(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1)
+endef
+$(eval $(call encvel_bench,16))
+$(eval $(call encvel_bench,18))
 
 .PHONY: test-top test-dev-freestanding lint-top
 test-top: $(TOP_TB_BINS)

@@ -133,17 +133,21 @@ module fric_eng #(
     // staging sets are not written while a commit copies), so Yosys adds no
     // read-during-write bypass
     (* no_rw_check *) reg [DW-1:0] rfa [0:255];
-    (* no_rw_check *) reg [DW-1:0] rfb [0:255];
-    (* no_rw_check *) reg [PWB-1:0] par [0:511];
+    // rfb keeps two flags beside each value, B >= 64 and B >= 32, computed
+    // when the value is written (S9), so S2's clamp ranges are not an OR over
+    // a block RAM's output (they fit in the RAMs' spare bits: 62 of 64)
+    (* no_rw_check *) reg [DW+1:0] rfb [0:255];
+    // par, likewise: {P >= 64, P >= 32, P} (22 of the 24 bits of its RAMs)
+    (* no_rw_check *) reg [PWB+1:0] par [0:511];
     integer mi;
     initial begin
         $readmemh("rtl/tables/fric_eng_prog.hex", prog);
         $readmemh("rtl/tables/fric_eng_tab.hex", tab);
         for (mi = 0; mi < 256; mi = mi + 1) begin
             rfa[mi] = {DW{1'b0}};
-            rfb[mi] = {DW{1'b0}};
+            rfb[mi] = {(DW+2){1'b0}};
         end
-        for (mi = 0; mi < 512; mi = mi + 1) par[mi] = {PWB{1'b0}};
+        for (mi = 0; mi < 512; mi = mi + 1) par[mi] = {(PWB+2){1'b0}};
     end
 
     // ---- per-slot state ----------------------------------------------------------------
@@ -180,8 +184,9 @@ module fric_eng #(
     wire [4:0] word1 = (bsel1 == `FRIC_ENG_B_PARD && dir_r[s1_slot]) ? ir[9:5] : ir[4:0];
     // parameter address: {staging, slot, word}; CPY reads the staging set of its model
     wire [8:0] pa1 = (op1 == `FRIC_ENG_OP_CPY) ? {1'b1, 2'b00, s1_slot[2], ir[4:0]} : {1'b0, s1_slot, word1};
-    reg [DW-1:0] rfa_q, rfb_q;
-    reg [PWB-1:0] par_q;
+    reg [DW-1:0] rfa_q;
+    reg [DW+1:0] rfb_q;             // {B >= 64, B >= 32, B}
+    reg [PWB+1:0] par_q;            // {P >= 64, P >= 32, P}
     reg s2_v = 1'b0;
     reg [2:0] s2_slot;
     reg [8:0] s2_pc;
@@ -199,15 +204,15 @@ module fric_eng #(
     // ---- S2: operand B, table read, CPY ------------------------------------------------
     wire [5:0] op2 = s2_ir[31:26];
     wire [1:0] bsel2 = s2_ir[15:14];
-    wire [DW-1:0] b2 = (bsel2 == `FRIC_ENG_B_REG) ? rfb_q :
+    wire [DW-1:0] b2 = (bsel2 == `FRIC_ENG_B_REG) ? rfb_q[DW-1:0] :
                        (bsel2 == `FRIC_ENG_B_IMM) ? {{(DW-14){s2_ir[13]}}, s2_ir[13:0]} :
-                       {{(DW-PWB){par_q[PWB-1]}}, par_q};
+                       {{(DW-PWB){par_q[PWB-1]}}, par_q[PWB-1:0]};
     // B's range for the clamps of S3, from each source in parallel with the mux:
     // B >= 64 and B >= 32 (B >= 0)
-    wire big6_2 = (bsel2 == `FRIC_ENG_B_REG) ? (!rfb_q[DW-1] && |rfb_q[DW-2:6]) :
-                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:6]) : (!par_q[PWB-1] && |par_q[PWB-2:6]);
-    wire big5_2 = (bsel2 == `FRIC_ENG_B_REG) ? (!rfb_q[DW-1] && |rfb_q[DW-2:5]) :
-                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:5]) : (!par_q[PWB-1] && |par_q[PWB-2:5]);
+    wire big6_2 = (bsel2 == `FRIC_ENG_B_REG) ? rfb_q[DW+1] :
+                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:6]) : par_q[PWB+1];
+    wire big5_2 = (bsel2 == `FRIC_ENG_B_REG) ? rfb_q[DW] :
+                  (bsel2 == `FRIC_ENG_B_IMM) ? (!s2_ir[13] && |s2_ir[12:5]) : par_q[PWB];
     // IN's inputs for the slot, sampled here (S3 decides from registers):
     // its commit and state-reset marks, and whether the model's input
     // register holds its sample. A mark set after this clock waits for the
@@ -260,7 +265,7 @@ module fric_eng #(
     wire cpy_we = s2_v && op2 == `FRIC_ENG_OP_CPY;
     always @(posedge clk) begin
         if (cpy_we) par[{1'b0, s2_slot, s2_ir[4:0]}] <= par_q;
-        else if (cfg_we) par[cfg_wa] <= cfg_wd;
+        else if (cfg_we) par[cfg_wa] <= {!cfg_wd[PWB-1] && |cfg_wd[PWB-2:6], !cfg_wd[PWB-1] && |cfg_wd[PWB-2:5], cfg_wd};
     end
 
     // ---- the model registers the stages below read ------------------------------------------
@@ -333,7 +338,7 @@ module fric_eng #(
     reg s4_v = 1'b0;
     reg [2:0] s4_slot;
     reg [5:0] s4_op;
-    reg [2:0] s4_flag;
+    reg [4:0] s4_fmask;   // the MIN / MAX flag, one-hot on FRIC_FX_FLAG bits 0..4 (0: none)
     reg [8:0] s4_npc, s4_tgt;
     reg s4_we;
     reg [4:0] s4_rd;
@@ -347,7 +352,7 @@ module fric_eng #(
         s4_v <= s3_v && !rst;
         s4_slot <= s3_slot;
         s4_op <= op3;
-        s4_flag <= s3_ir[10:8];
+        s4_fmask <= (s3_ir[10:8] == 3'd0) ? 5'd0 : (5'd1 << (s3_ir[10:8] - 3'd1));
         s4_npc <= npc3;
         s4_tgt <= tgt3;
         s4_we <= we3;
@@ -388,7 +393,8 @@ module fric_eng #(
     reg s5_v = 1'b0;
     reg [2:0] s5_slot;
     reg [8:0] s5_npc;
-    reg [2:0] s5_flag;
+    reg [4:0] s5_fmask;
+    reg [7:0] s5_soh;     // the slot, one-hot
     reg s5_we, s5_take, s5_mul, s5_add, s5_sub, s5_cin, s5_half, s5_sp16;
     reg [4:0] s5_rd;
     reg [DW-1:0] s5_x, s5_b;
@@ -401,7 +407,8 @@ module fric_eng #(
         s5_v <= s4_v && !rst;
         s5_slot <= s4_slot;
         s5_npc <= br4 ? s4_tgt : s4_npc;
-        s5_flag <= s4_flag;
+        s5_fmask <= s4_fmask;
+        s5_soh <= 8'd1 << s4_slot;
         s5_we <= s4_we;
         s5_rd <= s4_rd;
         s5_take <= take4;
@@ -475,20 +482,26 @@ module fric_eng #(
     wire [CH-1:0] add2 = s8_x + s8_y + {{(CH-1){1'b0}}, s8_c};
     reg [DW-1:0] s9_sum;
     reg s9_we = 1'b0, s9_half;
+    reg s9_orlo;                    // |s9_sum[2*CH-1:7], from S8's registers
     reg [7:0] s9_wa;
     always @(posedge clk) begin
         s9_we <= s8_v && s8_we && !rst;
         s9_sum <= {add2, s8_s};
+        s9_orlo <= |s8_s[2*CH-1:7];
         s9_half <= s8_half;
         s9_wa <= s8_wa;
     end
 
     // ---- S9: the register write (RSR's halving on the way) --------------------------------------------
     wire [DW-1:0] wd9 = s9_half ? {s9_sum[DW-1], s9_sum[DW-1:1]} : s9_sum;
+    // wd9 >= 64 and >= 32, from the sum's bits (halved: its bits one up)
+    wire or7_9 = s9_orlo || |s9_sum[DW-2:2*CH];
+    wire big6_9 = !s9_sum[DW-1] && (or7_9 || (!s9_half && s9_sum[6]));
+    wire big5_9 = !s9_sum[DW-1] && (or7_9 || s9_sum[6] || (!s9_half && s9_sum[5]));
     always @(posedge clk) begin
         if (s9_we) begin
             rfa[s9_wa] <= wd9;
-            rfb[s9_wa] <= wd9;
+            rfb[s9_wa] <= {big6_9, big5_9, wd9};
         end
     end
 
@@ -650,11 +663,14 @@ module fric_eng #(
             dir_r[s3_slot] <= s3_vd[15];
         end
 
-        // S5: the PC, MIN / MAX's flag
-        if (s5_v) begin
-            pc_r[s5_slot] <= s5_npc;
-            if (s5_take && s5_flag != 3'd0) jfl_r[s5_slot] <= jfl_r[s5_slot] | (5'd1 << (s5_flag - 3'd1));
-        end
+        // S5: the PC
+        if (s5_v) pc_r[s5_slot] <= s5_npc;
+
+        // S5: MIN / MAX's flag, set in the slot's flags (one-hot decodes, so
+        // the set is an OR of registers)
+        if (s5_v && s5_take)
+            for (si = 0; si < 8; si = si + 1)
+                if (s5_soh[si]) jfl_r[si] <= jfl_r[si] | s5_fmask;
 
         // sticky flags: a set wins over a clear
         sticky_st <= (sticky_st & ~st_flags_clear) | {cfg_bad[1], (out_go3 && f3) ? {jfl_r[s3_slot][1], jfl_r[s3_slot][0]} : 2'b00};

@@ -30,8 +30,12 @@ module fric_qenc (
         b_sync_reg <= {b_sync_reg[0], enc_b};
         prev_reg <= cur;
         err <= (prev_reg ^ cur) == 2'b11;
-        if (up) pos <= pos + 32'd1;
-        else if (down) pos <= pos - 32'd1;
+        // two 16-bit halves (no 32-bit carry chain): the high half steps when
+        // the low half wraps, in the same cycle, so pos is always whole
+        if (up) pos[15:0] <= pos[15:0] + 16'd1;
+        else if (down) pos[15:0] <= pos[15:0] - 16'd1;
+        if (up && pos[15:0] == 16'hffff) pos[31:16] <= pos[31:16] + 16'd1;
+        else if (down && pos[15:0] == 16'h0000) pos[31:16] <= pos[31:16] - 16'd1;
         if (rst) begin
             a_sync_reg <= 2'b00;
             b_sync_reg <= 2'b00;

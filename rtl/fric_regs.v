@@ -136,14 +136,13 @@ module fric_regs #(
     reg rq_commit, rq_srst, rq_flags, rq_nz16, rq_nz8;
     reg [11:2] rq_adr;
     reg [31:0] rq_dat;
-    wire [11:0] a = {rq_adr[11:2], 2'b00};
-    wire is_sparam = (a[11:7] == 5'b0_0010);          // 0x100..0x17C
-    wire is_lparam = (a[11:7] == 5'b0_0011);          // 0x180..0x1FC
-    wire is_param = is_sparam | is_lparam;
-    wire in_axes_tab = (a[11:8] == 4'h2) && (a[7:5] <= 3'd2); // 0x200..0x25C
-    wire [2:0] tab_axis = a[4:2];
-    wire tab_ok = ({1'b0, tab_axis} < NUM_AXES[3:0]);
-    wire is_vel = in_axes_tab && a[7:5] == 3'd0 && tab_ok;
+    // the address classes, decoded from the bus's address (ai) and
+    // registered with the request (rq_*), so the state machine's write
+    // enables and the read select start from registers
+    wire [11:0] ai = {wb_adr_i[11:2], 2'b00};
+    wire ai_param = (ai[11:7] == 5'b0_0010) || (ai[11:7] == 5'b0_0011);  // 0x100..0x1FC
+    wire ai_vel = (ai[11:5] == 7'b0010_000) && ({1'b0, ai[4:2]} < NUM_AXES[3:0]);  // VEL[0..NUM_AXES-1]
+    reg rq_param, rq_vel, rq_ctrl, rq_tdiv, rq_step, rq_escale;
 
     // ---- registers ----------------------------------------------------------------
     reg run_reg;
@@ -169,7 +168,7 @@ module fric_regs #(
     // ---- bus state --------------------------------------------------------------------
     localparam [2:0] WB_IDLE = 3'd0, WB_RD0 = 3'd5, WB_RD = 3'd1, WB_RD2 = 3'd4, WB_PW = 3'd2, WB_ACK = 3'd3;
     reg [2:0] wb_state_reg;
-    reg [11:0] wb_a_reg;
+    reg [11:2] wb_a_reg;  // the word address taken
     reg [31:0] wb_d_reg;
 
     // ---- sequencer state ------------------------------------------------------------
@@ -191,28 +190,37 @@ module fric_regs #(
     wire pending = pending_reg;
 
     // parameter word to the cores (the bus owns the cfg ports outside APPLY)
-    wire pw_go = (wb_state_reg == WB_PW) && (sq_reg != SQ_APPLY);
-    wire pw_s = pw_go && !wb_a_reg[7] && !wb_a_reg[6];  // S_PARAM word 0..15
-    wire pw_s_refused = pw_go && !wb_a_reg[7] && wb_a_reg[6];
-    wire pw_l = pw_go && wb_a_reg[7];
+    // wb_pw_reg: wb_state_reg is WB_PW; pws_reg, pwr_reg, pwl_reg: and the
+    // word is an S_PARAM word 0..15, an S_PARAM word 16..31 (refused) or an
+    // L_PARAM word. Flags of their own, kept with the state, so the cfg
+    // handshakes start from registers.
+    reg wb_pw_reg = 1'b0, pws_reg = 1'b0, pwr_reg = 1'b0, pwl_reg = 1'b0;
+    wire sq_not_apply = (sq_reg != SQ_APPLY);
+    wire pw_s = pws_reg && sq_not_apply;
+    wire pw_s_refused = pwr_reg && sq_not_apply;
+    wire pw_l = pwl_reg && sq_not_apply;
     wire [2:0] ax = ax_reg[2:0];
-    // ap_need_reg: the mask bit of the current (axis, step), registered when
-    // the step is entered, so the handshakes and the step logic see one
-    // register instead of a mask mux on the axis counter
-    reg ap_need_reg = 1'b0;
-    wire ap_s = (sq_reg == SQ_APPLY) && (step_reg == 2'd0) && ap_need_reg;
-    wire ap_l = (sq_reg == SQ_APPLY) && (step_reg == 2'd1) && ap_need_reg;
-    wire ap_r = (sq_reg == SQ_APPLY) && (step_reg == 2'd2) && ap_need_reg;
+    // APPLY's step requests are registers: entering a step (at the take, or
+    // the cycle after the last step ended) sets the step's request when its
+    // mask bit is set, or ap_skip_reg when it is not; the request drops at
+    // its handshake. ap_adv_reg (the step is done) is set by a handshake or a
+    // skip, and the step advances the next cycle, so the cores' ready flags
+    // (across the chip) only reach these registers.
+    reg ap_sv_reg = 1'b0, ap_lv_reg = 1'b0, ap_rv_reg = 1'b0;
+    reg ap_skip_reg = 1'b0, ap_adv_reg = 1'b0;
+    wire ap_s = ap_sv_reg;
+    wire ap_l = ap_lv_reg;
+    wire ap_r = ap_rv_reg;
 
     // readback memory of both shadow sets: 64 words, read every cycle at the
-    // presented address into shadow_q (valid in WB_RD, where the read mux
-    // takes it); written by a parameter word the bus forwards.
+    // taken address (wb_a_reg) into shadow_q (valid in WB_RD, where the read
+    // mux takes it); written by a parameter word the bus forwards.
     // A read never uses a word written in the same cycle (the bus is busy
     // with the write then), so no read-during-write logic is needed.
     wire [31:0] shadow_q;
     wire        shadow_we = pw_s_refused || (pw_s && st_cfg_ready) || (pw_l && lg_cfg_ready);
     wire [5:0]  shadow_wa = {wb_a_reg[7], wb_a_reg[6:2]};
-    wire [5:0]  shadow_ra = {wb_adr_i[7], wb_adr_i[6:2]};
+    wire [5:0]  shadow_ra = {wb_a_reg[7], wb_a_reg[6:2]};  // taken in WB_IDLE, read in WB_RD0
     integer i;
     generate
         if (OPT_LUTRAM != 0) begin : g_shadow_lut
@@ -252,8 +260,9 @@ module fric_regs #(
     assign lg_srst_axis = ax[AXIS_W-1:0];
 
     // an APPLY step is done when its handshake completes or its axis is not in the mask
-    wire ap_step_done = !ap_need_reg || ((step_reg == 2'd0) ? st_cfg_ready :
-                                         (step_reg == 2'd1) ? lg_cfg_ready : lg_srst_ready);
+    wire ap_hs_s = ap_sv_reg && st_cfg_ready;
+    wire ap_hs_l = ap_lv_reg && lg_cfg_ready;
+    wire ap_hs_r = ap_rv_reg && lg_srst_ready;
 
     // the sample of axis ax_reg, to both cores in lockstep
     wire [W-1:0] vel_now = (enc_axes_reg[ax] && HAS_ENC != 0) ? enc_vel : vel_reg[ax[AXIS_W-1:0]];
@@ -279,7 +288,7 @@ module fric_regs #(
     wire commit_wr = wb_new && rq_we && rq_commit;
     wire srst_wr = wb_new && rq_we && rq_srst;
     // the sequencer takes the collected masks at a boundary (not while the bus writes a word)
-    wire ap_take = (sq_reg == SQ_IDLE) && pending && (wb_state_reg != WB_PW);
+    wire ap_take = (sq_reg == SQ_IDLE) && pending && !wb_pw_reg;
     // a tick with RUN finds a request that is not taken this cycle: one set is dropped
     wire overrun = tick && run_reg && req_reg && !(sq_reg == SQ_IDLE && !pending);
     assign st_flags_clear = fl_wr ? rq_dat[2:0] : 3'd0;
@@ -307,23 +316,33 @@ module fric_regs #(
     reg [31:0] rd_plain, rd_plain_reg, rd, rd_reg;
     reg sel_shadow_reg, sel_tab_reg;
     reg [1:0] tab_kind_reg;
+    // the plain registers' select, one-hot, decoded from the request when the
+    // bus takes it (WB_IDLE), so the mux in WB_RD0 is an AND-OR of registers
+    localparam integer NPLAIN = 12;
+    reg [NPLAIN-1:0] rsel_reg, rq_rsel;
+    wire [NPLAIN-1:0] rsel_ai = {
+        ai == `FRIC_REG_SET_CYCLES, ai == `FRIC_REG_ENC_VEL, ai == `FRIC_REG_ENC_SCALE,
+        ai == `FRIC_REG_ENC_POS, ai == `FRIC_REG_SAMPLES, ai == `FRIC_REG_FLAGS,
+        ai == `FRIC_REG_STATUS, ai == `FRIC_REG_TICK_DIV, ai == `FRIC_REG_CTRL,
+        ai == `FRIC_REG_CAPS, ai == `FRIC_REG_VERSION, ai == `FRIC_REG_ID};
+    wire [31:0] plain_val [0:NPLAIN-1];
+    assign plain_val[0] = `FRIC_REG_ID_VALUE;
+    assign plain_val[1] = {8'd0, `FRIC_REG_VERSION_VALUE};
+    assign plain_val[2] = {13'd0, (HAS_ENC != 0), (HAS_LUGRE != 0), (HAS_STRIBECK != 0), 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
+    assign plain_val[3] = {16'd0, enc_axes_reg, 7'd0, run_reg};
+    assign plain_val[4] = {8'd0, tick_div_reg};
+    assign plain_val[5] = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};
+    assign plain_val[6] = {12'd0, vsat_reg, eerr_reg, esat_reg, ovr_reg, 3'd0, lg_flags, 5'd0, st_flags[2] | scfg_reg, st_flags[1:0]};
+    assign plain_val[7] = samples_reg;
+    assign plain_val[8] = (HAS_ENC != 0) ? enc_pos : 32'd0;
+    assign plain_val[9] = {11'd0, enc_shift_reg, enc_gain_reg};
+    assign plain_val[10] = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
+    assign plain_val[11] = {16'd0, set_cycles_reg};
+    integer pv;
     always @(*) begin
         rd_plain = 32'd0;
-        case (wb_a_reg)
-            `FRIC_REG_ID: rd_plain = `FRIC_REG_ID_VALUE;
-            `FRIC_REG_VERSION: rd_plain = {8'd0, `FRIC_REG_VERSION_VALUE};
-            `FRIC_REG_CAPS: rd_plain = {13'd0, (HAS_ENC != 0), (HAS_LUGRE != 0), (HAS_STRIBECK != 0), 3'd0, W[4:0], 4'd0, NUM_AXES[3:0]};
-            `FRIC_REG_CTRL: rd_plain = {16'd0, enc_axes_reg, 7'd0, run_reg};
-            `FRIC_REG_TICK_DIV: rd_plain = {8'd0, tick_div_reg};
-            `FRIC_REG_STATUS: rd_plain = {29'd0, req_reg, sq_reg == SQ_RUN, pending || sq_reg == SQ_APPLY};
-            `FRIC_REG_FLAGS: rd_plain = {12'd0, vsat_reg, eerr_reg, esat_reg, ovr_reg, 3'd0, lg_flags, 5'd0, st_flags[2] | scfg_reg, st_flags[1:0]};
-            `FRIC_REG_SAMPLES: rd_plain = samples_reg;
-            `FRIC_REG_ENC_POS: rd_plain = (HAS_ENC != 0) ? enc_pos : 32'd0;
-            `FRIC_REG_ENC_SCALE: rd_plain = {11'd0, enc_shift_reg, enc_gain_reg};
-            `FRIC_REG_ENC_VEL: rd_plain = (HAS_ENC != 0) ? sx(enc_vel) : 32'd0;
-            `FRIC_REG_SET_CYCLES: rd_plain = {16'd0, set_cycles_reg};
-            default: rd_plain = 32'd0;
-        endcase
+        for (pv = 0; pv < NPLAIN; pv = pv + 1)
+            rd_plain = rd_plain | ({32{rsel_reg[pv]}} & plain_val[pv]);
     end
     always @(*) begin
         rd = rd_plain_reg;
@@ -345,38 +364,47 @@ module fric_regs #(
         rq_we <= wb_we_i;
         rq_adr <= wb_adr_i[11:2];
         rq_dat <= wb_dat_i;
-        rq_commit <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_COMMIT;
-        rq_srst <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_SRST;
-        rq_flags <= {wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS;
+        rq_commit <= ai == `FRIC_REG_COMMIT;
+        rq_srst <= ai == `FRIC_REG_SRST;
+        rq_flags <= ai == `FRIC_REG_FLAGS;
+        rq_param <= ai_param;
+        rq_vel <= ai_vel;
+        rq_ctrl <= ai == `FRIC_REG_CTRL;
+        rq_tdiv <= ai == `FRIC_REG_TICK_DIV;
+        rq_step <= ai == `FRIC_REG_STEP;
+        rq_escale <= ai == `FRIC_REG_ENC_SCALE;
+        rq_rsel <= rsel_ai;
         rq_nz16 <= |wb_dat_i[15:0];
         rq_nz8 <= |wb_dat_i[7:0];
         v_hi <= (vin > $signed((32'sd1 <<< (W - 1)) - 32'sd1));
         v_lo <= (vin < -$signed(32'sd1 <<< (W - 1)));
         case (wb_state_reg)
             WB_IDLE: if (wb_new) begin
-                wb_a_reg <= a;
+                wb_a_reg <= rq_adr;
+                rsel_reg <= rq_rsel;
                 wb_d_reg <= rq_dat;
                 if (!rq_we) begin
                     wb_state_reg <= WB_RD0;
-                end else if (is_param) begin
+                end else if (rq_param) begin
                     wb_state_reg <= WB_PW;
+                    wb_pw_reg <= 1'b1;
+                    pws_reg <= !rq_adr[7] && !rq_adr[6];
+                    pwr_reg <= !rq_adr[7] && rq_adr[6];
+                    pwl_reg <= rq_adr[7];
                 end else begin
                     wb_ack_o <= 1'b1;
                     wb_state_reg <= WB_ACK;
-                    case (a)
-                        `FRIC_REG_CTRL: begin
-                            run_reg <= rq_dat[0];
-                            enc_axes_reg <= rq_dat[15:8];
-                        end
-                        `FRIC_REG_TICK_DIV: tick_div_reg <= rq_dat[23:0];
-                        `FRIC_REG_STEP: req_reg <= 1'b1;
-                        `FRIC_REG_ENC_SCALE: begin
-                            enc_gain_reg <= rq_dat[15:0];
-                            enc_shift_reg <= rq_dat[20:16];
-                        end
-                        default: ;
-                    endcase
-                    if (is_vel) vel_reg[tab_axis[AXIS_W-1:0]] <= vin_sat;
+                    if (rq_ctrl) begin
+                        run_reg <= rq_dat[0];
+                        enc_axes_reg <= rq_dat[15:8];
+                    end
+                    if (rq_tdiv) tick_div_reg <= rq_dat[23:0];
+                    if (rq_step) req_reg <= 1'b1;
+                    if (rq_escale) begin
+                        enc_gain_reg <= rq_dat[15:0];
+                        enc_shift_reg <= rq_dat[20:16];
+                    end
+                    if (rq_vel) vel_reg[rq_adr[AXIS_W+1:2]] <= vin_sat;
                 end
             end
             WB_RD0: begin
@@ -396,6 +424,10 @@ module fric_regs #(
                 wb_state_reg <= WB_ACK;
             end
             WB_PW: if (shadow_we) begin
+                wb_pw_reg <= 1'b0;
+                pws_reg <= 1'b0;
+                pwr_reg <= 1'b0;
+                pwl_reg <= 1'b0;
                 wb_ack_o <= 1'b1;
                 wb_state_reg <= WB_ACK;
             end
@@ -416,7 +448,8 @@ module fric_regs #(
             ap_r_reg <= pend_r_reg;
             ax_reg <= 4'd0;
             step_reg <= 2'd0;
-            ap_need_reg <= pend_s_reg[0];
+            ap_sv_reg <= pend_s_reg[0];
+            ap_skip_reg <= !pend_s_reg[0];
             sq_reg <= SQ_APPLY;
         end else if (sq_reg == SQ_IDLE && req_reg && !pending) begin  // a set starts
             req_reg <= 1'b0;
@@ -434,15 +467,29 @@ module fric_regs #(
         if (tick && run_reg) req_reg <= 1'b1;
 
         // ---- APPLY: per axis, Stribeck commit, LuGre commit, state reset ----
-        if (sq_reg == SQ_APPLY && ap_step_done) begin
-            if (step_reg != 2'd2) begin
-                step_reg <= step_reg + 2'd1;
-                ap_need_reg <= (step_reg == 2'd0) ? ap_l_reg[ax] : ap_r_reg[ax];
+        if (!ap_take) ap_skip_reg <= 1'b0;
+        if (ap_hs_s) ap_sv_reg <= 1'b0;
+        if (ap_hs_l) ap_lv_reg <= 1'b0;
+        if (ap_hs_r) ap_rv_reg <= 1'b0;
+        ap_adv_reg <= ap_skip_reg || ap_hs_s || ap_hs_l || ap_hs_r;
+        if (sq_reg == SQ_APPLY && ap_adv_reg) begin
+            if (step_reg == 2'd0) begin
+                step_reg <= 2'd1;
+                ap_lv_reg <= ap_l_reg[ax];
+                ap_skip_reg <= !ap_l_reg[ax];
+            end else if (step_reg == 2'd1) begin
+                step_reg <= 2'd2;
+                ap_rv_reg <= ap_r_reg[ax];
+                ap_skip_reg <= !ap_r_reg[ax];
             end else begin
                 step_reg <= 2'd0;
-                ap_need_reg <= ap_s_reg[ax + 3'd1];  // the next axis (none after the last: APPLY ends)
-                if (ax_reg == NUM_AXES[3:0] - 4'd1) sq_reg <= SQ_IDLE;
-                else ax_reg <= ax_reg + 4'd1;
+                if (ax_reg == NUM_AXES[3:0] - 4'd1) begin
+                    sq_reg <= SQ_IDLE;  // the last axis: APPLY ends
+                end else begin
+                    ax_reg <= ax_reg + 4'd1;
+                    ap_sv_reg <= ap_s_reg[ax + 3'd1];
+                    ap_skip_reg <= !ap_s_reg[ax + 3'd1];
+                end
             end
         end
 
@@ -472,8 +519,9 @@ module fric_regs #(
                 fl_reg[lb_a_reg] <= lb_d_reg;
                 got_l_reg <= got_l_reg + 4'd1;
             end
-            if ((got_s_reg + {3'd0, sb_v_reg}) == NUM_AXES[3:0] &&
-                (got_l_reg + {3'd0, lb_v_reg}) == NUM_AXES[3:0]) begin
+            // got + v == NUM_AXES for both, as two comparisons with constants
+            if ((sb_v_reg ? got_s_reg == NUM_AXES[3:0] - 4'd1 : got_s_reg == NUM_AXES[3:0]) &&
+                (lb_v_reg ? got_l_reg == NUM_AXES[3:0] - 4'd1 : got_l_reg == NUM_AXES[3:0])) begin
                 samples_reg <= samples_reg + 32'd1;
                 set_cycles_reg <= set_cnt_reg;
                 sq_reg <= SQ_IDLE;
@@ -491,11 +539,15 @@ module fric_regs #(
         if (overrun) ovr_reg <= 1'b1;
         if (enc_sat && HAS_ENC != 0) esat_reg <= 1'b1;
         if (enc_err && HAS_ENC != 0) eerr_reg <= 1'b1;
-        if (wb_new && rq_we && is_vel && (v_hi || v_lo)) vsat_reg <= 1'b1;
+        if (wb_new && rq_we && rq_vel && (v_hi || v_lo)) vsat_reg <= 1'b1;
         if (pw_s_refused) scfg_reg <= 1'b1;
 
         if (rst) begin
             wb_state_reg <= WB_IDLE;
+            wb_pw_reg <= 1'b0;
+            pws_reg <= 1'b0;
+            pwr_reg <= 1'b0;
+            pwl_reg <= 1'b0;
             wb_ack_o <= 1'b0;
             run_reg <= 1'b0;
             enc_axes_reg <= {MAXA{1'b0}};
@@ -508,6 +560,11 @@ module fric_regs #(
             pend_l_reg <= {MAXA{1'b0}};
             pend_r_reg <= {MAXA{1'b0}};
             pending_reg <= 1'b0;
+            ap_sv_reg <= 1'b0;
+            ap_lv_reg <= 1'b0;
+            ap_rv_reg <= 1'b0;
+            ap_skip_reg <= 1'b0;
+            ap_adv_reg <= 1'b0;
             req_reg <= 1'b0;
             sq_reg <= SQ_IDLE;
             ovr_reg <= 1'b0;

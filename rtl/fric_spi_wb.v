@@ -33,7 +33,7 @@ module fric_spi_wb #(
     input  wire             spi_cs_n,
     input  wire             spi_sck,
     input  wire             spi_mosi,
-    output reg              spi_miso,
+    output wire             spi_miso,
 
     output reg              wb_cyc_o,
     output reg              wb_stb_o,
@@ -57,11 +57,14 @@ module fric_spi_wb #(
     // ---- synchronizers and edges ------------------------------------------------
     reg [1:0] cs_sync_reg;
     reg [2:0] sck_sync_reg;
-    reg [1:0] mosi_sync_reg;
-    wire active = !cs_sync_reg[1];
-    wire sck_rise = (sck_sync_reg[2:1] == 2'b01);
-    wire sck_fall = (sck_sync_reg[2:1] == 2'b10);
-    wire mosi = mosi_sync_reg[1];
+    reg [2:0] mosi_sync_reg;
+    // active, sck_rise and sck_fall are registers, decoded from the
+    // synchronizers' outputs (cs_sync_reg[1], sck_sync_reg[2:1]), so the
+    // edge logic starts from one flip-flop; mosi takes a third stage to stay
+    // aligned with them. MISO is tx_reg's MSB itself, so a pin change still
+    // reaches MISO in the same number of cycles as before these registers.
+    reg active = 1'b0, sck_rise = 1'b0, sck_fall = 1'b0;
+    wire mosi = mosi_sync_reg[2];
 
     // ---- byte framing -------------------------------------------------------------
     reg [2:0] bit_reg;          // bits of the current byte received
@@ -103,36 +106,61 @@ module fric_spi_wb #(
     end
     wire byte_done = active && sck_rise && bit7_reg;
     wire in_range = ({2'b00, addr_reg[15:2]} < (16'd1 << (ADR_W - 2)));
-    // the next word's address and whether it is in range, registered from
-    // addr_reg: addr_reg changes only at SCK edges, at least five clk
-    // cycles apart (SCK < f_clk / 10), so these are current whenever an
-    // edge uses them, and the address increment and its range check are not
-    // in series with the edge logic (the UP5K shell's longest path)
+    // the next word's address, registered from addr_reg: addr_reg changes
+    // only at SCK edges, at least five clk cycles apart (SCK < f_clk / 10),
+    // so it is current whenever an edge uses it, and the increment is not in
+    // series with the edge logic
     reg [15:0] addr_nx_reg;
-    reg nx_in_range_reg;
+    always @(posedge clk) addr_nx_reg <= addr_reg + 16'd4;
+    // the three bus requests an edge can start, armed a cycle ahead from the
+    // same framing state (so an edge only ANDs itself with one register):
+    //   f: the last address byte of a read ends (fetch the first word)
+    //   w: the last byte of a written word ends
+    //   n: a read word's first bit goes out (fetch the next word)
+    // each with whether its word is in range. The first word's address takes
+    // its bits 7..2 from rx_reg[6:1] (the byte's last bit, MOSI, is bit 0).
+    wire first_ok_now = ({addr_reg[15:8], rx_reg[6:1]} < (14'd1 << (ADR_W - 2)));
+    wire nx_ok_now = ({2'b00, addr_reg[15:2]} < ((16'd1 << (ADR_W - 2)) - 16'd1));
+    wire arm_f_now = bit7_now && (byte_reg == 3'd2) && is_rd_now;
+    wire arm_w_now = bit7_now && (byte_reg >= 3'd3) && is_wr_now && wb3_now;
+    wire arm_n_now = bit0_now && rd_data_now && tb0_now;
+    reg arm_f_reg, arm_w_reg, arm_n_reg, f_ok_reg, w_ok_reg, n_ok_reg;
     always @(posedge clk) begin
-        addr_nx_reg <= addr_reg + 16'd4;
-        nx_in_range_reg <= ({2'b00, addr_reg[15:2]} + 16'd1) < (16'd1 << (ADR_W - 2));
+        arm_f_reg <= arm_f_now;
+        arm_w_reg <= arm_w_now;
+        arm_n_reg <= arm_n_now;
+        f_ok_reg <= first_ok_now;
+        w_ok_reg <= in_range;
+        n_ok_reg <= nx_ok_now;
     end
+    wire go_f = active && sck_rise && arm_f_reg;
+    wire go_w = active && sck_rise && arm_w_reg;
+    wire go_n = active && sck_fall && arm_n_reg;
 `ifndef SYNTHESIS
     reg [15:0] addr_prev_reg;
     always @(posedge clk) addr_prev_reg <= addr_reg;
     always @(posedge clk)
         if (active && (sck_rise || sck_fall) &&
             (addr_prev_reg != addr_reg ||
-             {bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg} !=
-             {bit0_now, bit7_now, tb0_now, wb3_now, is_rd_now, is_wr_now, rd_data_now})) begin
+             {bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg,
+              arm_f_reg, arm_w_reg, arm_n_reg, f_ok_reg, w_ok_reg, n_ok_reg} !=
+             {bit0_now, bit7_now, tb0_now, wb3_now, is_rd_now, is_wr_now, rd_data_now,
+              arm_f_now, arm_w_now, arm_n_now, first_ok_now, in_range, nx_ok_now})) begin
             $display("fric_spi_wb: an SCK edge one cycle after the framing state changed (SCK too fast for f_clk / 10)");
             $finish;
         end
 `endif
 
     assign wb_sel_o = 4'hF;
+    assign spi_miso = tx_reg[7];
 
     always @(posedge clk) begin
         cs_sync_reg <= {cs_sync_reg[0], spi_cs_n};
         sck_sync_reg <= {sck_sync_reg[1:0], spi_sck};
-        mosi_sync_reg <= {mosi_sync_reg[0], spi_mosi};
+        mosi_sync_reg <= {mosi_sync_reg[1:0], spi_mosi};
+        active <= !cs_sync_reg[1];
+        sck_rise <= (sck_sync_reg[2:1] == 2'b01);
+        sck_fall <= (sck_sync_reg[2:1] == 2'b10);
 
         // the bus cycle ends at its acknowledge
         if (wb_stb_o && wb_ack_i) begin
@@ -152,32 +180,33 @@ module fric_spi_wb #(
                 3'd1: addr_reg[15:8] <= rx_byte;
                 3'd2: begin
                     addr_reg[7:0] <= {rx_byte[7:2], 2'b00};
-                    if (is_rd_reg) begin  // fetch the first word now
-                        if ({addr_reg[15:8], rx_byte[7:2]} < (14'd1 << (ADR_W - 2))) begin
-                            wb_cyc_o <= 1'b1;
-                            wb_stb_o <= 1'b1;
-                            wb_we_o <= 1'b0;
-                            wb_adr_o <= {addr_reg[ADR_W-1:8], rx_byte[7:2], 2'b00};
-                        end else begin
-                            rbuf_reg <= 32'd0;
-                        end
-                    end
                 end
                 default: if (is_wr_reg) begin
                     wbyte_reg <= wbyte_reg + 2'd1;
                     wdata_reg <= {wdata_reg[15:0], rx_byte};
-                    if (wb3_reg) begin
-                        if (in_range) begin
-                            wb_cyc_o <= 1'b1;
-                            wb_stb_o <= 1'b1;
-                            wb_we_o <= 1'b1;
-                            wb_adr_o <= addr_reg[ADR_W-1:0];
-                            wb_dat_o <= {wdata_reg, rx_byte};
-                        end
-                        addr_reg <= addr_nx_reg;
-                    end
                 end
             endcase
+        end
+        // the bus requests (at most one at an edge)
+        if (go_f) begin  // fetch the first word now
+            if (f_ok_reg) begin
+                wb_cyc_o <= 1'b1;
+                wb_stb_o <= 1'b1;
+                wb_we_o <= 1'b0;
+                wb_adr_o <= {addr_reg[ADR_W-1:8], rx_reg[6:1], 2'b00};
+            end else begin
+                rbuf_reg <= 32'd0;
+            end
+        end
+        if (go_w) begin
+            if (w_ok_reg) begin
+                wb_cyc_o <= 1'b1;
+                wb_stb_o <= 1'b1;
+                wb_we_o <= 1'b1;
+                wb_adr_o <= addr_reg[ADR_W-1:0];
+                wb_dat_o <= {wdata_reg, rx_byte};
+            end
+            addr_reg <= addr_nx_reg;
         end
 
         // MISO: the next bit after each falling edge; a new byte after a byte ends
@@ -185,18 +214,9 @@ module fric_spi_wb #(
             if (bit0_reg) begin
                 if (rd_data_reg) begin
                     tbyte_reg <= tbyte_reg + 2'd1;
-                    if (tb0_reg) begin  // a new word: take the fetched one, fetch the next
+                    if (tb0_reg) begin  // a new word: take the fetched one (go_n fetches the next)
                         tx_word_reg <= rbuf_reg[23:0];
                         tx_reg <= rbuf_reg[31:24];
-                        addr_reg <= addr_nx_reg;
-                        if (nx_in_range_reg) begin
-                            wb_cyc_o <= 1'b1;
-                            wb_stb_o <= 1'b1;
-                            wb_we_o <= 1'b0;
-                            wb_adr_o <= addr_nx_reg[ADR_W-1:0];
-                        end else begin
-                            rbuf_reg <= 32'd0;
-                        end
                     end else begin
                         tx_reg <= (tbyte_reg == 2'd1) ? tx_word_reg[23:16] :
                                   (tbyte_reg == 2'd2) ? tx_word_reg[15:8] : tx_word_reg[7:0];
@@ -208,7 +228,18 @@ module fric_spi_wb #(
                 tx_reg <= {tx_reg[6:0], 1'b0};
             end
         end
-        spi_miso <= tx_reg[7];
+
+        if (go_n) begin
+            addr_reg <= addr_nx_reg;
+            if (n_ok_reg) begin
+                wb_cyc_o <= 1'b1;
+                wb_stb_o <= 1'b1;
+                wb_we_o <= 1'b0;
+                wb_adr_o <= addr_nx_reg[ADR_W-1:0];
+            end else begin
+                rbuf_reg <= 32'd0;
+            end
+        end
 
         if (!active) begin
             bit_reg <= 3'd0;
@@ -221,6 +252,9 @@ module fric_spi_wb #(
         if (rst) begin
             cs_sync_reg <= 2'b11;
             sck_sync_reg <= 3'b000;
+            active <= 1'b0;
+            sck_rise <= 1'b0;
+            sck_fall <= 1'b0;
             wb_cyc_o <= 1'b0;
             wb_stb_o <= 1'b0;
             wb_we_o <= 1'b0;
@@ -230,7 +264,6 @@ module fric_spi_wb #(
             tbyte_reg <= 2'd0;
             cmd_reg <= 8'd0;
             tx_reg <= 8'd0;
-            spi_miso <= 1'b0;
         end
     end
 endmodule

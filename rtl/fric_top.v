@@ -13,7 +13,7 @@
 //   fric_core_absent takes its place (forces 0, parameters ignored) and
 //   CAPS reports it absent.
 //
-// A tick first updates the encoder estimate (7 cycles), then requests the
+// A tick first updates the encoder estimate (8 cycles), then requests the
 // sample set, so the axes of CTRL.ENC_AXES see this tick's velocity.
 // tick_out is the sample tick (for a scope); led blinks at
 // f_clk / 2^(HEARTBEAT_BITS) while the clock runs. rst (synchronous, high)
