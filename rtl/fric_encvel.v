@@ -52,7 +52,6 @@ module fric_encvel #(
     reg signed [33:0] r_reg, q_reg;   // rounded, then shifted
     reg [33:W-1] fmask_reg;           // the bits of r that land at W-1 and up after the shift
     reg q_fits_reg;                   // q fits (S,W,0), decided from r with the shift
-    integer fi;
     // q's bits W..32 are sign copies when it fits and not read when it does not
     wire unused_q = &{1'b0, q_reg[32:W]};
     reg d_sat_reg;
@@ -84,8 +83,8 @@ module fric_encvel #(
             hm_reg <= pos[31:16] == prev_m_reg;
             gain_reg <= gain;
             s_reg <= shift;
-            for (fi = W - 1; fi <= 33; fi = fi + 1) fmask_reg[fi] <= (fi >= W - 1 + {27'd0, shift});
-            rc_reg <= (shift == 5'd0) ? 34'sd0 : (34'sd1 <<< (shift - 5'd1));
+            fmask_reg <= {(35 - W){1'b1}} << shift;  // bit W-1+j set for j >= SHIFT
+            rc_reg <= (34'sd1 << shift) >> 1;  // 2^(SHIFT-1), 0 for SHIFT 0, without a subtraction
         end
         // 1: limited to 16 bits
         if (v_reg[0]) begin

@@ -170,18 +170,20 @@ module fric_eng #(
     reg s1_v = 1'b0;
     reg [2:0] s1_slot = 3'd0;
     reg [8:0] s1_pc = 9'd0;
+    reg s1_dir = 1'b0;              // the slot's sign of v (dir_r changes at S3 of its IN, 9 clocks before its next fetch)
     always @(posedge clk) begin
         ir <= prog[pc0];
         s1_v <= issue;
         s1_slot <= slot0;
         s1_pc <= pc0;
+        s1_dir <= dir_r[slot0];
     end
 
     // ---- S1: decode, register and parameter read ------------------------------------------
     wire [5:0] op1 = ir[31:26];
     wire [1:0] bsel1 = ir[15:14];
     // PARD: the v < 0 word number is in [9:5] (the assembler's)
-    wire [4:0] word1 = (bsel1 == `FRIC_ENG_B_PARD && dir_r[s1_slot]) ? ir[9:5] : ir[4:0];
+    wire [4:0] word1 = (bsel1 == `FRIC_ENG_B_PARD && s1_dir) ? ir[9:5] : ir[4:0];
     // parameter address: {staging, slot, word}; CPY reads the staging set of its model
     wire [8:0] pa1 = (op1 == `FRIC_ENG_OP_CPY) ? {1'b1, 2'b00, s1_slot[2], ir[4:0]} : {1'b0, s1_slot, word1};
     reg [DW-1:0] rfa_q;
@@ -227,6 +229,8 @@ module fric_eng #(
     reg [15:0] s3_vd;
     reg s3_v = 1'b0;
     reg [2:0] s3_slot;
+    reg [7:0] s3_soh;               // the slot, one-hot
+    reg [7:0] s4_jclr = 8'd0;       // S4: the slot whose OUT went, one-hot (its flags are cleared)
     reg [8:0] s3_pc;
     reg [31:0] s3_ir;
     always @(posedge clk) begin
@@ -253,6 +257,7 @@ module fric_eng #(
         s3_vd <= i_d[f2];
         s3_v <= s2_v && !rst;
         s3_slot <= s2_slot;
+        s3_soh <= 8'd1 << s2_slot;
         s3_pc <= s2_pc;
         s3_ir <= s2_ir;
     end
@@ -346,7 +351,8 @@ module fric_eng #(
     reg [5:0] s4_sa;
     reg s4_cin, s4_half, s4_sp16, s4_neg;
     reg [2:0] s4_lt, s4_eq;
-    reg [15:0] ma0, ma1, ma2, mb, s4_mb;
+    reg [15:0] ma0, ma1, ma2, mb;
+    reg [DW-49:0] s4_mb;      // B's bits that reach the correction of p2
     reg [15:0] s4_bl;
     always @(posedge clk) begin
         s4_v <= s3_v && !rst;
@@ -370,7 +376,7 @@ module fric_eng #(
         ma1 <= s3_a[31:16];
         ma2 <= s3_a[47:32];
         mb <= mb3;
-        s4_mb <= mb3;
+        s4_mb <= mb3[DW-49:0];
         s4_sp16 <= sp16_3;
         s4_neg <= s3_a[47];
         s4_bl <= {blen8(s3_a[31:24]), blen8(s3_a[23:16]), blen8(s3_a[15:8]), blen8(s3_a[7:0])};
@@ -399,7 +405,7 @@ module fric_eng #(
     reg [4:0] s5_rd;
     reg [DW-1:0] s5_x, s5_b;
     reg [2:0] s5_sa;
-    reg [15:0] s5_corr;
+    reg [DW-49:0] s5_ncorr;   // -(B * 2^48) when A < 0, bits 48 and up (the correction of p2)
     always @(posedge clk) begin
         p0 <= ma0 * mb;
         p1 <= ma1 * mb;
@@ -421,20 +427,20 @@ module fric_eng #(
         s5_x <= (s4_op == `FRIC_ENG_OP_BLEN) ? {{(DW-6){1'b0}}, blen4} : sh4c;
         s5_b <= s4_b;
         s5_sa <= s4_sa[2:0];
-        s5_corr <= s4_neg ? s4_mb : 16'd0;
+        s5_ncorr <= s4_neg ? -s4_mb : {(DW-48){1'b0}};
     end
 
     // ---- S5: shift levels 4, 2, 1; the adder's operands; PC and MIN / MAX flag (in the slot state) ----
     wire [DW-1:0] sh5a = s5_sa[2] ? {{4{s5_x[DW-1]}}, s5_x[DW-1:4]} : s5_x;
     wire [DW-1:0] sh5b = s5_sa[1] ? {{2{sh5a[DW-1]}}, sh5a[DW-1:2]} : sh5a;
     wire [DW-1:0] sh5c = s5_sa[0] ? {sh5b[DW-1], sh5b[DW-1:1]} : sh5b;
-    // the product as a sum of two operands that do not overlap: p0 + p2 * 2^32
-    // (p2 signed: minus B * 2^16 when A < 0) and p1 * 2^16; B = 2^16 gives
-    // the chunks of A (p = A * 1) one place higher
-    wire [15:0] p2h5 = p2[31:16] - s5_corr;
-    wire [31:0] p2s5 = {p2h5, p2[15:0]};
-    wire [DW-1:0] mx5 = s5_sp16 ? {p2s5[DW-49:0], p1[15:0], p0[15:0], 16'd0} : {p2s5[DW-33:0], p0};
-    wire [DW-1:0] my5 = s5_sp16 ? {DW{1'b0}} : {{(DW-48){1'b0}}, p1, 16'd0};
+    // the product as a sum of two operands: p0 + p2 * 2^32 and p1 * 2^16,
+    // with p2's sign correction (minus B * 2^48 when A < 0, modulo 2^DW) in
+    // the bits above p1 of the second, so no subtraction follows the
+    // multipliers; B = 2^16 gives the chunks of A (p = A * 1) one place
+    // higher, where the correction falls outside the result
+    wire [DW-1:0] mx5 = s5_sp16 ? {p2[DW-49:0], p1[15:0], p0[15:0], 16'd0} : {p2[DW-33:0], p0};
+    wire [DW-1:0] my5 = s5_sp16 ? {DW{1'b0}} : {s5_ncorr, p1, 16'd0};
     reg [DW-1:0] s6_x, s6_y;
     reg s6_v = 1'b0, s6_cin, s6_half, s6_we;
     reg [7:0] s6_wa;
@@ -650,18 +656,26 @@ module fric_eng #(
             o_d[f3] <= s3_a[15:0];
             o_ax[f3] <= s3_slot[1:0];
             o_fl[f3] <= jfl_r[s3_slot];
-            jfl_r[s3_slot] <= 5'd0;
         end
-        if (in3) busy_r[s3_slot] <= 1'b0;
-        if (in_commit3) begin
-            cpend_r[s3_slot] <= 1'b0;
-            busy_r[s3_slot] <= 1'b1;
+        // the slot's bits, through its one-hot code (the enables are then
+        // one LUT of registers)
+        for (si = 0; si < 8; si = si + 1) begin
+            if (in3 && s3_soh[si]) busy_r[si] <= 1'b0;
+            if (in_commit3 && s3_soh[si]) begin
+                cpend_r[si] <= 1'b0;
+                busy_r[si] <= 1'b1;
+            end
+            if (in_take3 && s3_soh[si]) dir_r[si] <= s3_vd[15];
         end
-        if (in_rst3) rpend_r[s3_slot[1:0]] <= 1'b0;
-        if (in_take3) begin
-            i_v[f3] <= 1'b0;
-            dir_r[s3_slot] <= s3_vd[15];
-        end
+        for (si = 0; si < 4; si = si + 1)
+            if (in_rst3 && s3_soh[si]) rpend_r[si] <= 1'b0;
+        if (in_take3) i_v[f3] <= 1'b0;
+
+        // S4: the flags an OUT sent are cleared a clock after it (the slot's
+        // next instruction is 12 clocks later, so nothing sets them between)
+        s4_jclr <= (out_go3 && !rst) ? s3_soh : 8'd0;
+        for (si = 0; si < 8; si = si + 1)
+            if (s4_jclr[si]) jfl_r[si] <= 5'd0;
 
         // S5: the PC
         if (s5_v) pc_r[s5_slot] <= s5_npc;
@@ -706,6 +720,6 @@ module fric_eng #(
     assign lg_flags = sticky_lg;
     assign st_flags = sticky_st;
 
-    wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2s5[31:DW-32]};
+    wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2[31:DW-32]};
 endmodule
 `resetall

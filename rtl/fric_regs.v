@@ -208,6 +208,7 @@ module fric_regs #(
     // (across the chip) only reach these registers.
     reg ap_sv_reg = 1'b0, ap_lv_reg = 1'b0, ap_rv_reg = 1'b0;
     reg ap_skip_reg = 1'b0, ap_adv_reg = 1'b0;
+    reg nx_l_reg, nx_r_reg, nx_s_reg, ax_last_reg;
     wire ap_s = ap_sv_reg;
     wire ap_l = ap_lv_reg;
     wire ap_r = ap_rv_reg;
@@ -472,23 +473,30 @@ module fric_regs #(
         if (ap_hs_l) ap_lv_reg <= 1'b0;
         if (ap_hs_r) ap_rv_reg <= 1'b0;
         ap_adv_reg <= ap_skip_reg || ap_hs_s || ap_hs_l || ap_hs_r;
+        // the mask bits of the next steps, and whether the axis is the last,
+        // registered from ax_reg: a step advances at least two cycles after
+        // ax_reg changes, so these are current when it does
+        nx_l_reg <= ap_l_reg[ax];
+        nx_r_reg <= ap_r_reg[ax];
+        nx_s_reg <= ap_s_reg[ax + 3'd1];
+        ax_last_reg <= (ax_reg == NUM_AXES[3:0] - 4'd1);
         if (sq_reg == SQ_APPLY && ap_adv_reg) begin
             if (step_reg == 2'd0) begin
                 step_reg <= 2'd1;
-                ap_lv_reg <= ap_l_reg[ax];
-                ap_skip_reg <= !ap_l_reg[ax];
+                ap_lv_reg <= nx_l_reg;
+                ap_skip_reg <= !nx_l_reg;
             end else if (step_reg == 2'd1) begin
                 step_reg <= 2'd2;
-                ap_rv_reg <= ap_r_reg[ax];
-                ap_skip_reg <= !ap_r_reg[ax];
+                ap_rv_reg <= nx_r_reg;
+                ap_skip_reg <= !nx_r_reg;
             end else begin
                 step_reg <= 2'd0;
-                if (ax_reg == NUM_AXES[3:0] - 4'd1) begin
+                if (ax_last_reg) begin
                     sq_reg <= SQ_IDLE;  // the last axis: APPLY ends
                 end else begin
                     ax_reg <= ax_reg + 4'd1;
-                    ap_sv_reg <= ap_s_reg[ax + 3'd1];
-                    ap_skip_reg <= !ap_s_reg[ax + 3'd1];
+                    ap_sv_reg <= nx_s_reg;
+                    ap_skip_reg <= !nx_s_reg;
                 end
             end
         end

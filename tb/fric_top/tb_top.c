@@ -58,6 +58,9 @@ static dut_top_t *dut;
 static dut_top_in_t pin;
 static dut_top_out_t pout;
 static uint64_t ticks_seen;
+static uint64_t cycles_run;      /* clk1() calls */
+#define TICK_LOG 1024u
+static uint64_t tick_log[TICK_LOG]; /* tick_out pulse k at cycle tick_log[k % TICK_LOG] */
 static uint32_t spi_half = 5; /* clk cycles per SCK half period: SCK = clk / 10 */
 
 static FILE *vectors; /* VECTORS=path: every cycle's pins, for the netlist replay */
@@ -65,7 +68,11 @@ static FILE *vectors; /* VECTORS=path: every cycle's pins, for the netlist repla
 static void clk1(void)
 {
     dut_top_set(dut, &pin, &pout);
-    if (pout.tick_out) ticks_seen++;
+    if (pout.tick_out) {
+        tick_log[ticks_seen % TICK_LOG] = cycles_run;
+        ticks_seen++;
+    }
+    cycles_run++;
     if (vectors)
         fprintf(vectors, "%x %x\n",
                 (pin.rst << 5) | (pin.spi_cs_n << 4) | (pin.spi_sck << 3) | (pin.spi_mosi << 2) | (pin.enc_a << 1) | pin.enc_b,
@@ -656,6 +663,33 @@ static void test_overrun(void **state)
     assert_false(f & FRIC_REG_FLAGS_OVERRUN_MASK);
 }
 
+/* The tick period is TICK_DIV cycles exactly; a shorter period written
+ * while the count is already past it ends that period at once (one cycle
+ * later than the count's end, fric_tick.v), and the next ones are exact. */
+static uint64_t tick_at(uint64_t k) { return tick_log[k % TICK_LOG]; }
+
+static void test_tick_period(void **state)
+{
+    (void)state;
+    const uint32_t d1 = 3000 + rnd32() % 500, d2 = 40 + rnd32() % 40;
+    assert_int_equal(fricore_dev_run(&dev, d1, 1, 0), FRIC_OK);
+    for (int k = 0; k < 4; k++) wait_tick();
+    assert_int_equal(tick_at(ticks_seen - 1) - tick_at(ticks_seen - 2), d1);
+    /* right after a tick the count is small; the write lands hundreds of
+     * cycles later (SPI at clk / 10), past d2 */
+    wait_tick();
+    const uint64_t n0 = ticks_seen, t0 = tick_at(n0 - 1);
+    assert_int_equal(fricore_dev_run(&dev, d2, 1, 0), FRIC_OK);
+    for (int k = 0; k < 6; k++) wait_tick();
+    /* the first tick after the write ends the long period early, the next are d2 apart */
+    const uint64_t t1 = tick_at(n0);
+    assert_true(t1 - t0 > d2 && t1 - t0 < d1);
+    for (uint64_t k = n0 + 1; k < ticks_seen; k++) assert_int_equal(tick_at(k) - tick_at(k - 1), d2);
+    printf("%s: tick period %u cycles exact; %u written %u cycles into a period ended it, then %u exact\n", TB_NAME, d1,
+           d2, (uint32_t)(t1 - t0), d2);
+    assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
+}
+
 /* A short run for the synthesized netlist (make test-top-netlist records its
  * pins with VECTORS= and replays them on the netlist): one set per core on
  * every axis, committed, two host-driven sets checked against the model. */
@@ -709,6 +743,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_host_driven, setup, teardown),
         cmocka_unit_test_setup_teardown(test_encoder_path, setup, teardown),
         cmocka_unit_test_setup_teardown(test_overrun, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tick_period, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_rate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_netlist_short, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sim_speed, setup, teardown),
