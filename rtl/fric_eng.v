@@ -193,7 +193,9 @@ module fric_eng #(
     reg [2:0] s2_slot;
     reg [8:0] s2_pc;
     reg [31:0] s2_ir;
+    reg s2_cpy = 1'b0;              // a CPY in S2 (it writes par)
     always @(posedge clk) begin
+        s2_cpy <= s1_v && !rst && op1 == `FRIC_ENG_OP_CPY;
         rfa_q <= rfa[{s1_slot, ir[20:16]}];
         rfb_q <= rfb[{s1_slot, ir[4:0]}];
         par_q <= par[pa1];
@@ -266,11 +268,11 @@ module fric_eng #(
     // staging set (never both: cfg_ready is low while a commit copies)
     reg cfg_we = 1'b0;
     reg [8:0] cfg_wa;
-    reg [PWB-1:0] cfg_wd;
-    wire cpy_we = s2_v && op2 == `FRIC_ENG_OP_CPY;
+    reg [PWB+1:0] cfg_wd;           // {P >= 64, P >= 32, P}, as par keeps it
+    wire cpy_we = s2_cpy;
     always @(posedge clk) begin
         if (cpy_we) par[{1'b0, s2_slot, s2_ir[4:0]}] <= par_q;
-        else if (cfg_we) par[cfg_wa] <= {!cfg_wd[PWB-1] && |cfg_wd[PWB-2:6], !cfg_wd[PWB-1] && |cfg_wd[PWB-2:5], cfg_wd};
+        else if (cfg_we) par[cfg_wa] <= cfg_wd;
     end
 
     // ---- the model registers the stages below read ------------------------------------------
@@ -615,7 +617,7 @@ module fric_eng #(
         q_old <= q_v;
         cfg_we <= w_go && q_ok[wf];
         cfg_wa <= {1'b1, 2'b00, wf, q_addr[wf]};
-        cfg_wd <= q_data[wf];
+        cfg_wd <= {!q_data[wf][PWB-1] && |q_data[wf][PWB-2:6], !q_data[wf][PWB-1] && |q_data[wf][PWB-2:5], q_data[wf]};
         if (w_go) begin
             q_v[wf] <= 1'b0;
             if (!q_ok[wf]) cfg_bad[wf] <= 1'b1;

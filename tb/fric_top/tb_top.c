@@ -685,8 +685,14 @@ static void test_tick_period(void **state)
     const uint64_t t1 = tick_at(n0);
     assert_true(t1 - t0 > d2 && t1 - t0 < d1);
     for (uint64_t k = n0 + 1; k < ticks_seen; k++) assert_int_equal(tick_at(k) - tick_at(k - 1), d2);
-    printf("%s: tick period %u cycles exact; %u written %u cycles into a period ended it, then %u exact\n", TB_NAME, d1,
-           d2, (uint32_t)(t1 - t0), d2);
+    /* the shortest periods */
+    for (uint32_t d = 1; d <= 3; d++) {
+        assert_int_equal(fricore_dev_run(&dev, d, 1, 0), FRIC_OK);
+        for (int k = 0; k < 8; k++) wait_tick();
+        for (uint64_t k = ticks_seen - 6; k < ticks_seen; k++) assert_int_equal(tick_at(k) - tick_at(k - 1), d);
+    }
+    printf("%s: tick period %u cycles exact; %u written %u cycles into a period ended it, then %u exact; 1, 2, 3 exact\n",
+           TB_NAME, d1, d2, (uint32_t)(t1 - t0), d2);
     assert_int_equal(fricore_dev_run(&dev, 0, 0, 0), FRIC_OK);
 }
 
