@@ -19,6 +19,10 @@ SHELL := bash
 .DELETE_ON_ERROR:
 MAKEFLAGS += --no-builtin-rules
 
+# make test runs its groups TEST_JOBS at a time (each group's output is
+# printed whole when it ends)
+TEST_JOBS ?= 2
+
 BUILD := build
 BIN := $(BUILD)/bin
 VENV := .venv
@@ -29,7 +33,7 @@ VENV := .venv
 all: deps
 	@$(MAKE) --no-print-directory build-all
 test: deps
-	@$(MAKE) --no-print-directory test-all
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-all
 deps:
 	@scripts/deps.sh
 versions:

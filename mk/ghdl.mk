@@ -9,15 +9,19 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       eight runs, two at a time (part of make test): the
-#                        Stribeck sweeps over one code in 2 / 4 / 8 / 32, the
-#                        LuGre benches a selection of their tests (below)
+#   make test-ghdl       ten runs, two at a time (part of make test): the
+#                        Stribeck sweeps over one code in 8 / 16 / 32 / 64 and
+#                        random traffic of GHDL_RANDOM_OPS beats a pattern,
+#                        the LuGre benches a selection of their tests (below)
 #   make test-ghdl-full  every configuration over every code and every test
 #                        (estimated at about an hour on 2 cores; not in make test)
 
 GHDL := ghdl
 GHDL_FLAGS := --std=08
 GHDL_RUN_FLAGS := --ieee-asserts=disable
+# make test's random traffic in GHDL: 15,000 operations (RANDOM_OPS of the
+# C benches, whose Verilator runs take 60,000)
+GHDL_RANDOM_OPS := 15000
 STRIBECK_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_stribeck_vhdl.f) rtl/vhdl/sim/fric_stribeck_real.vhd
 GHDL_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_stribeck_ghdl.vhd
 
@@ -47,17 +51,17 @@ $(BUILD)/ghdl/$(1)/work-obj08.cf: $(STRIBECK_VHDL) $(GHDL_TB_VHDL) $(BUILD)/ghdl
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(8)
 	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),SWEEP_STRIDE $$(or $$(STRIDE),$(7))))"
-	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak) \
+	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,RANDOM_OPS=$(GHDL_RANDOM_OPS))) \
 	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(8) \
 	  $(GHDL) -r $(GHDL_FLAGS) tb_stribeck_ghdl -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
 
 GHDL_RUNS :=
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,2,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,4,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,8,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,32,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,8,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,16,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,32,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
 
 
 # Synthesis of the VHDL Stribeck core: ghdl --synth elaborates it with the
@@ -186,15 +190,17 @@ netsim-$(1): $(BUILD)/netsim/$(1)/tb $(6) $(STIM_FILES)
 	  else echo "FAIL $(1): the netlist's pin stream ($$$$g) differs from the Verilog RTL's ($$$$v)"; exit 1; fi, \
 	  echo "ok   $(1): bit-exact with the C model")
 NETSIM_RUNS += netsim-$(1)
+NETSIM_DEPS += $(6)
 endef
 NETSIM_RUNS :=
+NETSIM_DEPS :=
 $(eval $(call vhdl_netlist_run,lugre_seq_w18,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18))
 $(eval $(call vhdl_netlist_run,lugre_pipe_w16,lugre,W=16 OPT_PIPE=1 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_pipe_w16,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16))
 $(eval $(call vhdl_netlist_run,lugre_pipe_w18,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=0,tb_lugre_pipe_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18))
 $(eval $(call vhdl_netlist_run,stribeck_w16,stribeck,W=16 NUM_AXES=8 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=1,tb_stribeck_w16,test_random*,))
 $(eval $(call vhdl_netlist_run,stribeck_w18,stribeck,W=18 NUM_AXES=8 OPT_FABRIC=0 OPT_FAST=1 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=0,tb_stribeck_w18,test_random*,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
 .PHONY: test-vhdl-netlist
-test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb)
+test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb) $(NETSIM_DEPS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory $(NETSIM_RUNS)
 TEST_ALL += test-vhdl-netlist
 
@@ -224,16 +230,20 @@ $(BUILD)/ghdl/$(1)/work-obj08.cf: $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL) $(BUILD)/g
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5) $(STIM_FILES)
 	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),$$(if $$(FULL),every test,TEST=$(6))))"
-	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)')) \
+	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)' RANDOM_OPS=$(GHDL_RANDOM_OPS))) \
 	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(5) \
 	  $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) -gOPT_PIPE=$(if $(7),$(7),1) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
-# make test: the ECP5 configuration (W 18, OPT_FAST) over the accuracy traces;
-# W 16 the cfg word edges and a commit across a reset ('test_c*': two tests,
-# so also the power-up return between tests); the real variants likewise
+# make test: the pipelines (W 16, and the ECP5 configuration W 18 OPT_FAST)
+# the cfg word edges and a commit across a reset ('test_c*': two tests, so
+# also the power-up return between tests; their random traffic and the
+# accuracy traces run on their ghdl --synth netlists, test-vhdl-netlist, and
+# in test-ghdl-full); the sequencer likewise at W 16 and random traffic at
+# W 18 (GHDL_RANDOM_OPS); the real variants the accuracy traces and the tests
+# with an o in their names
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_c*))
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_acc*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_c*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w16,16,0,0,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16,test_c*,0))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w18,18,0,0,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18,test_r*,0))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))

@@ -24,10 +24,13 @@
 // operands; S4, S5 shift (three levels each), the compare's verdict, the
 // branch, MIN / MAX's choice, the products (three SB_MAC16), and in S5 the
 // PC and MIN / MAX's flag; S6..S8 the adder (20 bits a stage; the products
-// enter as its two operands); S9 the register write. Memories: the register
-// file (two read ports, 8 slots x 32 x 60 bits), the program ROM (512 x 32),
-// the table ROM (1024 x 33), the parameter memory (8 slots x 32 words and
-// two staging sets, 20 bits each).
+// enter as its two operands, p2's sign correction in the second); S9 the
+// register write. Memories: the register file (two read ports, 8 slots x 32
+// x 60 bits; port B's copy keeps the flags B >= 64 and B >= 32 beside each
+// value, written with it, so S2's clamp ranges are RAM bits), the program
+// ROM (512 x 32), the table ROM (1024 x 33), the parameter memory (8 slots x
+// 32 words and two staging sets, 20 bits each, with the same two flags).
+// The flags an OUT sends are cleared a clock later (S4).
 //
 // Throughput and latency: a sample takes 12 clocks per instruction of its
 // path: Stribeck 29..49 instructions, LuGre 19..161 (FRIC_ENG_MAX_INSTR_*).

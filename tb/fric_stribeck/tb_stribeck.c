@@ -482,13 +482,18 @@ static void test_exhaustive_every_code_every_set(void **state)
     if (TB_REAL) printf("real variant: worst |F - F_double| = %.6f LSB\n", real_worst);
 }
 
+/* RANDOM_OPS=N: N beats a traffic pattern instead of 60,000 (the GHDL runs
+ * of make test take 15,000) */
 static void test_random_gaps_and_backpressure(void **state)
 {
     (void)state;
+    const char *env = getenv("RANDOM_OPS");
+    const size_t n = (env && *env) ? (size_t)strtoul(env, NULL, 10) : 60000u;
+    if (n < 1000u || n > 100000000u) fail_msg("RANDOM_OPS=%s: allowed 1000..100000000", env);
     load_group(3);
     const double pv[] = {0.3, 0.9, 1.0}, pr[] = {0.5, 0.8, 0.2};
     for (int k = 0; k < 3; k++) {
-        scen_t s = {60000, v_rand, ax_rand, pv[k], pr[k], NULL, 0, NULL};
+        scen_t s = {n, v_rand, ax_rand, pv[k], pr[k], NULL, 0, NULL};
         run(&s);
     }
 }
