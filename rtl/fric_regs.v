@@ -23,13 +23,17 @@
 // memory. COMMIT and SRST collect axis masks; at the next sample boundary
 // (no set in the cores) the sequencer applies them axis by axis (Stribeck
 // commit, LuGre commit, LuGre state reset), before any further set starts,
-// so every set sees one parameter set per axis and core. S_PARAM words past
-// the Stribeck core's word addresses (16 and up) are refused here and set S_CFG.
+// so every set sees one parameter set per axis and core (each step a
+// registered request to the core, advancing the cycle after its handshake).
+// S_PARAM words past the Stribeck core's word addresses (16 and up) are
+// refused here and set S_CFG.
 //
-// Bus timing: a read is acknowledged four cycles after it is presented (the
-// address decode and the plain registers' mux, then the readback memory and
-// table reads with the final mux, each registered); a write one cycle after, except a
-// parameter word, which waits for the core (and for a commit being applied).
+// Bus timing: wb_ack_o of a read is high 5 cycles after the cycle in which
+// wb_stb_i rises (the request registered with its address classes decoded;
+// the plain registers' one-hot AND-OR mux; the readback memory and table
+// reads with the final mux; the data out: each a register); of a write 2
+// cycles after, except a parameter word, which waits for the core (and for
+// a commit being applied).
 //
 // Flags: FLAGS = the cores' sticky flags (cleared through their
 // flags_clear) and this file's own (OVERRUN, ENC_SAT, ENC_ERR, VEL_SAT, and
