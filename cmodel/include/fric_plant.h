@@ -29,6 +29,7 @@
 #ifndef FRIC_PLANT_H
 #define FRIC_PLANT_H
 
+#include <math.h>
 #include <stdbool.h>
 
 #include "fric_lugre.h"
@@ -92,11 +93,20 @@ typedef struct {
 /** @brief Validate a plant: mass, k > 0; vd, A finite; f >= 0 and finite. */
 fric_status_t fric_plant_check(const fric_plant_t *p);
 
+/* The two force terms the run loop evaluates every sample: inline
+ * definitions (C99/C11 inline; fric_plant.c holds their external
+ * definitions), so the loop pays no call for them. */
+
 /** @brief External force A sin(2 pi f t), N. */
-double fric_plant_external(const fric_plant_t *p, double t);
+inline double fric_plant_external(const fric_plant_t *p, double t)
+{
+    /* no sine to evaluate when there is no force (the common case) */
+    if (p->force_amp == 0.0 || p->force_freq == 0.0) return 0.0;
+    return p->force_amp * sin(6.283185307179586 * p->force_freq * t);
+}
 
 /** @brief Spring force k (vd t - x), N. */
-double fric_plant_spring(const fric_plant_t *p, double t, double x);
+inline double fric_plant_spring(const fric_plant_t *p, double t, double x) { return p->k * (p->vd * t - x); }
 
 /** @brief One classical RK4 step of length h on (x, v, z); updates s. */
 void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,

@@ -23,17 +23,9 @@ fric_status_t fric_plant_check(const fric_plant_t *p)
     return FRIC_OK;
 }
 
-double fric_plant_external(const fric_plant_t *p, double t)
-{
-    /* no sine to evaluate when there is no force (the common case) */
-    if (p->force_amp == 0.0 || p->force_freq == 0.0) return 0.0;
-    return p->force_amp * sin(TWO_PI * p->force_freq * t);
-}
-
-double fric_plant_spring(const fric_plant_t *p, double t, double x)
-{
-    return p->k * (p->vd * t - x);
-}
+/* the external definitions of the header's inline force terms */
+extern inline double fric_plant_external(const fric_plant_t *p, double t);
+extern inline double fric_plant_spring(const fric_plant_t *p, double t, double x);
 
 fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c)
 {
@@ -181,7 +173,8 @@ void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
  * derivative at t. Off resonance the sinusoid's part is A/(k - m w^2)
  * sin(w t); at (or numerically at) resonance w = w0 it is
  * -A/(2 m w0) t cos(w0 t). */
-static void particular(const fric_plant_t *p, double f, double t, double *xp, double *vp)
+__attribute__((always_inline)) static inline void particular(const fric_plant_t *p, double f, double t, double *xp,
+                                                             double *vp)
 {
     *xp = p->vd * t - f / p->k;
     *vp = p->vd;

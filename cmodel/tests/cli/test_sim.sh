@@ -77,6 +77,15 @@ expect_usage_error "sim: unknown example"   '--example: expected one of canudas1
 expect_usage_error "sim: unknown model"     '--model: expected one of lugre\|dahl\|stribeck\|viscous\|coulomb' "$FRICORE" sim --model maxwell
 expect_usage_error "sim: z0 on a static model" 'z0 .*dahl\|lugre only' "$FRICORE" sim --model stribeck --z0 1e-6
 expect_usage_error "sim: sigma0 on a static model" '--sigma0 does not apply to --model coulomb' "$FRICORE" sim --model coulomb --sigma0 1e4
+# ---- a run that diverges (RK4 past its stability limit): exit 1, no summary,
+# the time it happened and what to do (the loop's one-sum finiteness test)
+run "$FRICORE" sim --example canudas1995 --dt 1e-3 --duration 20
+if [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+   grep -Eq 'no longer finite at t = [0-9.]+ s: the step is too long for rk4 \(use --integrator exact' "$tmp/err"; then
+  ok "sim: a diverging RK4 run stops with status 1"
+else
+  bad "sim: a diverging RK4 run stops with status 1 (status $rc, stderr: $(tail -c 300 "$tmp/err"))"
+fi
 run "$FRICORE" sim --duration 31 --allow-long --dt 1e-3 --integrator exact
 if [ "$rc" -eq 0 ]; then ok "sim: --allow-long lifts the 30 s limit"; else bad "sim: --allow-long (status $rc)"; fi
 
