@@ -13,7 +13,7 @@ TOP_TB_CFLAGS := $(CFLAGS) -Itb/fric_top
 # $(1) name  $(2) W  $(3) NUM_AXES  $(4) further -G parameters of fric_top
 # $(5) further -D flags of the bench (TB_HAS_S=0 / TB_HAS_L=0 with HAS_STRIBECK / HAS_LUGRE = 0)
 define top_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h cmodel/include/fricore_regs.h cmodel/include/fricore_dev.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h tb/tb_rng.h cmodel/include/fricore_regs.h cmodel/include/fricore_dev.h
 	@mkdir -p $$(@D)
 	$(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) $(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h $(TOP_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
@@ -44,7 +44,7 @@ $(eval $(call top_bench,tb_top_w18_lg,18,8,$(addprefix -G,$(TOP18_PARAMS) HAS_ST
 # directly (count differences the board benches can not reach)
 # $(1) W
 define encvel_bench
-$(BUILD)/tb/tb_encvel_w$(1)/tb.o: tb/fric_encvel/tb_encvel.c tb/fric_encvel/dut_encvel.h cmodel/include/fric_fx.h
+$(BUILD)/tb/tb_encvel_w$(1)/tb.o: tb/fric_encvel/tb_encvel.c tb/fric_encvel/dut_encvel.h tb/tb_rng.h cmodel/include/fric_fx.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/fric_encvel -DTB_W=$(1) -c $$< -o $$@
 $(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1): $(BUILD)/tb/tb_encvel_w$(1)/tb.o tb/fric_encvel/dut_encvel.cpp tb/tb_vl_warn.h rtl/fric_encvel.v $(VLT) $(LIB)

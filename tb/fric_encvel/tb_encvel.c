@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "../tb_rng.h"
+
 #include "dut_encvel.h"
 #include "fric_fx.h"
 
@@ -26,13 +28,7 @@
 #define LATENCY 8u /* the tick's cycle to done's (rtl/fric_encvel.v) */
 
 static uint64_t rng = 0x2545f4914f6cdd1dULL;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd32(void) { return tb_xorshift32(&rng, 16); }
 static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd32() % (uint32_t)(hi - lo + 1)); }
 
 enum { C_SMALL, C_LIMIT16, C_HALVES, C_BIT31, C_ANY, C_N };

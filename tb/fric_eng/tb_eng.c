@@ -20,6 +20,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../tb_rng.h"
+
 #include "dut_eng.h"
 #include "fric_accuracy.h"
 #include "fric_eng.h"
@@ -38,13 +40,7 @@
 enum { NAX = TB_NAX, W = 16, HALF = 1 << (W - 1), LG = 0, ST = 1, QN = 256 };
 
 static uint64_t rng = 0x853c49e6748fea9bULL;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd32(void) { return tb_xorshift32(&rng, 16); }
 
 /* ---- the bench's model of both sides ---------------------------------------------- */
 

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "../tb_pins.h"
+#include "../tb_rng.h"
 #include "../tb_speed.h"
 #include "dut_lugre.h"
 #include "fric_accuracy.h"
@@ -148,13 +149,7 @@ static void bench_set(const dut_in_t *in, dut_out_t *out)
 }
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 24);
-}
+static uint32_t rnd32(void) { return tb_xorshift32(&rng, 24); }
 static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
 
 typedef struct {

@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "../tb_pins.h"
+#include "../tb_rng.h"
 #include "../tb_speed.h"
 #include "dut_stribeck.h"
 #include "fric_accuracy.h"
@@ -142,13 +143,7 @@ static size_t sweep_stride(void)
     return (k >= 1 && k <= 1024) ? (size_t)k : 1;
 }
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 24);
-}
+static uint32_t rnd32(void) { return tb_xorshift32(&rng, 24); }
 static int chance(double p) { return p >= 1.0 || (rnd32() % 1000000u) < (uint32_t)(p * 1e6); }
 
 /* EV_LOAD: every word, then a commit; EV_WORD: one word {addr, data}

@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include "../tb_rng.h"
+
 #include "../tb_speed.h"
 #include "dut_top.h"
 #include "fric_compile.h"
@@ -141,13 +143,7 @@ static void enc_move(int32_t counts)
 /* ---- random numbers ------------------------------------------------------------- */
 
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd32(void) { return tb_xorshift32(&rng, 16); }
 static double rndu(void) { return (rnd32() % 1000000u) / 1e6; }
 
 static int32_t random_velocity(void)
