@@ -63,31 +63,7 @@ static int32_t sext(uint32_t x, int bits)
     return (int32_t)((x & ((m << 1) - 1)) ^ m) - (int32_t)m;
 }
 
-static fric_fx_lugre_t unpack(const uint32_t *w)
-{
-    fric_fx_lugre_t p;
-    memset(&p, 0, sizeof p);
-    p.g.width = TB_W;
-    p.g.km = w[FRIC_FX_WORD_KM];
-    p.g.ks = w[FRIC_FX_WORD_KS];
-    p.g.dsel = w[FRIC_FX_WORD_DSEL];
-    for (int d = 0; d < 2; d++) {
-        const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
-        p.g.dir[d].fc = w[FRIC_FX_WORD_FC_P + o];
-        p.g.dir[d].dm = sext(w[FRIC_FX_WORD_DM_P + o], TB_W);
-        p.g.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
-        p.g.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
-        p.g.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
-    }
-    p.kym = w[FRIC_FX_WORD_KYM];
-    p.kyx = sext(w[FRIC_FX_WORD_KYX], FRIC_FX_BITS_KYX(TB_W));
-    p.c1m = w[FRIC_FX_WORD_C1M];
-    p.c1s = w[FRIC_FX_WORD_C1S];
-    p.md_en = w[FRIC_FX_WORD_MD_EN];
-    p.kdm = w[FRIC_FX_WORD_KDM];
-    p.kds = w[FRIC_FX_WORD_KDS];
-    return p;
-}
+static fric_fx_lugre_t unpack(const uint32_t *w) { return fric_fx_lugre_unpack(TB_W, w); }
 
 /* the model's flags in the core's order */
 static uint32_t core_flags(uint32_t fl)
@@ -551,40 +527,9 @@ static void test_accuracy_traces(void **state)
     assert_true(stats.beats == samples && stats.beats > 100000);
 }
 
-/* a random valid LuGre or Dahl set at a random sample time and range */
-static fric_fx_lugre_t random_set(void)
-{
-    for (;;) {
-        fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
-        const double u = (rnd32() % 1000) / 1000.0;
-        c.fc_pos = 0.2 + 2.0 * u;
-        c.fc_neg = c.fc_pos * (0.5 + (rnd32() % 1000) / 1000.0);
-        c.fs_pos = c.fc_pos * (1.0 + (rnd32() % 1000) / 1000.0);
-        c.fs_neg = c.fc_neg * (1.0 + (rnd32() % 1000) / 1000.0);
-        c.vs = pow(10.0, -4.0 + 3.0 * (rnd32() % 1000) / 1000.0);
-        c.delta = (rnd32() & 1) ? 2.0 : 1.0;
-        c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd32() % 1000) / 1000.0);
-        c.sigma1 = (rnd32() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd32() % 1000) / 500.0;
-        c.sigma2_pos = (rnd32() % 1000) / 1000.0;
-        c.sigma2_neg = (rnd32() % 1000) / 1000.0;
-        c.vd = (rnd32() % 3 == 0) ? c.vs * (0.5 + (rnd32() % 1000) / 500.0) : 0.0;
-        if (rnd32() % 5 == 0) { /* Dahl */
-            c.fs_pos = c.fc_pos;
-            c.fs_neg = c.fc_neg;
-            c.sigma1 = 0.0;
-            c.vd = 0.0;
-        }
-        fric_compile_opts_t o = fric_compile_opts_default();
-        o.width = TB_W;
-        o.ts = pow(10.0, -6.0 + 4.0 * (rnd32() % 1000) / 1000.0);
-        o.v_max = pow(2.0, (int)(rnd32() % 8) - 6);
-        /* sometimes a force range too small, so the output saturates */
-        if (rnd32() % 4 == 0) o.f_max = pow(2.0, (int)(rnd32() % 3) - 1);
-        fric_fx_lugre_t p;
-        fric_compile_report_t rep;
-        if (fric_compile_lugre(&c, &o, &p, &rep) == FRIC_OK) return p;
-    }
-}
+/* a random valid LuGre or Dahl set at a random sample time and range (the
+ * accuracy library's generator, which tb_eng also uses) */
+static fric_fx_lugre_t random_set(void) { return fric_acc_random_lugre(TB_W, rnd32); }
 
 /* random words that fit their fields but come from no compiler: the corners
  * a compiled set never reaches (g clamped, huge shifts, zero mantissas) */
