@@ -7,7 +7,8 @@ FRIC_GEN := $(BIN)/fric_gen
 GEN_FILES := cmodel/include/fric_fx_formats.h cmodel/src/fric_fx_tables.c rtl/fric_formats.vh docs/generated/formats.md \
   $(foreach t,exp2 recip h exp2pair,$(foreach w,16 18,rtl/tables/fric_$(t)_w$(w).hex)) \
   cmodel/include/fricore_regs.h rtl/fric_regs_map.vh docs/register-map.md rtl/vhdl/fric_pkg.vhd \
-  rtl/tables/fric_eng_prog.hex rtl/tables/fric_eng_tab.hex rtl/fric_eng_isa.vh docs/generated/fric_eng_program.md
+  rtl/tables/fric_eng_prog.hex rtl/tables/fric_eng_tab.hex rtl/fric_eng_isa.vh rtl/vhdl/fric_eng_pkg.vhd \
+  docs/generated/fric_eng_program.md
 
 $(FRIC_GEN): cmodel/gen/fric_gen.c cmodel/gen/fric_gen_regs.c cmodel/gen/fric_gen_io.c cmodel/gen/fric_gen.h
 	@mkdir -p $(@D)

@@ -5,6 +5,7 @@
  *   rtl/tables/fric_eng_tab.hex       the table ROM: 1024 words {T[i] - T[i+1] (12 bits), T[i] (21 bits)}
  *                                     at table * 256 + i (exp2, recip, h; the fourth quarter 0)
  *   rtl/fric_eng_isa.vh               opcodes, operand sources, tables, boot addresses
+ *   rtl/vhdl/fric_eng_pkg.vhd         the same for the VHDL engine, with both ROMs as constants
  *   docs/generated/fric_eng_program.md the program listing
  *
  *   fric_gen_eng DIR     writes them under DIR (the project root, or a scratch
@@ -88,6 +89,63 @@ static void write_vh(const char *dir, const fric_eng_prog_t *p)
     fric_gen_close(f);
 }
 
+/* The VHDL twin of fric_eng_isa.vh and of both ROM files: constants of a
+ * package, so the VHDL engine needs no file at elaboration (ghdl --synth
+ * reads it like any other source). */
+static void write_vhdl_pkg(const char *dir, const fric_eng_prog_t *p)
+{
+    static const int32_t *const tabs[3] = {fric_fx_exp2_w16, fric_fx_recip_w16, fric_fx_h_w16};
+    FILE *f = fric_gen_open(dir, "rtl/vhdl/fric_eng_pkg.vhd");
+    fprintf(f, "-- fric_eng_pkg: the engine's instruction set and ROMs for the VHDL fric_eng (rtl/vhdl/fric_eng.vhd),\n"
+               "-- the same values as rtl/fric_eng_isa.vh and rtl/tables/fric_eng_{prog,tab}.hex.\n-- %s\n", banner);
+    fprintf(f, "library ieee;\nuse ieee.std_logic_1164.all;\n\npackage fric_eng_pkg is\n");
+    static const struct {
+        const char *name;
+        int v;
+    } ops[] = {
+        {"ADD", FRIC_ENG_ADD}, {"SUB", FRIC_ENG_SUB}, {"RSR", FRIC_ENG_RSR}, {"SHR", FRIC_ENG_SHR},
+        {"AND", FRIC_ENG_AND}, {"MIN", FRIC_ENG_MIN}, {"MAX", FRIC_ENG_MAX}, {"BLEN", FRIC_ENG_BLEN},
+        {"MUL", FRIC_ENG_MUL}, {"NEGIF", FRIC_ENG_NEGIF}, {"TBL", FRIC_ENG_TBL}, {"IN", FRIC_ENG_IN},
+        {"OUT", FRIC_ENG_OUT}, {"BLT", FRIC_ENG_BLT}, {"BGE", FRIC_ENG_BGE}, {"BEQ", FRIC_ENG_BEQ},
+        {"BNE", FRIC_ENG_BNE}, {"MULP", FRIC_ENG_MULP}, {"CPY", FRIC_ENG_CPY},
+    };
+    fprintf(f, "    -- opcodes, instruction bits 31..26\n");
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        fprintf(f, "    constant FRIC_ENG_OP_%s : integer := %d;\n", ops[i].name, ops[i].v);
+    fprintf(f, "    -- operand B sources, bits 15..14\n    constant FRIC_ENG_B_REG : integer := %d;\n"
+               "    constant FRIC_ENG_B_IMM : integer := %d;\n    constant FRIC_ENG_B_PAR : integer := %d;\n"
+               "    constant FRIC_ENG_B_PARD : integer := %d;\n",
+            FRIC_ENG_B_REG, FRIC_ENG_B_IMM, FRIC_ENG_B_PAR, FRIC_ENG_B_PARD);
+    fprintf(f, "    -- program: words used, reset PCs of the LuGre and the Stribeck slots\n"
+               "    constant FRIC_ENG_PROG_N : integer := %d;\n    constant FRIC_ENG_BOOT_LUGRE : integer := %d;\n"
+               "    constant FRIC_ENG_BOOT_STRIBECK : integer := %d;\n",
+            p->n, p->boot_lugre, p->boot_stribeck);
+    fprintf(f, "    -- the round: clocks between two issues of a slot (the pipeline's depth)\n"
+               "    constant FRIC_ENG_ROUND : integer := %d;\n    -- the LuGre state register\n"
+               "    constant FRIC_ENG_R_STATE : integer := %d;\n",
+            FRIC_ENG_ROUND, FRIC_ENG_R_STATE);
+    fprintf(f, "    -- the table ROM's fields: {T[i] - T[i+1], T[i]}\n    constant FRIC_ENG_TAB_VALUE_BITS : integer := %d;\n"
+               "    constant FRIC_ENG_TAB_DIFF_BITS : integer := %d;\n",
+            TAB_VALUE_BITS, TAB_DIFF_BITS);
+    fprintf(f, "\n    type fric_eng_prog_t is array (0 to %d) of std_logic_vector(31 downto 0);\n", FRIC_ENG_PROG_MAX - 1);
+    fprintf(f, "    constant FRIC_ENG_PROG : fric_eng_prog_t := (");
+    for (int i = 0; i < FRIC_ENG_PROG_MAX; i++)
+        fprintf(f, "%sx\"%08x\"", (i % 8) ? ", " : (i ? ",\n        " : "\n        "), i < p->n ? p->word[i] : 0u);
+    fprintf(f, ");\n");
+    fprintf(f, "\n    type fric_eng_tab_t is array (0 to 1023) of std_logic_vector(%d downto 0);\n",
+            TAB_DIFF_BITS + TAB_VALUE_BITS - 1);
+    fprintf(f, "    constant FRIC_ENG_TAB : fric_eng_tab_t := (");
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < 256; i++) {
+            const long v = t < 3 ? tabs[t][i] : 0, d = t < 3 ? (long)tabs[t][i] - tabs[t][i + 1] : 0;
+            const int k = t * 256 + i;
+            fprintf(f, "%s%dX\"%09lx\"", (k % 6) ? ", " : (k ? ",\n        " : "\n        "),
+                    TAB_DIFF_BITS + TAB_VALUE_BITS, d << TAB_VALUE_BITS | v);
+        }
+    fprintf(f, ");\nend package fric_eng_pkg;\n");
+    fric_gen_close(f);
+}
+
 static void write_listing(const char *dir, const fric_eng_prog_t *p)
 {
     FILE *f = fric_gen_open(dir, "docs/generated/fric_eng_program.md");
@@ -114,6 +172,7 @@ int main(int argc, char **argv)
     write_prog(argv[1], p);
     write_tab(argv[1]);
     write_vh(argv[1], p);
+    write_vhdl_pkg(argv[1], p);
     write_listing(argv[1], p);
     return 0;
 }
