@@ -133,9 +133,9 @@ TEST_ALL += synth-vhdl-stribeck
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time
 .PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(STIM_FILES)
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(STIM_FILES)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
 # The GHDL soak of issue 9 (not in make test): 10^6 random samples over all
@@ -198,6 +198,7 @@ $(eval $(call vhdl_netlist_run,lugre_seq_w18,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OP
 $(eval $(call vhdl_netlist_run,lugre_pipe_w16,lugre,W=16 OPT_PIPE=1 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_pipe_w16,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16))
 $(eval $(call vhdl_netlist_run,lugre_pipe_w18,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=0,tb_lugre_pipe_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18))
 $(eval $(call vhdl_netlist_run,stribeck_w16,stribeck,W=16 NUM_AXES=8 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=1,tb_stribeck_w16,test_random*,))
+$(eval $(call vhdl_netlist_run,eng_ax4,eng,NUM_AXES=4,tb_eng_ax4,test_c*,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4))
 $(eval $(call vhdl_netlist_run,stribeck_w18,stribeck,W=18 NUM_AXES=8 OPT_FABRIC=0 OPT_FAST=1 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=0,tb_stribeck_w18,test_random*,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
 .PHONY: test-vhdl-netlist
 test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb) $(NETSIM_DEPS) $(STIM_FILES)
@@ -248,3 +249,33 @@ $(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w16,16,0,0,$(BUILD)/tb/tb_lugre_w16/t
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w18,18,0,0,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18,test_r*,0))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w18,18,1,1,$(BUILD)/tb/tb_lugre_real_w18/tb_lugre_real_w18,test_*o*))
+
+# ---- fric_eng (the shared engine of the UP5K image) ----------------------------
+ENG_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_eng_vhdl.f)
+GHDL_ENG_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_eng_ghdl.vhd
+GHDL_ENG_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_eng_ghdl.o
+$(BUILD)/pic/obj/tb/ghdl/dut_eng_ghdl.o: CFLAGS += -Itb/fric_eng
+
+# $(1) name  $(2) NUM_AXES  $(3) the Verilator bench of the same configuration  $(4) the tests (a TEST
+# pattern) in make test  $(5) RANDOM_OPS in make test (test-ghdl-full runs every test at the C bench's counts)
+define ghdl_eng
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/fric_eng -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_NAX=$(2) -DTB_QUICK=0 \
+	  -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_ENG_PIC_OBJS)
+	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+$(BUILD)/ghdl/$(1)/work-obj08.cf: $(ENG_VHDL) $(GHDL_ENG_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	@rm -f $$@
+	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(ENG_VHDL) $(GHDL_ENG_TB_VHDL)); do \
+	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(3)
+	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),$$(if $$(FULL),every test,TEST=$(4) RANDOM_OPS=$(5))))"
+	@$$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,TEST='$(4)' RANDOM_OPS=$(5))) \
+	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(3) \
+	  $(GHDL) -r $(GHDL_FLAGS) tb_eng_ghdl -gNUM_AXES=$(2) $(GHDL_RUN_FLAGS)
+GHDL_RUNS += run-$(1)
+endef
+$(eval $(call ghdl_eng,tb_eng_ghdl_ax4,4,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4,test_r*,1000))

@@ -103,7 +103,7 @@ ENG_DEPS := rtl/fric_eng_isa.vh rtl/fric_formats.vh rtl/fric_lugre_fits.vh rtl/f
 
 # $(1) name  $(2) NUM_AXES  $(3) TB_QUICK (1: skip the whole-range tests)
 define eng_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/tb_rng.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/tb_rng.h tb/tb_pins.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/fric_eng -DTB_NAX=$(2) -DTB_QUICK=$(3) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_eng/dut_eng.cpp tb/tb_vl_warn.h $(ENG_SRCS) $(ENG_DEPS) $(VLT) $(ACC_OBJ) $(LIB)

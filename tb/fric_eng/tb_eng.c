@@ -4,7 +4,13 @@
  * fric_fx_stribeck): force, per-sample flags and axis; the sticky flags at
  * every check point. Test logic only here; dut_eng.cpp is the glue.
  *
- *   TEST=name   run one test (cmocka's filter); SOAK=N samples for test_soak
+ *   TEST=name   run one test (cmocka's filter); SOAK=N samples for test_soak;
+ *               RANDOM_OPS=N samples for test_random_ops (default 20000)
+ *
+ * Every cycle's pins go into the pin-stream record (tb/tb_pins.h) from the
+ * first reset edge of each test on: the GHDL bench of the VHDL engine
+ * (tb/ghdl/tb_eng_ghdl.vhd, this file built with TB_GHDL) must print the
+ * same record as the Verilated Verilog engine.
  *
  * The bench's model applies each handshake in the order the core's
  * contract gives: in one clock, output beats, then samples, then cfg words
@@ -20,12 +26,16 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../tb_pins.h"
 #include "../tb_rng.h"
 
 #include "dut_eng.h"
 #include "fric_accuracy.h"
 #include "fric_eng.h"
 #include "fricore.h"
+#ifdef TB_GHDL /* the GHDL bench: main is renamed tb_main, its coroutine entry */
+#include "fric_vhpi.h"
+#endif
 
 #ifndef TB_NAX
 #define TB_NAX 4
@@ -134,6 +144,41 @@ static const speed_t FULL = {0, 0};
 static dut_t *dut;
 static uint64_t cyc;
 
+/* dut_set, with the cycle's pins recorded (tb_pins.h): inputs, then outputs;
+ * a beat's data only while it is valid */
+static void bench_set(const dut_in_t *in, dut_out_t *out)
+{
+    dut_set(dut, in, out);
+    uint32_t w[1 + 2 * 16 + 4]; /* rst, 16 a side, the state reset pins */
+    size_t n = 0;
+    w[n++] = in->rst;
+    for (int sd = 0; sd < 2; sd++) {
+        const dut_side_in_t *i = &in->m[sd];
+        const dut_side_out_t *o = &out->m[sd];
+        w[n++] = i->s_tvalid;
+        w[n++] = i->s_tvalid ? i->s_tdata : 0;
+        w[n++] = i->s_tvalid ? i->s_tuser : 0;
+        w[n++] = i->m_tready;
+        w[n++] = i->cfg_valid;
+        w[n++] = i->cfg_commit;
+        w[n++] = i->cfg_addr;
+        w[n++] = i->cfg_axis;
+        w[n++] = i->cfg_data;
+        w[n++] = i->flags_clear;
+        w[n++] = o->s_tready;
+        w[n++] = o->m_tvalid;
+        w[n++] = o->m_tvalid ? o->m_tdata : 0;
+        w[n++] = o->m_tvalid ? o->m_tuser : 0;
+        w[n++] = o->cfg_ready;
+        w[n++] = o->flags;
+    }
+    w[n++] = in->srst_valid;
+    w[n++] = in->srst_all;
+    w[n++] = in->srst_axis;
+    w[n++] = out->srst_ready;
+    tb_pins_add(w, n);
+}
+
 /* the stream of an op: 0 samples (both sides), 1 cfg words and commits, 2 state resets */
 static int stream_of(const op_t *o)
 {
@@ -161,13 +206,13 @@ static void check_flags(void)
     dut_in_t in = {0};
     dut_out_t out;
     in.m[LG].m_tready = in.m[ST].m_tready = 1;
-    dut_set(dut, &in, &out);
+    bench_set(&in, &out);
     /* a cfg request's CFG flag is visible once cfg_ready is high again */
     for (int k = 0; !(out.m[LG].cfg_ready && out.m[ST].cfg_ready && out.srst_ready); k++) {
         if (k > 1000) fail_msg("cycle %llu: cfg_ready or srst_ready stays low", (unsigned long long)cyc);
         dut_tick(dut);
         cyc++;
-        dut_set(dut, &in, &out);
+        bench_set(&in, &out);
     }
     for (int sd = 0; sd < 2; sd++)
         if (out.m[sd].flags != m.sticky[sd])
@@ -175,11 +220,11 @@ static void check_flags(void)
                      out.m[sd].flags, m.sticky[sd]);
     in.m[LG].flags_clear = 0x1F;
     in.m[ST].flags_clear = 0x7;
-    dut_set(dut, &in, &out);
+    bench_set(&in, &out);
     dut_tick(dut);
     cyc++;
     in.m[LG].flags_clear = in.m[ST].flags_clear = 0;
-    dut_set(dut, &in, &out);
+    bench_set(&in, &out);
     assert_int_equal(out.m[LG].flags, 0);
     assert_int_equal(out.m[ST].flags, 0);
     m.sticky[LG] = m.sticky[ST] = 0;
@@ -227,7 +272,7 @@ static void run(const op_list_t *l, speed_t sp)
         }
         for (int sd = 0; sd < 2; sd++) in.m[sd].m_tready = !(sp.backpressure && (int)(rnd32() % 100) < sp.backpressure);
         dut_out_t out;
-        dut_set(dut, &in, &out);
+        bench_set(&in, &out);
         int progress = 0;
         /* output beats */
         for (int sd = 0; sd < 2; sd++) {
@@ -304,12 +349,12 @@ static void reset_dut(void)
     dut_out_t out;
     in.rst = 1;
     for (int k = 0; k < 4; k++) {
-        dut_set(dut, &in, &out);
+        bench_set(&in, &out);
         dut_tick(dut);
         cyc++;
     }
     in.rst = 0;
-    dut_set(dut, &in, &out);
+    bench_set(&in, &out);
 }
 
 static int setup(void **state)
@@ -318,6 +363,15 @@ static int setup(void **state)
     const char *fst = getenv("TRACE_FST");
     dut = dut_open(fst && fst[0] ? fst : NULL);
     cyc = 0;
+    /* the pin record starts after the first reset edge: before it the
+     * outputs are whatever the registers held (power-up in a fresh model) */
+    dut_in_t in = {0};
+    dut_out_t out;
+    in.rst = 1;
+    bench_set(&in, &out);
+    dut_tick(dut);
+    cyc++;
+    tb_pins_reset();
     reset_dut();
     model_reset_all();
     return 0;
@@ -326,6 +380,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
+    tb_pins_report(TB_NAME);
     dut_close(dut);
     return 0;
 }
@@ -460,7 +515,8 @@ static void test_random_ops(void **state)
     (void)state;
     op_list_t l = {0};
     start_with_random_sets(&l);
-    random_ops(&l, 20000);
+    const char *e = getenv("RANDOM_OPS");
+    random_ops(&l, e && e[0] ? (size_t)strtod(e, NULL) : 20000);
     const speed_t sp = {30, 40};
     run(&l, sp);
     print_stats("random ops (gaps 30 %, backpressure 40 %)");
@@ -557,7 +613,7 @@ static void test_reset_keeps_parameters(void **state)
     dut_out_t out;
     in.m[LG].s_tvalid = 1;
     in.m[LG].s_tdata = 1000;
-    dut_set(dut, &in, &out);
+    bench_set(&in, &out);
     dut_tick(dut);
     cyc++;
     reset_dut();

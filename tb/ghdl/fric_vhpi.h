@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 enum { FVH_DONE = 0, FVH_SET = 1, FVH_TICK = 2 };
-enum { FVH_WORDS = 16 };
+enum { FVH_WORDS = 32 };
 
 /** The test logic's entry point (the cmocka main, renamed at build time). */
 int tb_main(void);
