@@ -78,8 +78,8 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/t
 #   make synth-vhdl   the Stribeck core on both targets and the LuGre pipeline on
 #                     the ECP5 (part of make; make test runs the Stribeck ones,
 #                     synth-vhdl-stribeck)
-# $(1) run  $(2) core (stribeck, lugre)  $(3) the generics, as name=value  $(4) memories to mark as
-# logic  $(5) yosys synth command  $(6) nextpnr command
+# $(1) run  $(2) core (stribeck, lugre, eng)  $(3) the generics, as name=value  $(4) memories to mark as
+# logic  $(5) yosys synth command  $(6) nextpnr command  $(7) memories to mark no_rw_check
 # The VHDL runs place and route at 90 % of the Verilog run's target clock:
 # the port's goal is an Fmax within 10 % of the Verilog core's, and a run
 # that misses that fails the build. The measured Fmax of both, and their
@@ -104,6 +104,7 @@ $(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v
 	  'chparam $(foreach g,$(3),-set $(subst =, ,$(g))) fric_$(2)_harness' \
 	  'hierarchy -top fric_$(2)_harness' \
 	  $(if $(4),'setattr -set ram_style "logic" $(4)') \
+	  $(if $(7),'setattr -set no_rw_check 1 $(7)') \
 	  '$(5) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
@@ -121,9 +122,16 @@ $(SYNTH)/lugre_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_ecp5/rate.txt
 $(eval $(call vhdl_synth_run,lugre_seq_vhdl_ecp5,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OPT_ECP5_DSP=0,,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(call vhdl_mhz,$(LUGRE_SEQ_ECP5_MHZ)) --textcfg $(SYNTH)/lugre_seq_vhdl_ecp5/out.config))
 $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_seq_ecp5/rate.txt
 	cp $< $@
+# the shared engine on the UP5K, against the Verilog run eng_up5k; GHDL drops
+# the Verilog's no_rw_check on the register file and parameter memory, so
+# the script sets it (no address is read in the clock that writes it)
+$(eval $(call vhdl_synth_run,eng_vhdl_up5k,eng,NUM_AXES=4,,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(call vhdl_mhz,$(ENG_UP5K_MHZ)) --pcf-allow-unconstrained --asc $(SYNTH)/eng_vhdl_up5k/out.asc,m:rfa m:rfb m:par))
+$(SYNTH)/eng_vhdl_up5k/rate.txt: $(SYNTH)/eng_up5k/rate.txt
+	cp $< $@
 .PHONY: synth-vhdl
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt \
+  $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
 # make test runs the Stribeck ones (the LuGre place and route adds about 5
 # minutes: it is in make only)
 .PHONY: synth-vhdl-stribeck
@@ -206,7 +214,8 @@ test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb
 TEST_ALL += test-vhdl-netlist
 
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt \
+  $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
 
 # ---- fric_lugre (the pipeline) and its real variant ----------------------------
 LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_lugre_vhdl.f) rtl/vhdl/sim/fric_lugre_real.vhd

@@ -93,6 +93,28 @@ $(SYNTH)/lugre_seq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@mkdir -p $(@D)
 	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
+# the shared engine alone (the iCEBreaker image's models), with its measured
+# rate: make only, and the VHDL twin's run against it (mk/ghdl.mk)
+ENG_UP5K_MHZ ?= 48
+ENG_SYNTH_SRCS := rtl/fric_eng.v rtl/fric_word_fits.v rtl/synth/fric_eng_harness.v
+$(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+	@mkdir -p $(@D)
+	@printf '%s\n' 'read_verilog -defer -Irtl $(ENG_SYNTH_SRCS)' 'chparam -set W 16 -set NUM_AXES 4 fric_eng_harness' \
+	  'synth_ice40 -dsp -top fric_eng_harness -json $@' 'tee -o $(SYNTH)/eng_up5k/stat.txt stat' >$(SYNTH)/eng_up5k/synth.ys
+	$(YOSYS) -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null
+$(SYNTH)/eng_up5k/pnr.log: $(SYNTH)/eng_up5k/synth.json
+	$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/eng_up5k/out.asc \
+	  --json $< -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
+	@mv $@.tmp $@
+	@grep -E 'Max frequency' $@ | tail -1
+$(SYNTH)/eng_up5k/rate.txt: $(BUILD)/tb/tb_eng_ax4/tb_eng_ax4
+	@mkdir -p $(@D)
+	TEST=test_latency_and_set_time $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
+	@cat $@
+.PHONY: synth-eng-up5k
+synth-eng-up5k: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
+synth-report: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
+
 # the three-stage sequencer (OPT_PIPE 2) on the ECP5, with its measured rate
 $(eval $(call lugre_synth_run,lugre_msq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_MSQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_msq_ecp5/out.config,2,0,0))
 .PHONY: synth-lugre-msq-ecp5

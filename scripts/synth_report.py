@@ -43,7 +43,9 @@ def main():
         stat = open(os.path.join(d, "stat.txt")).read()
         pnr = open(os.path.join(d, "pnr.log")).read()
         ys = open(os.path.join(d, "synth.ys")).read()
-        width = int(re.search(r"-set W (\d+)", ys).group(1))
+        # W from the run's chparam; the engine's runs set none (its harness and models are W = 16 only)
+        wm = re.search(r"-set W (\d+)", ys)
+        width = int(wm.group(1)) if wm else 16
         fm = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)", pnr)
         fmax, verdict, goal = float(fm[-1][0]), fm[-1][1], float(fm[-1][2])
         lc = re.findall(r"\s" + t["lc"] + r":\s+(\d+)/\s*(\d+)", pnr)

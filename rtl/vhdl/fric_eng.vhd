@@ -225,6 +225,8 @@ architecture rtl of fric_eng is
     signal cfg_we : std_logic := '0';
     signal cfg_wa : std_logic_vector(8 downto 0) := (others => '0');
     signal cfg_wd : std_logic_vector(PWB + 1 downto 0) := (others => '0');
+    signal par_wa : std_logic_vector(8 downto 0);
+    signal par_wd : std_logic_vector(PWB + 1 downto 0);
 
     signal op3      : std_logic_vector(5 downto 0);
     signal f3       : std_logic;
@@ -451,14 +453,16 @@ begin
         end if;
     end process;
 
-    -- the parameter memory's write port: a CPY's word, or a cfg word into a staging set
+    -- the parameter memory's write port: a CPY's word, or a cfg word into a
+    -- staging set (never both); address and data selected ahead of the one
+    -- write, so GHDL's synthesis keeps the memory a RAM
+    par_wa <= '0' & s2_slot & s2_ir(4 downto 0) when s2_cpy = '1' else cfg_wa;
+    par_wd <= par_q when s2_cpy = '1' else cfg_wd;
     process (clk)
     begin
         if rising_edge(clk) then
-            if s2_cpy = '1' then
-                par(idx('0' & s2_slot & s2_ir(4 downto 0))) <= par_q;
-            elsif cfg_we = '1' then
-                par(idx(cfg_wa)) <= cfg_wd;
+            if (s2_cpy or cfg_we) = '1' then
+                par(idx(par_wa)) <= par_wd;
             end if;
         end if;
     end process;
