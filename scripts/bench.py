@@ -29,6 +29,8 @@ Parts:
 import json
 import math
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -76,7 +78,41 @@ def say(s=""):
 def c_speed(build):
     js = os.path.join(build, "results", "bench", "speed.json")
     say(sh([os.path.join(build, "bin", "fric-bench-speed"), js]).rstrip())
-    return json.load(open(js))
+    out = json.load(open(js))
+    out["instructions"] = c_instructions(build)
+    return out
+
+
+def callgrind_refs(cmd):
+    """Instructions executed by cmd (valgrind's callgrind, 'I refs')."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                       capture_output=True, text=True)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+    if r.returncode != 0 or not m:
+        raise SystemExit("bench: callgrind of %s failed (exit %d)" % (" ".join(cmd), r.returncode))
+    return int(m.group(1).replace(",", ""))
+
+
+def c_instructions(build):
+    """Instructions per sample of the double and the fixed-point model (one
+    call per sample), counted by callgrind over the 1e6 samples of each case
+    minus the setup alone: why the fixed-point model is not faster on this
+    machine, independent of timing noise. Skipped without valgrind."""
+    if not shutil.which("valgrind"):
+        say("bench: valgrind not found: instruction counts skipped")
+        return None
+    exe = os.path.join(build, "bin", "fric-bench-speed")
+    base = callgrind_refs([exe, "--one", "lugre", "none", "sweep"])
+    rows = []
+    for dist in ("sweep", "slow"):
+        for model in ("stribeck", "dahl", "lugre"):
+            d = (callgrind_refs([exe, "--one", model, "double", dist]) - base) / 1e6
+            f = (callgrind_refs([exe, "--one", model, "fixed", dist]) - base) / 1e6
+            rows.append({"velocities": dist, "model": model, "double_instructions": d, "fixed_instructions": f,
+                         "fixed_over_double": f / d})
+            say("instructions per sample (callgrind): %-5s %-8s double %6.1f  fixed %6.1f  fixed / double %.2f" % (
+                dist, model, d, f, f / d))
+    return rows
 
 
 # ---- 2. simulator ------------------------------------------------------------------
@@ -330,6 +366,19 @@ def report(b, md):
     worst = min(min(c["double_over_fixed"], c["double_over_fixed_array"]) for c in b["speed"]["cases"])
     L += ["", "Goal (issue 8): the fixed-point model at least 3x faster than the double model per sample: **%s** "
           "(double / fixed from %.2fx to %.2fx)." % ("met" if worst >= 3.0 else "not met", worst, best), ""]
+    ins = b["speed"].get("instructions")
+    if ins:
+        L += ["Instructions executed per sample (valgrind's callgrind over the same 1e6 samples, the setup "
+              "subtracted; `fric-bench-speed --one MODEL KIND VELOCITIES`): the bit-exact model does the rounding, "
+              "normalization and saturation that the RTL does in wires as integer instructions, and on this "
+              "machine a double multiply or add costs what an integer one does, so it runs no faster than the "
+              "double model. (On a processor without a double-precision FPU, the firmware case, every double "
+              "operation becomes a library call.)", "",
+              "| velocities | model | double | fixed | fixed / double |", "|---|---|---|---|---|"]
+        for r in ins:
+            L.append("| %s | %s | %.1f | %.1f | %.2f |" % (r["velocities"], r["model"], r["double_instructions"],
+                                                         r["fixed_instructions"], r["fixed_over_double"]))
+        L.append("")
     # 2
     s = b["simulator"]
     L += ["## Simulator", "", "`build/bin/fric-bench-sim`: the integrators' steps per second on the canudas1995 run "

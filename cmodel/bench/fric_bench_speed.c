@@ -14,10 +14,16 @@
  * the ratios. A benchmark, not a test: it never fails on a figure.
  *
  *   fric-bench-speed [OUT.json]
+ *   fric-bench-speed --one MODEL KIND VELOCITIES
+ *       one pass of one case over the 1e6 samples, untimed, for an
+ *       instruction counter (make bench runs it under valgrind's callgrind):
+ *       MODEL stribeck|dahl|lugre, KIND double|fixed|baseline|none (none: the
+ *       setup alone, to subtract), VELOCITIES sweep|slow
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "fricore.h"
@@ -179,6 +185,25 @@ int main(int argc, char **argv)
             vels[d][i] = (double)c * lsb; /* both models see the same velocities */
         }
 
+    if (argc > 1 && strcmp(argv[1], "--one") == 0) {
+        static const char *models[] = {"stribeck", "dahl", "lugre"}, *kinds[] = {"double", "fixed", "baseline", "none"};
+        static const kind_t kind_of[] = {M_DOUBLE, M_FIXED, M_BASE};
+        int mi = -1, ki = -1, di = -1;
+        for (int i = 0; argc == 5 && i < 4; i++) {
+            if (i < 3 && strcmp(argv[2], models[i]) == 0) mi = i;
+            if (strcmp(argv[3], kinds[i]) == 0) ki = i;
+            if (i < NDIST && strcmp(argv[4], dist_names[i]) == 0) di = i;
+        }
+        if (mi < 0 || ki < 0 || di < 0) {
+            fprintf(stderr, "fric-bench-speed: --one MODEL KIND VELOCITIES: MODEL stribeck|dahl|lugre, "
+                            "KIND double|fixed|baseline|none, VELOCITIES sweep|slow\n");
+            return 2;
+        }
+        vel = vels[di];
+        code = codes[di];
+        if (ki < 3) run_once((model_t)mi, kind_of[ki]);
+        return 0;
+    }
     FILE *js = argc > 1 ? fopen(argv[1], "w") : NULL;
     if (argc > 1 && !js) {
         fprintf(stderr, "fric-bench-speed: cannot write %s\n", argv[1]);
