@@ -56,6 +56,11 @@ lint-rtl:
 	  echo "ok   verilator --lint-only -Wall: fric_lugre_real, W $$w"; done
 	@for p in 0 1 2; do iverilog -g2005 -Irtl -Pfric_lugre.OPT_PIPE=$$p -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) || exit 1; \
 	  echo "ok   iverilog -g2005 elaborates fric_lugre, OPT_PIPE $$p"; done
+	@# the synthesis runs' I/O harnesses, each with its core (the engine's: rtl/fric_eng.v and fric_word_fits.v)
+	@for h in stribeck lugre eng; do \
+	  srcs="$$(if [ $$h = eng ]; then echo rtl/fric_eng.v rtl/fric_word_fits.v; else grep -v '^//' rtl/fric_$$h.f; fi)"; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) rtl/synth/fric_$${h}_harness.v $$srcs --top-module fric_$${h}_harness || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_$${h}_harness"; done
 
 TEST_ALL += lint-rtl test-rtl
 
