@@ -138,14 +138,6 @@ synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.
 synth-vhdl-stribeck: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
 BUILD_ALL += synth-vhdl
 TEST_ALL += synth-vhdl-stribeck
-# the runs build first (serially: Verilator's own build uses both cores),
-# then run two at a time
-.PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
-TEST_ALL += test-ghdl
 # The GHDL soak of issue 9 (not in make test): 10^6 random samples over all
 # axes through each VHDL core: the Stribeck core (W 16, the iCE40 one) and the
 # LuGre pipeline (W 16), every beat bit-exact with the C model (for LuGre the
@@ -288,3 +280,14 @@ run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(3)
 GHDL_RUNS += run-$(1)
 endef
 $(eval $(call ghdl_eng,tb_eng_ghdl_ax4,4,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4,test_r*,1000))
+
+# ---- make test-ghdl: every run above -------------------------------------------
+# the runs build first (serially: Verilator's own build uses both cores),
+# then run two at a time; here, after every run is defined, since a
+# rule's prerequisites expand where the rule is read
+.PHONY: test-ghdl test-ghdl-full
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/work-obj08.cf) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
+TEST_ALL += test-ghdl
