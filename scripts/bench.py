@@ -410,8 +410,11 @@ def report(b, md):
           "fricore's run loop, each without its process's start and output (like for like). *Command*: "
           "`bench_scipy.py --methods M --reps 1` as a whole process (interpreter, imports, one solve, its metrics "
           "sampled at fricore's step) against the `fricore sim` process, both spawned by the bench, best of %d and %d "
-          "(like for like). *Mixed*: the `solve_ivp` call alone against fricore's whole process, the strictest; "
-          "fricore's process start (exec, dynamic linking) is about half a millisecond of it." % (SCRIPT_REPS, REPS), "",
+          "(like for like). *Mixed*: the `solve_ivp` call alone against fricore's whole process, the strictest: "
+          "at the matched steps below, fricore's process takes %s beyond its run loop (the bench's spawn, exec, "
+          "dynamic linking, option parsing, the summary)." % (
+              SCRIPT_REPS, REPS, ", ".join("%.2f ms (%s)" % (1e3 * (r["process_s"] - r["loop_s"]), i)
+                                           for i, r in sorted(s["matched"].items()))), "",
           "| fricore integrator | step | SciPy method | SciPy process [s] | solver | command | mixed |",
           "|---|---|---|---|---|---|---|"]
     for r in s["ratios"]:
