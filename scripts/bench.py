@@ -56,6 +56,7 @@ RTL_BENCHES = [
 SYNTH_BENCH = {("stribeck", "ecp5"): "tb_stribeck_w18", ("stribeck", "up5k"): "tb_stribeck_w16",
                ("lugre", "ecp5"): "tb_lugre_pipe_w18", ("lugre", "up5k"): "tb_lugre_w16"}
 SERVO_RATES = [10e3, 50e3]
+ENG_AXES = 4  # fric_eng's slots: 4 axes of each model at most (its synthesis run's NUM_AXES)
 
 
 def sh(cmd, env=None):
@@ -235,6 +236,8 @@ def fpga(build, rtl):
                 row["latency_us_at_fmax"] = b["latency_max"] / r["fmax_mhz"]
         tp = r.get("throughput_updates_per_s") or 0.0
         row["axes_at"] = {"%g" % f: int(tp // f) for f in SERVO_RATES}
+        if r["core"] == "eng":  # the engine: at most ENG_AXES axes a model (one slot each), a set per the rate's period
+            row["axes_at"] = {"%g" % f: (ENG_AXES if f <= tp / ENG_AXES else 0) for f in SERVO_RATES}
         if r["core"] == "top":  # a board top: its NUM_AXES axes, up to the rate of one set per tick
             row["core"] = "top (%s, %d axes)" % (r["board"], r["axes"])
             row["latency_cycles"] = [r["set_cycles"], r["set_cycles"]]
@@ -446,7 +449,9 @@ def report(b, md):
           "`--freq`). Latency: input beat to output beat, as the Verilator bench of the same configuration measured it "
           "in this run (a board top: the cycles of one sample set of all its axes). Axes served: axis-updates/s at Fmax "
           "over the servo rate (the cores' NUM_AXES is a parameter; their memories grow with it); a board top serves its "
-          "NUM_AXES axes up to the servo rate of one set per tick.", "",
+          "NUM_AXES axes up to the servo rate of one set per tick, and the engine (`eng`, both models at once, its "
+          "throughput a model's: the guaranteed set of %d axes per 1932 clocks) its %d axes up to the rate of one set "
+          "per period; its latency varies with the path a sample takes (docs/fric_eng.md)." % (ENG_AXES, ENG_AXES), "",
           "| core | target | W | Fmax [MHz] | timing | LUT4 | FF | DSP | BRAM | latency [cycles] | axis-updates/s | axes at 10 kHz | axes at 50 kHz |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in b["fpga"]:
