@@ -450,8 +450,10 @@ def report(b, md):
           "in this run (a board top: the cycles of one sample set of all its axes). Axes served: axis-updates/s at Fmax "
           "over the servo rate (the cores' NUM_AXES is a parameter; their memories grow with it); a board top serves its "
           "NUM_AXES axes up to the servo rate of one set per tick, and the engine (`eng`, both models at once, its "
-          "throughput a model's: the guaranteed set of %d axes per 1932 clocks) its %d axes up to the rate of one set "
-          "per period; its latency varies with the path a sample takes (docs/fric_eng.md)." % (ENG_AXES, ENG_AXES), "",
+          "throughput a model's: the guaranteed set of %d axes per %s clocks) its %d axes up to the rate of one set "
+          "per period; its latency varies with the path a sample takes (docs/fric_eng.md)." % (
+              ENG_AXES, ", ".join("%.0f" % (ENG_AXES / r["samples_per_clock"]) for r in b["fpga"] if r["core"] == "eng")
+              or "-", ENG_AXES), "",
           "| core | target | W | Fmax [MHz] | timing | LUT4 | FF | DSP | BRAM | latency [cycles] | axis-updates/s | axes at 10 kHz | axes at 50 kHz |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in b["fpga"]:
