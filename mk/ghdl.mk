@@ -37,7 +37,7 @@ $(BUILD)/pic/obj/cmodel/src/fric_fx.o $(BUILD)/pic/obj/cmodel/src/fric_fx_tables
 # $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) OPT_FAST  $(6) further -g generics
 # $(7) SWEEP_STRIDE in make test  $(8) the Verilator bench of the same configuration
 define ghdl_stribeck
-$(BUILD)/ghdl/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$(CC) $(TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) \
 	  -DTB_FAST=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
@@ -219,7 +219,7 @@ GHDL_LUGRE_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmo
 # $(6) the tests (a TEST pattern) in make test  $(7) OPT_PIPE (1 when empty); test-ghdl-full runs them all (FULL=1), with the
 # stability test at 4 of its 40 sample times (STAB_RUNS=4: 7.6 M cycles are hours in GHDL)
 define ghdl_lugre
-$(BUILD)/ghdl/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$(CC) $(LUGRE_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_REAL=$(3) \
 	  -DTB_NAME='"$(1)"' -c $$< -o $$@
@@ -261,7 +261,7 @@ $(BUILD)/pic/obj/tb/ghdl/dut_eng_ghdl.o: CFLAGS += -Itb/fric_eng
 # $(1) name  $(2) NUM_AXES  $(3) the Verilator bench of the same configuration  $(4) the tests (a TEST
 # pattern) in make test  $(5) RANDOM_OPS in make test (test-ghdl-full runs every test at the C bench's counts)
 define ghdl_eng
-$(BUILD)/ghdl/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/fric_eng -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_NAX=$(2) -DTB_QUICK=0 \
 	  -DTB_NAME='"$(1)"' -c $$< -o $$@

@@ -16,7 +16,7 @@ TB_CFLAGS := $(CFLAGS) -Itb/fric_stribeck
 # $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) top  $(6) sources  $(7) OPT_FAST
 # $(8) further -G options of the top
 define stribeck_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$(CC) $(TB_CFLAGS) -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) -DTB_FAST=$(7) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp tb/tb_vl_warn.h $(6) $(VLT) rtl/fric_formats.vh rtl/fric_stribeck_latency.vh rtl/fric_axis_width.vh $(ACC_OBJ) $(LIB)
@@ -70,7 +70,7 @@ LUGRE_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
 
 # $(1) name  $(2) W  $(3) top  $(4) sources  $(5) REAL (0/1)  $(6) more -G parameters
 define lugre_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h $(4) $(VLT) $(wildcard rtl/*.vh) $(ACC_OBJ) $(LIB)
@@ -108,7 +108,7 @@ ENG_DEPS := rtl/fric_eng_isa.vh rtl/fric_formats.vh rtl/fric_lugre_fits.vh rtl/f
 
 # $(1) name  $(2) NUM_AXES  $(3) TB_QUICK (1: skip the whole-range tests)
 define eng_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/tb_rng.h tb/tb_pins.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/tb_rng.h tb/tb_env.h tb/tb_pins.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/fric_eng -DTB_NAX=$(2) -DTB_QUICK=$(3) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_eng/dut_eng.cpp tb/tb_vl_warn.h $(ENG_SRCS) $(ENG_DEPS) $(VLT) $(ACC_OBJ) $(LIB)

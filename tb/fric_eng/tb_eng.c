@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "../tb_pins.h"
+#include "../tb_env.h"
 #include "../tb_rng.h"
 
 #include "dut_eng.h"
@@ -515,8 +516,7 @@ static void test_random_ops(void **state)
     (void)state;
     op_list_t l = {0};
     start_with_random_sets(&l);
-    const char *e = getenv("RANDOM_OPS");
-    random_ops(&l, e && e[0] ? (size_t)strtod(e, NULL) : 20000);
+    random_ops(&l, (size_t)tb_env_count("RANDOM_OPS", 20000u, 1u, 100000000u));
     const speed_t sp = {30, 40};
     run(&l, sp);
     print_stats("random ops (gaps 30 %, backpressure 40 %)");

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "../tb_pins.h"
+#include "../tb_env.h"
 #include "../tb_rng.h"
 #include "../tb_speed.h"
 #include "dut_lugre.h"
@@ -656,9 +657,7 @@ static void test_random_traffic(void **state)
 {
     (void)state;
     const traffic_t tr = {0.3, 0.6};
-    const char *env = getenv("RANDOM_OPS");
-    const uint32_t n = (env && *env) ? (uint32_t)strtoul(env, NULL, 10) : 60000u;
-    if (n < 6000u || n > 100000000u) fail_msg("RANDOM_OPS=%s: allowed 6000..100000000", env);
+    const uint32_t n = (uint32_t)tb_env_count("RANDOM_OPS", 60000u, 6000u, 100000000u);
     random_run(n, &tr, "random traffic");
     assert_true(stats.beats > n / 2);
     if (TB_REAL) {

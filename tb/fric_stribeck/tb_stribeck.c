@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "../tb_pins.h"
+#include "../tb_env.h"
 #include "../tb_rng.h"
 #include "../tb_speed.h"
 #include "dut_stribeck.h"
@@ -482,9 +483,7 @@ static void test_exhaustive_every_code_every_set(void **state)
 static void test_random_gaps_and_backpressure(void **state)
 {
     (void)state;
-    const char *env = getenv("RANDOM_OPS");
-    const size_t n = (env && *env) ? (size_t)strtoul(env, NULL, 10) : 60000u;
-    if (n < 1000u || n > 100000000u) fail_msg("RANDOM_OPS=%s: allowed 1000..100000000", env);
+    const size_t n = (size_t)tb_env_count("RANDOM_OPS", 60000u, 1000u, 100000000u);
     load_group(3);
     const double pv[] = {0.3, 0.9, 1.0}, pr[] = {0.5, 0.8, 0.2};
     for (int k = 0; k < 3; k++) {
