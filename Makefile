@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fricore top-level Makefile.
 #
 #   make          the main job: install missing tools, build everything
@@ -23,7 +24,21 @@ MAKEFLAGS += --no-builtin-rules
 # printed whole when it ends)
 TEST_JOBS ?= 2
 
+# V=1 shows every command; by default each step prints one short line
+# (what it does, and to which file), as kbuild does
+V ?= 0
+ifeq ($(V),1)
+Q :=
+msg =
+else
+Q := @
+msg = @printf '  %-9s %s\n' '$(1)' '$(2)';
+endif
+
 BUILD := build
+# one test program, its output in build/logs/, one line for it (scripts/run_test.sh)
+RUN_TEST := V=$(V) scripts/run_test.sh
+LOGS := $(BUILD)/logs
 BIN := $(BUILD)/bin
 VENV := .venv
 
@@ -31,9 +46,11 @@ VENV := .venv
 # when it is), then runs the real work in a sub-make so nothing races it.
 .PHONY: all test deps versions clean build-all test-all
 all: deps
-	@$(MAKE) --no-print-directory build-all
+	@t0=$$(date +%s); $(MAKE) --no-print-directory -j2 --output-sync=target build-all && \
+	  echo "make: built in $$(( $$(date +%s) - t0 )) s: build/bin/fricore, build/report.html, build/ulx3s.bit, build/icebreaker.bin"
 test: deps
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-all
+	@t0=$$(date +%s); $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-all && \
+	  echo "make test: all $(words $(TEST_ALL)) test groups passed in $$(( $$(date +%s) - t0 )) s (logs in $(LOGS)/)"
 deps:
 	@scripts/deps.sh
 versions:
@@ -41,9 +58,10 @@ versions:
 clean:
 	rm -rf $(BUILD)
 
-# Fragments add their targets to these.
+# Fragments add their targets to these: make, make test and make synth.
 BUILD_ALL :=
 TEST_ALL :=
+SYNTH_ALL :=
 
 include mk/gen.mk
 include mk/cmodel.mk
@@ -52,7 +70,7 @@ include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk
 include mk/bench.mk
+include mk/fusesoc.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)
-	@echo "make test: all test groups passed ($(words $(TEST_ALL)) groups)"

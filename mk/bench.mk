@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # make bench (issue 8): every benchmark of the project, measured in one run
 # on this machine; prints every figure and writes build/results/bench.json
 # and docs/results/bench.md with its plots (docs/results/bench_*.svg).
@@ -8,7 +9,7 @@
 #   make bench-speed   the C models' ns per sample alone
 #   make bench-sim     the integrators' steps/s alone
 
-BENCH_TBS := tb_stribeck_w16 tb_stribeck_w18 tb_lugre_w16 tb_lugre_pipe_w18 tb_top_w16 tb_top_w18
+BENCH_TBS := tb_stribeck_w16 tb_stribeck_w18 tb_lugre_w16 tb_lugre_w18 tb_top_w16 tb_top_w18
 
 .PHONY: bench bench-run
 bench: deps
@@ -16,4 +17,4 @@ bench: deps
 bench-run: $(BENCH_SPEED) $(BENCH_SIM) $(FRICORE) $(COSIM) $(foreach t,$(BENCH_TBS),$(BUILD)/tb/$t/$t) \
            bench-accuracy synth-report
 	@mkdir -p $(BUILD)/results docs/results
-	$(VENV)/bin/python scripts/bench.py $(BUILD) $(VENV)/bin/python $(BUILD)/results/bench.json docs/results/bench.md
+	$(call msg,PY,$@) $(VENV)/bin/python scripts/bench.py $(BUILD) $(VENV)/bin/python $(BUILD)/results/bench.json docs/results/bench.md

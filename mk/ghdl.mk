@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # GHDL benches of the VHDL cores (rtl/vhdl/). The test logic is the same C
 # file as the Verilator bench's (tb/fric_stribeck/tb_stribeck.c), built with
 # -fPIC into a shared library, libfric_tb.so, that the VHDL bench's foreign
@@ -22,37 +23,36 @@ GHDL_RUN_FLAGS := --ieee-asserts=disable
 # make test's random traffic in GHDL: 15,000 operations (RANDOM_OPS of the
 # C benches, whose Verilator runs take 60,000)
 GHDL_RANDOM_OPS := 15000
-STRIBECK_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_stribeck_vhdl.f) rtl/vhdl/sim/fric_stribeck_real.vhd
+STRIBECK_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_stribeck.f) rtl/vhdl/sim/fric_stribeck_real.vhd
 GHDL_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_stribeck_ghdl.vhd
 
 # position-independent objects of the C model for the shared library
 $(BUILD)/pic/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
 GHDL_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_stribeck_ghdl.o
 $(BUILD)/pic/obj/tb/ghdl/%.o: CFLAGS += -Itb/fric_stribeck -Itb/ghdl
-$(BUILD)/pic/obj/cmodel/src/fric_fx.o $(BUILD)/pic/obj/cmodel/src/fric_fx_tables.o $(BUILD)/pic/obj/cmodel/src/fric_status.o: CFLAGS += -mgeneral-regs-only
+$(BUILD)/pic/obj/cmodel/src/fric_fx.o $(BUILD)/pic/obj/cmodel/generated/fric_fx_tables.o $(BUILD)/pic/obj/cmodel/src/fric_status.o: CFLAGS += -mgeneral-regs-only
 
 # $(1) name  $(2) W  $(3) OPT_FABRIC  $(4) REAL (0/1)  $(5) OPT_FAST  $(6) further -g generics
 # $(7) SWEEP_STRIDE in make test  $(8) the Verilator bench of the same configuration
 define ghdl_stribeck
 $(BUILD)/ghdl/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
-	$(CC) $(TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) \
+	$$(call msg,CC,$$@) $(CC) $(TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) \
 	  -DTB_FAST=$(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_PIC_OBJS)
-	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka -lm
 # analysis loads the foreign library, so it comes first
 $(BUILD)/ghdl/$(1)/work-obj08.cf: $(STRIBECK_VHDL) $(GHDL_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
 	@rm -f $$@
-	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(STRIBECK_VHDL) $(GHDL_TB_VHDL)); do \
+	$$(call msg,GHDL,$$@) cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(STRIBECK_VHDL) $(GHDL_TB_VHDL)); do \
 	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(8)
-	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),SWEEP_STRIDE $$(or $$(STRIDE),$(7))))"
 	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,RANDOM_OPS=$(GHDL_RANDOM_OPS))) \
-	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(8) \
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(8) \
 	  $(GHDL) -r $(GHDL_FLAGS) tb_stribeck_ghdl -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
@@ -75,9 +75,8 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/t
 # Records: synth.json with "lang": "vhdl"; docs/results/synth.md compares
 # them with the Verilog runs.
 #
-#   make synth-vhdl   the Stribeck core on both targets and the LuGre pipeline on
-#                     the ECP5 (part of make; make test runs the Stribeck ones,
-#                     synth-vhdl-stribeck)
+#   make synth-vhdl   the Stribeck core on both targets, the LuGre core on
+#                     the ECP5 and the engine on the UP5K (part of make synth)
 # $(1) run  $(2) core (stribeck, lugre, eng)  $(3) the generics, as name=value  $(4) memories to mark as
 # logic  $(5) yosys synth command  $(6) nextpnr command  $(7) memories to mark no_rw_check
 # The VHDL runs place and route at 90 % of the Verilog run's target clock:
@@ -88,70 +87,66 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/t
 # the logic exp2 ROM).
 vhdl_mhz = $(shell awk 'BEGIN { print $(1) * 0.9 }')
 define vhdl_synth_run
-$(SYNTH)/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/fric_$(2)_vhdl.f) scripts/ghdl_netlist.py
+$(SYNTH)/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2).f) scripts/ghdl_netlist.py
 	@mkdir -p $$(@D) && rm -f $$(@D)/*.cf
-	cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
-	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
+	$$(call msg,GHDL,$$@) cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+	$$(Q)cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
-	python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
+	$$(Q)python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
 $(SYNTH)/$(1)/harness.v: rtl/synth/fric_$(2)_harness.v
 	@mkdir -p $$(@D)
-	sed 's/fric_$(2) #(.*) u_core/fric_$(2) u_core/' $$< >$$@
+	$$(call msg,SED,$$@) sed 's/fric_$(2) #(.*) u_core/fric_$(2) u_core/' $$< >$$@
 	@grep -q 'fric_$(2) u_core' $$@ || { echo "FAIL $$@: the core instance was not found"; exit 1; }
 $(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v
 	@printf '%s\n' \
-	  'read_verilog -defer -Irtl $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v' \
+	  'read_verilog -defer $(RTL_INC) $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v' \
 	  'chparam $(foreach g,$(3),-set $(subst =, ,$(g))) fric_$(2)_harness' \
 	  'hierarchy -top fric_$(2)_harness' \
 	  $(if $(4),'setattr -set ram_style "logic" $(4)') \
 	  $(if $(7),'setattr -set no_rw_check 1 $(7)') \
 	  '$(5) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
-	$(6) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	$$(call msg,PNR,$$@) $(6) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
 $(eval $(call vhdl_synth_run,stribeck_vhdl_ecp5,stribeck,W=18 OPT_FABRIC=0 OPT_FAST=1 OPT_ECP5_DSP=1 OPT_SPRAM=0 OPT_RAM_DELAY=0,m:mem_* fric_exp2*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(call vhdl_mhz,$(STRIBECK_ECP5_MHZ)) --textcfg $(SYNTH)/stribeck_vhdl_ecp5/out.config))
 $(eval $(call vhdl_synth_run,stribeck_vhdl_up5k,stribeck,W=16 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=1 OPT_RAM_DELAY=1,m:mem_*,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(call vhdl_mhz,$(STRIBECK_UP5K_MHZ)) --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_vhdl_up5k/out.asc))
-$(eval $(call vhdl_synth_run,lugre_vhdl_ecp5,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=1,fric_exp2*/m:* fric_interp*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(call vhdl_mhz,$(LUGRE_ECP5_MHZ)) --textcfg $(SYNTH)/lugre_vhdl_ecp5/out.config))
+$(eval $(call vhdl_synth_run,lugre_vhdl_ecp5,lugre,W=18 OPT_FAST=1 OPT_ECP5_DSP=1,fric_exp2*/m:* fric_interp*/m:*,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(call vhdl_mhz,$(LUGRE_ECP5_MHZ)) --textcfg $(SYNTH)/lugre_vhdl_ecp5/out.config))
 $(SYNTH)/lugre_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_ecp5/rate.txt
-	cp $< $@
-# the sequencer (OPT_PIPE 0) on the ECP5, against the Verilog run lugre_seq_ecp5
-$(eval $(call vhdl_synth_run,lugre_seq_vhdl_ecp5,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OPT_ECP5_DSP=0,,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(call vhdl_mhz,$(LUGRE_SEQ_ECP5_MHZ)) --textcfg $(SYNTH)/lugre_seq_vhdl_ecp5/out.config))
-$(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt: $(SYNTH)/lugre_seq_ecp5/rate.txt
-	cp $< $@
+	$(call msg,CP,$@) cp $< $@
 # the shared engine on the UP5K, against the Verilog run eng_up5k; GHDL drops
 # the Verilog's no_rw_check on the register file and parameter memory, so
 # the script sets it (no address is read in the clock that writes it)
 $(eval $(call vhdl_synth_run,eng_vhdl_up5k,eng,NUM_AXES=4,,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(call vhdl_mhz,$(ENG_UP5K_MHZ)) --pcf-allow-unconstrained --asc $(SYNTH)/eng_vhdl_up5k/out.asc,m:rfa m:rfb m:par))
 $(SYNTH)/eng_vhdl_up5k/rate.txt: $(SYNTH)/eng_up5k/rate.txt
-	cp $< $@
+	$(call msg,CP,$@) cp $< $@
 .PHONY: synth-vhdl
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt \
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
   $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
 # make test runs the Stribeck ones (the LuGre place and route adds about 5
 # minutes: it is in make only)
 .PHONY: synth-vhdl-stribeck
 synth-vhdl-stribeck: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
-BUILD_ALL += synth-vhdl
+SYNTH_ALL += synth-vhdl
 TEST_ALL += synth-vhdl-stribeck
-# The GHDL soak of issue 9 (not in make test): 10^6 random samples over all
-# axes through each VHDL core: the Stribeck core (W 16, the iCE40 one) and the
-# LuGre pipeline (W 16), every beat bit-exact with the C model (for LuGre the
-# state bound checked at every sample), and the same run through the Verilog
-# core with the same pin stream. About 2 hours, nearly all of it the LuGre run
-# (GHDL: about 600 cycles/s for the LuGre pipeline here).
+# The GHDL soak (not in make test): 10^6 random samples over all axes
+# through each VHDL core: the Stribeck core (W 16, the iCE40 one) and the
+# LuGre core (W 16), every beat bit-exact with the C model (for LuGre the
+# state bound checked at every sample), and the same run through the
+# Verilog core with the same pin stream. About 2 hours, nearly all of it the
+# LuGre run (GHDL simulates the LuGre core at about 600 cycles/s).
 # The logs are soak-ghdl.log and soak-verilator.log in each run's directory
 # (RUN_TAG), beside those of make test's runs.
 GHDL_SOAK_N ?= 1e6
 .PHONY: soak-ghdl
-soak-ghdl: $(BUILD)/ghdl/tb_lugre_ghdl_pipe_w16/work-obj08.cf $(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16 \
+soak-ghdl: $(BUILD)/ghdl/tb_lugre_ghdl_w16/work-obj08.cf $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 \
            $(BUILD)/ghdl/tb_stribeck_ghdl_w16/work-obj08.cf $(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16
 	@$(MAKE) --no-print-directory run-tb_stribeck_ghdl_w16 SOAK=$(GHDL_SOAK_N) RUN_TAG=soak-
-	@$(MAKE) --no-print-directory run-tb_lugre_ghdl_pipe_w16 SOAK=$(GHDL_SOAK_N) RUN_TAG=soak-
+	@$(MAKE) --no-print-directory run-tb_lugre_ghdl_w16 SOAK=$(GHDL_SOAK_N) RUN_TAG=soak-
 
 # ---- the synthesized VHDL, simulated ------------------------------------------
 # ghdl --synth's Verilog netlist of each VHDL core (after scripts/ghdl_netlist.py,
@@ -165,14 +160,14 @@ soak-ghdl: $(BUILD)/ghdl/tb_lugre_ghdl_pipe_w16/work-obj08.cf $(BUILD)/tb/tb_lug
 # $(1) name  $(2) core  $(3) generics  $(4) the C bench's tb.o (its directory name)  $(5) TEST
 # $(6) the Verilator bench of the same configuration, for the pin stream (or empty)
 define vhdl_netlist_run
-$(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/fric_$(2)_vhdl.f) scripts/ghdl_netlist.py
+$(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2).f) scripts/ghdl_netlist.py
 	@rm -rf $$(@D) && mkdir -p $$(@D)
-	cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
-	cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
+	$$(call msg,GHDL,$$@) cd $$(@D) && for f in $$(abspath $$(filter %.vhd,$$^)); do $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
+	$$(Q)cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
-	python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
+	$$(Q)python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
 $(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h $(ACC_OBJ) $(LIB)
-	$(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style --trace-fst -O3 --x-assign fast --x-initial fast \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style --trace-fst -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_$(2) $$< -Mdir $(BUILD)/netsim/$(1)/obj -o $$(abspath $$@) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_$(2)/dut_$(2).cpp) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
@@ -194,9 +189,8 @@ NETSIM_DEPS += $(6)
 endef
 NETSIM_RUNS :=
 NETSIM_DEPS :=
-$(eval $(call vhdl_netlist_run,lugre_seq_w18,lugre,W=18 OPT_PIPE=0 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18))
-$(eval $(call vhdl_netlist_run,lugre_pipe_w16,lugre,W=16 OPT_PIPE=1 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_pipe_w16,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16))
-$(eval $(call vhdl_netlist_run,lugre_pipe_w18,lugre,W=18 OPT_PIPE=1 OPT_FAST=1 OPT_ECP5_DSP=0,tb_lugre_pipe_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18))
+$(eval $(call vhdl_netlist_run,lugre_w16,lugre,W=16 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_w16,test_random_traffic,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16))
+$(eval $(call vhdl_netlist_run,lugre_w18,lugre,W=18 OPT_FAST=1 OPT_ECP5_DSP=0,tb_lugre_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18))
 $(eval $(call vhdl_netlist_run,stribeck_w16,stribeck,W=16 NUM_AXES=8 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=1,tb_stribeck_w16,test_random*,))
 $(eval $(call vhdl_netlist_run,eng_ax4,eng,NUM_AXES=4,tb_eng_ax4,test_c*,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4))
 $(eval $(call vhdl_netlist_run,stribeck_w18,stribeck,W=18 NUM_AXES=8 OPT_FABRIC=0 OPT_FAST=1 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=0,tb_stribeck_w18,test_random*,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
@@ -206,53 +200,49 @@ test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb
 TEST_ALL += test-vhdl-netlist
 
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
-  $(SYNTH)/lugre_vhdl_ecp5/rate.txt $(SYNTH)/lugre_seq_vhdl_ecp5/pnr.log $(SYNTH)/lugre_seq_vhdl_ecp5/rate.txt \
+  $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
   $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
 
 # ---- fric_lugre (the pipeline) and its real variant ----------------------------
-LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_lugre_vhdl.f) rtl/vhdl/sim/fric_lugre_real.vhd
+LUGRE_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_lugre.f) rtl/vhdl/sim/fric_lugre_real.vhd
 GHDL_LUGRE_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_lugre_ghdl.vhd
 GHDL_LUGRE_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_lugre_ghdl.o
 
 # $(1) name  $(2) W  $(3) REAL (0/1)  $(4) OPT_FAST  $(5) the Verilator bench of the same configuration
-# $(6) the tests (a TEST pattern) in make test  $(7) OPT_PIPE (1 when empty); test-ghdl-full runs them all (FULL=1), with the
+# $(6) the tests (a TEST pattern) in make test; test-ghdl-full runs them all (FULL=1), with the
 # stability test at 4 of its 40 sample times (STAB_RUNS=4: 7.6 M cycles are hours in GHDL)
 define ghdl_lugre
 $(BUILD)/ghdl/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
-	$(CC) $(LUGRE_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_REAL=$(3) \
+	$$(call msg,CC,$$@) $(CC) $(LUGRE_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_REAL=$(3) \
 	  -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_LUGRE_PIC_OBJS)
-	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka -lm
 $(BUILD)/ghdl/$(1)/work-obj08.cf: $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
 	@rm -f $$@
-	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL)); do \
+	$$(call msg,GHDL,$$@) cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(LUGRE_VHDL) $(GHDL_LUGRE_TB_VHDL)); do \
 	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(5) $(STIM_FILES)
-	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),$$(if $$(FULL),every test,TEST=$(6))))"
 	@STIM_DIR=$(abspath $(STIM_DIR)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),STAB_RUNS=4,TEST='$(6)' RANDOM_OPS=$(GHDL_RANDOM_OPS))) \
-	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(5) \
-	  $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) -gOPT_PIPE=$(if $(7),$(7),1) $(GHDL_RUN_FLAGS)
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(5) \
+	  $(GHDL) -r $(GHDL_FLAGS) tb_lugre_ghdl -gW=$(2) -gREAL_VARIANT=$(3) -gOPT_FAST=$(4) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
-# make test: the pipelines (W 16, and the ECP5 configuration W 18 OPT_FAST)
-# the cfg word edges and a commit across a reset ('test_c*': two tests, so
-# also the power-up return between tests; their random traffic and the
-# accuracy traces run on their ghdl --synth netlists, test-vhdl-netlist, and
-# in test-ghdl-full); the sequencer likewise at W 16 and random traffic at
-# W 18 (GHDL_RANDOM_OPS); the real variants the accuracy traces and the tests
-# with an o in their names
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w16,16,0,0,$(BUILD)/tb/tb_lugre_pipe_w16/tb_lugre_pipe_w16,test_c*))
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_pipe_w18,18,0,1,$(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18,test_c*))
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w16,16,0,0,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16,test_c*,0))
-$(eval $(call ghdl_lugre,tb_lugre_ghdl_seq_w18,18,0,0,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18,test_r*,0))
+# make test: the core at W 16 (OPT_FAST 0) and in the ULX3S configuration
+# (W 18, OPT_FAST): the cfg word edges and a commit across a reset
+# ('test_c*': two tests, so also the power-up return between tests; their
+# random traffic and the accuracy traces run on their ghdl --synth
+# netlists, test-vhdl-netlist, and in test-ghdl-full); the real variants the
+# accuracy traces and the tests with an o in their names
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_w16,16,0,0,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16,test_c*))
+$(eval $(call ghdl_lugre,tb_lugre_ghdl_w18,18,0,1,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18,test_c*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w16,16,1,1,$(BUILD)/tb/tb_lugre_real_w16/tb_lugre_real_w16,test_acc*))
 $(eval $(call ghdl_lugre,tb_lugre_ghdl_real_w18,18,1,1,$(BUILD)/tb/tb_lugre_real_w18/tb_lugre_real_w18,test_*o*))
 
 # ---- fric_eng (the shared engine of the UP5K image) ----------------------------
-ENG_VHDL := $(shell grep -v '^\#' rtl/vhdl/fric_eng_vhdl.f)
+ENG_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_eng.f)
 GHDL_ENG_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_eng_ghdl.vhd
 GHDL_ENG_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_eng_ghdl.o
@@ -263,19 +253,18 @@ $(BUILD)/pic/obj/tb/ghdl/dut_eng_ghdl.o: CFLAGS += -Itb/fric_eng
 define ghdl_eng
 $(BUILD)/ghdl/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Itb/fric_eng -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_NAX=$(2) -DTB_QUICK=0 \
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_eng -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_NAX=$(2) -DTB_QUICK=0 \
 	  -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_ENG_PIC_OBJS)
-	$(CC) -shared -o $$@ $$^ -lcmocka -lm
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka -lm
 $(BUILD)/ghdl/$(1)/work-obj08.cf: $(ENG_VHDL) $(GHDL_ENG_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
 	@rm -f $$@
-	cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(ENG_VHDL) $(GHDL_ENG_TB_VHDL)); do \
+	$$(call msg,GHDL,$$@) cd $(BUILD)/ghdl/$(1) && for f in $(abspath $(ENG_VHDL) $(GHDL_ENG_TB_VHDL)); do \
 	  $(GHDL) -a $(GHDL_FLAGS) $$$$f || exit 1; done
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/work-obj08.cf $(3)
-	@echo "== $(1) ($$(if $$(SOAK),test_soak SOAK=$$(SOAK),$$(if $$(FULL),every test,TEST=$(4) RANDOM_OPS=$(5))))"
 	@$$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,TEST='$(4)' RANDOM_OPS=$(5))) \
-	  scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(3) \
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(3) \
 	  $(GHDL) -r $(GHDL_FLAGS) tb_eng_ghdl -gNUM_AXES=$(2) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef

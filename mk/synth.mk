@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Out-of-context synthesis of each core with the pinned Yosys and nextpnr
 # (.venv, scripts/requirements.txt), through its I/O harness
 # (rtl/synth/fric_<core>_harness.v). nextpnr runs with the target --freq,
@@ -21,16 +22,16 @@ LUGRE_ECP5_MHZ := 125
 
 # $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM  $(10) OPT_RAM_DELAY
 define synth_run
-$(SYNTH)/$(1)/synth.json: $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+$(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH)
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
-	  'read_verilog -defer -Irtl $$(shell grep -v '^//' rtl/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \
+	  'read_verilog -defer $(RTL_INC) $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \
 	  'chparam -set W $(3) -set OPT_FABRIC $(4) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(8) -set OPT_SPRAM $(9) -set OPT_RAM_DELAY $(10) fric_$(2)_harness' \
 	  '$(6) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
-	$(7) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	$$(call msg,PNR,$$@) $(7) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
@@ -41,87 +42,66 @@ $(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR
 .PHONY: synth-ecp5 synth-up5k synth-report
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
 synth-up5k: $(SYNTH)/stribeck_up5k/pnr.log
-synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt \
-  $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt $(SYNTH)/lugre_msq_ecp5/pnr.log $(SYNTH)/lugre_msq_ecp5/rate.txt
+synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
 	@mkdir -p $(BUILD)/results docs/results
-	python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
+	$(call msg,PY,$@) python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
 
-# Both builds meet their goals and are part of the main job and of the
-# tests: a timing failure fails both.
-BUILD_ALL += synth-ecp5 synth-up5k synth-report
-TEST_ALL += synth-ecp5 synth-up5k
+# make synth runs every out-of-context synthesis (these, the LuGre core's
+# and the engine's below, the VHDL twins' in mk/ghdl.mk) and writes the
+# report; make test runs the Verilog cores' runs on their target clocks as
+# goal checks (a timing failure fails them).
+SYNTH_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5 synth-eng-up5k
+TEST_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5
 
-# The LuGre core alone, through its harness:
-#   make synth-lugre-ecp5   the pipeline (OPT_PIPE 1, OPT_FAST, W = 18) on the
-#                           ECP5 LFE5U-25F at 125 MHz, the ULX3S clock; part
-#                           of make and make test (a timing failure fails it)
-#   make synth-lugre-up5k   the sequencer (OPT_PIPE 0, W = 16) on the iCE40
-#                           UP5K at 48 MHz; it does not fit (docs/fric_lugre.md),
-#                           so it fails and is in neither
-# The pipeline does not take a sample every clock when few axes are in
-# use: its run's rate.txt is the throughput line of its Verilator bench,
-# which synth_report.py multiplies with Fmax.
-LUGRE_SEQ_ECP5_MHZ ?= 25
-LUGRE_MSQ_ECP5_MHZ ?= 45
-LUGRE_SYNTH_SRCS := $(shell grep -v '^//' rtl/fric_lugre.f) rtl/synth/fric_lugre_harness.v
-# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_PIPE  $(6) OPT_FAST  $(7) OPT_ECP5_DSP
+# The LuGre core alone, through its harness: the ULX3S configuration
+# (W 18, OPT_FAST, ECP5 DSP products) on the ECP5 LFE5U-25F at 125 MHz, the
+# ULX3S clock (a timing failure fails it). The pipeline does not take a
+# sample every clock when few axes are in use: rate.txt is the throughput
+# line of its Verilator bench, which synth_report.py multiplies with Fmax.
+LUGRE_SYNTH_SRCS := $(call rtl_files,rtl/cores/fric_lugre.f) rtl/synth/fric_lugre_harness.v
+# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_FAST  $(6) OPT_ECP5_DSP
 define lugre_synth_run
-$(SYNTH)/$(1)/synth.json: $(LUGRE_SYNTH_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+$(SYNTH)/$(1)/synth.json: $(LUGRE_SYNTH_SRCS) $(RTL_VH)
 	@mkdir -p $$(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(LUGRE_SYNTH_SRCS)' 'chparam -set W $(2) -set OPT_PIPE $(5) -set OPT_FAST $(6) -set OPT_ECP5_DSP $(7) fric_lugre_harness' \
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(LUGRE_SYNTH_SRCS)' 'chparam -set W $(2) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(6) fric_lugre_harness' \
 	  '$(3) -top fric_lugre_harness -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
-	$(4) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	$$(call msg,PNR,$$@) $(4) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1,1))
-$(eval $(call lugre_synth_run,lugre_seq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_SEQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_seq_ecp5/out.config,0,0,0))
-$(eval $(call lugre_synth_run,lugre_up5k,16,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf-allow-unconstrained --asc $(SYNTH)/lugre_up5k/out.asc,2,0,0))
-.PHONY: synth-lugre-ecp5 synth-lugre-up5k
+$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1))
+.PHONY: synth-lugre-ecp5
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
-synth-lugre-up5k: $(SYNTH)/lugre_up5k/pnr.log
-$(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_pipe_w18/tb_lugre_pipe_w18
+$(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@mkdir -p $(@D)
-	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
-	@cat $@
-# the sequencer on the ECP5 (for the VHDL comparison of issue 9; make only)
-.PHONY: synth-lugre-seq-ecp5
-synth-lugre-seq-ecp5: $(SYNTH)/lugre_seq_ecp5/pnr.log $(SYNTH)/lugre_seq_ecp5/rate.txt
-$(SYNTH)/lugre_seq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
-	@mkdir -p $(@D)
-	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
+	$(call msg,RUN,$@) TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
 # the shared engine alone (the iCEBreaker image's models), with its measured
-# rate: make only, and the VHDL twin's run against it (mk/ghdl.mk)
+# rate, and the VHDL twin's run against it (mk/ghdl.mk)
 ENG_UP5K_MHZ ?= 48
-ENG_SYNTH_SRCS := rtl/fric_eng.v rtl/fric_word_fits.v rtl/synth/fric_eng_harness.v
-$(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(wildcard rtl/*.vh) $(wildcard rtl/tables/*.hex)
+ENG_SYNTH_SRCS := $(ENG_SRCS) rtl/synth/fric_eng_harness.v
+$(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(RTL_VH)
 	@mkdir -p $(@D)
-	@printf '%s\n' 'read_verilog -defer -Irtl $(ENG_SYNTH_SRCS)' 'chparam -set W 16 -set NUM_AXES 4 fric_eng_harness' \
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(ENG_SYNTH_SRCS)' 'chparam -set W 16 -set NUM_AXES 4 fric_eng_harness' \
 	  'synth_ice40 -dsp -top fric_eng_harness -json $@' 'tee -o $(SYNTH)/eng_up5k/stat.txt stat' >$(SYNTH)/eng_up5k/synth.ys
-	$(YOSYS) -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null
 $(SYNTH)/eng_up5k/pnr.log: $(SYNTH)/eng_up5k/synth.json
-	$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/eng_up5k/out.asc \
+	$(call msg,PNR,$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/eng_up5k/out.asc \
 	  --json $< -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 	@grep -E 'Max frequency' $@ | tail -1
 $(SYNTH)/eng_up5k/rate.txt: $(BUILD)/tb/tb_eng_ax4/tb_eng_ax4
 	@mkdir -p $(@D)
-	TEST=test_latency_and_set_time $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
+	$(call msg,RUN,$@) TEST=test_latency_and_set_time $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
 .PHONY: synth-eng-up5k
 synth-eng-up5k: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
 synth-report: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
+.PHONY: synth synth-run
+synth: deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=target synth-run
+synth-run: $(SYNTH_ALL)
+	@$(MAKE) --no-print-directory synth-report
 
-# the three-stage sequencer (OPT_PIPE 2) on the ECP5, with its measured rate
-$(eval $(call lugre_synth_run,lugre_msq_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_MSQ_ECP5_MHZ) --textcfg $(SYNTH)/lugre_msq_ecp5/out.config,2,0,0))
-.PHONY: synth-lugre-msq-ecp5
-synth-lugre-msq-ecp5: $(SYNTH)/lugre_msq_ecp5/pnr.log $(SYNTH)/lugre_msq_ecp5/rate.txt
-$(SYNTH)/lugre_msq_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_msq_w18/tb_lugre_msq_w18
-	@mkdir -p $(@D)
-	TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
-	@cat $@
-BUILD_ALL += synth-lugre-ecp5 synth-lugre-msq-ecp5
-TEST_ALL += synth-lugre-ecp5

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """`make bench` (issue 8): run every benchmark, print every figure, and write
 build/results/bench.json and docs/results/bench.md with its plots
 (docs/results/bench_*.svg). Nothing in the report is typed by hand: each
@@ -47,14 +48,14 @@ SCRIPT_REPS = 3  # whole-process runs of bench_scipy.py per method
 RTL_BENCHES = [
     ("tb_stribeck_w16", "stribeck", "W 16, OPT_FABRIC 1, SPRAM (the UP5K configuration)", 300000),
     ("tb_stribeck_w18", "stribeck", "W 18, DSP multipliers (the ECP5 configuration)", 300000),
-    ("tb_lugre_w16", "lugre", "W 16, sequencer (OPT_PIPE 0)", 30000),
-    ("tb_lugre_pipe_w18", "lugre", "W 18, pipeline (OPT_PIPE 1, OPT_FAST 1; the ECP5 configuration)", 300000),
+    ("tb_lugre_w16", "lugre", "W 16, OPT_FAST 0", 300000),
+    ("tb_lugre_w18", "lugre", "W 18, OPT_FAST 1 (the ECP5 configuration)", 300000),
     ("tb_top_w16", "top", "board top W 16, 4 axes, host-driven sets over SPI", 60),
     ("tb_top_w18", "top", "board top W 18, 8 axes, host-driven sets over SPI", 40),
 ]
 # which bench measured the latency of each synthesized configuration
 SYNTH_BENCH = {("stribeck", "ecp5"): "tb_stribeck_w18", ("stribeck", "up5k"): "tb_stribeck_w16",
-               ("lugre", "ecp5"): "tb_lugre_pipe_w18", ("lugre", "up5k"): "tb_lugre_w16"}
+               ("lugre", "ecp5"): "tb_lugre_w18"}
 SERVO_RATES = [10e3, 50e3]
 ENG_AXES = 4  # fric_eng's slots: 4 axes of each model at most (its synthesis run's NUM_AXES)
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The SciPy baseline of `make bench` (issue 8): the stick-slip run of
 `fricore sim --example canudas1995` solved with scipy.integrate.solve_ivp,
 what a control engineer would otherwise write.

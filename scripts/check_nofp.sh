@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # check_nofp.sh OBJ...: fail if an object of the fixed-point library refers to
 # a floating-point symbol or uses a floating-point register.
 set -euo pipefail

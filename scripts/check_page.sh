@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Load an HTML page in headless Chromium and fail if anything reaches its
 # console: a script error, a console message, or a resource the page's
 # Content-Security-Policy refused to load (a page that is not self-contained).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fricore toolchain bootstrap.
 #
 # Installs what the project needs on a Debian 12 machine, as root:
@@ -54,7 +55,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' valgrind "$(valgrind --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
-    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy)' | sed 's/==/ /' |
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize)' | sed 's/==/ /' |
       while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
   else
     echo ".venv                  missing (run: make deps)"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """ghdl_netlist.py IN.v OUT.v
 
 Makes the Verilog that `ghdl --synth --out=verilog` writes ready for Yosys'

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # ghdl_run.sh: one GHDL bench run, and the Verilator bench of the same
 # configuration on the same stimulus; the two pin streams must be identical.
 #

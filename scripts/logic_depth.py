@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """logic_depth.py SYNTH_JSON [TOP] [--period NS] [--top N]
 
 Estimate, for every register input of a synthesized iCE40 netlist (Yosys'

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # pnr_path.sh LOG: the critical path of a nextpnr log, one line per net
 # (delay, total, source cell), for reading where a clock's time goes.
 set -eu

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small line-plot writer for the figures of `make bench` (SVG, no
 dependencies): axes with rounded ticks, a linear or log10 x axis, one
 polyline per series, a legend.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """synth_report.py SYNTH_DIR JSON_OUT MD_OUT
 
 Reads the Yosys statistics and nextpnr logs of every run in SYNTH_DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tb_env.h: a test size from the environment (RANDOM_OPS=N and the like),
  * checked against its allowed range: a bad value fails the test that asked
  * for it, naming the variable and the range. Include after cmocka.h. */

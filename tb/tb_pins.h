@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tb_pins.h: the pin-stream record the benches share. Every cycle a bench
  * passes the words of its pins (inputs and outputs; an output beat's data
  * only while valid) to tb_pins_add(), which folds them into an FNV-1a hash

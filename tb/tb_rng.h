@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tb_rng.h: the benches' random numbers: Marsaglia's xorshift64 (13, 7, 17)
  * on a state of the caller's, returning 32 bits of it from bit `drop` up.
  * Each bench keeps its own state, seed and drop, so its stream (and with it

@@ -1,17 +1,16 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // tb_vl_warn.h: Verilator's run-time warnings stop the run.
 //
 // Include once in each Verilator glue file; the build defines VL_USER_WARN
 // (VL_TB_CXXFLAGS in mk/tb.mk), which makes verilated.cpp leave vl_warn to
-// us. The one warning the benches can meet is "$readmem file not found": the cores read their
-// tables from rtl/tables/ relative to the working directory, and without
-// them every force is wrong. Verilator only prints that and goes on; here
-// it ends the program with status 2 and says where to run from.
+// us. Verilator only prints a run-time warning and goes on; here it ends
+// the program with status 2, so a bench never passes over one. (The cores
+// read no file: their tables are compiled in from rtl/generated/.)
 #ifndef TB_VL_WARN_H
 #define TB_VL_WARN_H
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 #include "verilated.h"
 
@@ -23,11 +22,8 @@ void vl_warn(const char *filename, int linenum, const char *hier, const char *ms
 {
     (void)hier;
     std::fflush(stdout);
-    const bool readmem = std::strstr(msg, "$readmem") != nullptr;
-    std::fprintf(stderr, "%%Error: %s:%d: %s (Verilator run-time warning, fatal here%s)\n",
-                 filename ? filename : "", linenum, msg,
-                 readmem ? "; the cores read rtl/tables/*.hex relative to the working directory: "
-                           "run from the project root" : "");
+    std::fprintf(stderr, "%%Error: %s:%d: %s (Verilator run-time warning, fatal here)\n",
+                 filename ? filename : "", linenum, msg);
     std::exit(2);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Accuracy of the fixed-point model against the double model (see
  * fric_accuracy.h). */
 #define _POSIX_C_SOURCE 200809L

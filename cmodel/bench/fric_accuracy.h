@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_accuracy.h
  * @brief Accuracy of the fixed-point model against the double model: the

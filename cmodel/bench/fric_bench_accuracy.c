@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric-bench-accuracy: the figures of `make bench-accuracy`.
  *
  *   fric-bench-accuracy [--quick] JSON_OUT MD_OUT

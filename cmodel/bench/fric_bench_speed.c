@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /*
  * fric-bench-speed: the C models' speed per sample (issue 8): for Stribeck,

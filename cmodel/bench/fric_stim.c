@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric-stim: the stimulus files that the Verilator and GHDL benches of the
  * LuGre / Dahl core both read (tb/fric_lugre/tb_lugre.c, test_accuracy_traces).
  *

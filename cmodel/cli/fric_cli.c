@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The shared option parser of the fricore commands (see fric_cli.h). */
 #include "fric_cli.h"
 

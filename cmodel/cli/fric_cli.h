@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli.h
  * @brief The option parser shared by every fricore command (curve, compile,

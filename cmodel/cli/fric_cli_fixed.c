@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared fixed-point options (see fric_cli_fixed.h). */
 #include "fric_cli_fixed.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_fixed.h
  * @brief The fixed-point options shared by fricore compile, trace and

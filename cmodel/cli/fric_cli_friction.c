@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared friction-parameter options (see fric_cli_friction.h). */
 #include "fric_cli_friction.h"
 

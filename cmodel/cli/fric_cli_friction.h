@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_friction.h
  * @brief The friction-parameter options shared by every fricore command:

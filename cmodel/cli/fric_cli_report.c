@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The HTML report of a stick-slip run (see fric_cli_report.h). */
 #include "fric_cli_report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_report.h
  * @brief The HTML report of `fricore sim` and `fricore-cosim --report`: one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* The options, run loop and outputs shared by fricore sim and fricore-cosim
  * (see fric_cli_sim.h). */

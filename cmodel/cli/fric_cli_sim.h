@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_sim.h
  * @brief What `fricore sim` and `fricore-cosim` share: one option table

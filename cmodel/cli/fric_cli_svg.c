@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SVG line plots for the fricore tool (see fric_cli_svg.h). */
 #include "fric_cli_svg.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_svg.h
  * @brief A line plot as a self-contained SVG file: axes with SI labels and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /** @file fric_cmd.h  @brief The subcommands of the fricore tool. */
 #ifndef FRIC_CMD_H
 #define FRIC_CMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fricore compile: SI parameters to the integers the hardware holds, as
  * JSON (default), a Verilog include, or a $readmemh hex image. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fricore curve: evaluate a static friction curve, or the steady-state curve
  * of a dynamic model, at given velocities. Output: CSV "v,F", %.17g; with
  * --fixed the fixed-point model's force and a column F_code. */

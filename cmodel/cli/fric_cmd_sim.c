@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fricore sim: the 1-DOF stick-slip simulator. A slider of mass m dragged
  * through a spring k by a support at vd, with an optional sinusoidal force,
  * against a Dahl, LuGre or static contact (fric_plant.h), integrated by RK4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fricore trace: run a Dahl or LuGre contact open-loop over a velocity
  * record (one sample per line on stdin), in double precision (the exact
  * step) or, with --fixed, exactly as the hardware computes it.

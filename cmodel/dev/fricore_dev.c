@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The host driver of the fricore board tops (fricore_dev.h). Freestanding:
  * no libc call here (a test checks the object's undefined symbols). */
 #include "fricore_dev.h"

@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric_gen_eng: the generated files of the engine (cmodel/src/fric_eng.c),
  * from its assembled program and the fixed-point model's W = 16 tables:
  *
- *   rtl/tables/fric_eng_prog.hex      the program ROM, 512 words of 32 bits
- *   rtl/tables/fric_eng_tab.hex       the table ROM: 1024 words {T[i] - T[i+1] (12 bits), T[i] (21 bits)}
- *                                     at table * 256 + i (exp2, recip, h; the fourth quarter 0)
- *   rtl/fric_eng_isa.vh               opcodes, operand sources, tables, boot addresses
- *   rtl/vhdl/fric_eng_pkg.vhd         the same for the VHDL engine, with both ROMs as constants
+ *   rtl/generated/fric_eng_isa.vh     opcodes, operand sources, tables, boot addresses
+ *   rtl/generated/fric_eng_rom.vh     both ROMs as Verilog functions: the program, 512 words
+ *                                     of 32 bits, and the table ROM, 1024 words {T[i] - T[i+1]
+ *                                     (12 bits), T[i] (21 bits)} at table * 256 + i (exp2,
+ *                                     recip, h; the fourth quarter 0)
+ *   rtl/vhdl/generated/fric_eng_pkg.vhd the same for the VHDL engine, with both ROMs as constants
  *   docs/generated/fric_eng_program.md the program listing
  *
  *   fric_gen_eng DIR     writes them under DIR (the project root, or a scratch
@@ -38,7 +40,7 @@ static const struct {
 enum { N_OPS = sizeof ops / sizeof ops[0], TAB_WORDS = 4 * 256 };
 
 /* Table ROM word k = table * 256 + i: {T[i] - T[i+1], T[i]} of exp2, recip
- * or h (the fourth quarter 0), for the hex file and the VHDL package alike;
+ * or h (the fourth quarter 0), for the Verilog and the VHDL ROM alike;
  * exits if an entry does not fit its field. */
 static long tab_word(int k)
 {
@@ -52,27 +54,38 @@ static long tab_word(int k)
     return d << TAB_VALUE_BITS | v;
 }
 
-static void write_prog(const char *dir, const fric_eng_prog_t *p)
+static const fric_eng_prog_t *rom_prog;
+static long prog_word(int w, int i)
 {
-    FILE *f = fric_gen_open(dir, "rtl/tables/fric_eng_prog.hex");
-    fprintf(f, "// fric_eng_prog.hex: the engine's program, %d of %d words. %s\n", p->n, FRIC_ENG_PROG_MAX, banner);
-    for (int i = 0; i < FRIC_ENG_PROG_MAX; i++) fprintf(f, "%08x\n", i < p->n ? p->word[i] : 0u);
-    fric_gen_close(f);
+    (void)w;
+    return i < rom_prog->n ? (long)rom_prog->word[i] : 0L;
+}
+static long tab_entry(int w, int k)
+{
+    (void)w;
+    return tab_word(k);
 }
 
-static void write_tab(const char *dir)
+/* Both ROMs as Verilog functions (fric_gen_vh_rom), which the engine calls
+ * in an initial block: no file is read at elaboration. */
+static void write_rom_vh(const char *dir, const fric_eng_prog_t *p)
 {
-    FILE *f = fric_gen_open(dir, "rtl/tables/fric_eng_tab.hex");
-    fprintf(f, "// fric_eng_tab.hex: {T[i] - T[i+1] (%d bits), T[i] (%d bits)} at table * 256 + i: exp2, recip, h at W = 16. %s\n",
-            TAB_DIFF_BITS, TAB_VALUE_BITS, banner);
-    for (int k = 0; k < TAB_WORDS; k++) fprintf(f, "%09lx\n", tab_word(k));
+    static const int w16[] = {16};
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_eng_rom.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_eng_rom.vh: the engine's program (%d of %d words) and table ROM. %s\n"
+               "// `include it inside the engine's module; w is 16.\n",
+            p->n, FRIC_ENG_PROG_MAX, banner);
+    rom_prog = p;
+    fric_gen_vh_rom(f, "fric_eng_prog_word", "the program, 32-bit instructions", 32, w16, 1, FRIC_ENG_PROG_MAX, prog_word);
+    fric_gen_vh_rom(f, "fric_eng_tab_word", "the table ROM, {T[i] - T[i+1], T[i]} at table * 256 + i (exp2, recip, h)",
+                    TAB_DIFF_BITS + TAB_VALUE_BITS, w16, 1, TAB_WORDS, tab_entry);
     fric_gen_close(f);
 }
 
 static void write_vh(const char *dir, const fric_eng_prog_t *p)
 {
-    FILE *f = fric_gen_open(dir, "rtl/fric_eng_isa.vh");
-    fprintf(f, "// fric_eng_isa.vh: the engine's instruction set (cmodel/include/fric_eng.h).\n// %s\n\n", banner);
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_eng_isa.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_eng_isa.vh: the engine's instruction set (cmodel/include/fric_eng.h).\n// %s\n\n", banner);
     fprintf(f, "`ifndef FRIC_ENG_ISA_VH\n`define FRIC_ENG_ISA_VH\n\n");
     fprintf(f, "// opcodes, instruction bits [31:26]\n");
     for (size_t i = 0; i < N_OPS; i++) fprintf(f, "`define FRIC_ENG_OP_%s 6'd%d\n", ops[i].name, ops[i].v);
@@ -98,9 +111,9 @@ static void write_vh(const char *dir, const fric_eng_prog_t *p)
  * reads it like any other source). */
 static void write_vhdl_pkg(const char *dir, const fric_eng_prog_t *p)
 {
-    FILE *f = fric_gen_open(dir, "rtl/vhdl/fric_eng_pkg.vhd");
-    fprintf(f, "-- fric_eng_pkg: the engine's instruction set and ROMs for the VHDL fric_eng (rtl/vhdl/fric_eng.vhd),\n"
-               "-- the same values as rtl/fric_eng_isa.vh and rtl/tables/fric_eng_{prog,tab}.hex.\n-- %s\n", banner);
+    FILE *f = fric_gen_open(dir, "rtl/vhdl/generated/fric_eng_pkg.vhd");
+    fprintf(f, "-- " FRIC_GEN_SPDX "\n-- fric_eng_pkg: the engine's instruction set and ROMs for the VHDL fric_eng (rtl/vhdl/cores/fric_eng.vhd),\n"
+               "-- the same values as rtl/generated/fric_eng_isa.vh and fric_eng_rom.vh.\n-- %s\n", banner);
     fprintf(f, "library ieee;\nuse ieee.std_logic_1164.all;\n\npackage fric_eng_pkg is\n");
     fprintf(f, "    -- opcodes, instruction bits 31..26\n");
     for (size_t i = 0; i < N_OPS; i++)
@@ -158,8 +171,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const fric_eng_prog_t *p = fric_eng_program();
-    write_prog(argv[1], p);
-    write_tab(argv[1]);
+    write_rom_vh(argv[1], p);
     write_vh(argv[1], p);
     write_vhdl_pkg(argv[1], p);
     write_listing(argv[1], p);

@@ -1,11 +1,14 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric_gen_io.c: file writing shared by the generators (fric_gen.c,
  * fric_gen_eng.c). A file is written only when its text changes, so `make
  * gen` leaves the timestamps (and every build made from them) alone when
  * nothing changed. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fric_gen.h"
 
@@ -37,6 +40,19 @@ FILE *fric_gen_open(const char *dir, const char *rel)
     return NULL;
 }
 
+/* mkdir -p of the directory part of path */
+static void make_parents(const char *path)
+{
+    char p[1024];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) die("cannot create the directory", p);
+        *s = '/';
+    }
+}
+
 /* the file's current text equals buf[0..len) */
 static int same_text(const char *path, const char *buf, size_t len)
 {
@@ -63,6 +79,7 @@ void fric_gen_close(FILE *f)
     const char *path = open_files[i].path;
     if (ferror(f) || fclose(f) != 0) die("write error on", path);
     if (!same_text(path, open_files[i].buf, open_files[i].len)) {
+        make_parents(path);
         FILE *o = fopen(path, "wb");
         if (!o) {
             perror(path);
@@ -74,4 +91,20 @@ void fric_gen_close(FILE *f)
     free(open_files[i].buf);
     open_files[i].f = NULL;
     open_files[i].buf = NULL;
+}
+
+void fric_gen_vh_rom(FILE *f, const char *fn, const char *what, int bits, const int *widths, int nwidths,
+                     int n, long (*entry)(int w, int i))
+{
+    fprintf(f, "\n// %s(w, i): %s; entry i (0 to %d) for the datapath width w", fn, what, n - 1);
+    for (int k = 0; k < nwidths; k++) fprintf(f, "%s%d", k ? (k + 1 < nwidths ? ", " : " or ") : " (", widths[k]);
+    fprintf(f, "), 0 elsewhere\nfunction automatic [%d:0] %s(input integer w, input integer i);\n    begin\n"
+               "        %s = %d'd0;\n", bits - 1, fn, fn, bits);
+    for (int k = 0; k < nwidths; k++) {
+        fprintf(f, "        %sif (w == %d) begin\n            case (i)\n", k ? "else " : "", widths[k]);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "            %d: %s = %d'h%0*lx;\n", i, fn, bits, (bits + 3) / 4, entry(widths[k], i));
+        fprintf(f, "            default: %s = %d'd0;\n            endcase\n        end\n", fn, bits);
+    }
+    fprintf(f, "    end\nendfunction\n");
 }

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
- * fric_gen_regs: the register map of the board tops (rtl/fric_regs.v), the
- * one source of cmodel/include/fricore_regs.h (the host driver's),
- * rtl/fric_regs_map.vh (the RTL's) and docs/register-map.md.
+ * fric_gen_regs: the register map of the board tops (rtl/board/fric_regs.v),
+ * the one source of cmodel/generated/fricore_regs.h (the host driver's),
+ * rtl/generated/fric_regs_map.vh (the RTL's) and docs/generated/register-map.md.
  *
  * Byte addresses on a 32-bit Wishbone bus (word aligned); an array register
  * has COUNT entries STRIDE bytes apart. Fields are LSB and BITS within the
@@ -106,8 +107,8 @@ static int nfields(const reg_t *r)
 
 static void write_c(const char *dir)
 {
-    FILE *f = fric_gen_open(dir, "cmodel/include/fricore_regs.h");
-    fprintf(f, "/**\n * @file fricore_regs.h\n * @brief Register map of the fricore board tops (rtl/fric_regs.v).\n *\n");
+    FILE *f = fric_gen_open(dir, "cmodel/generated/fricore_regs.h");
+    fprintf(f, "/* " FRIC_GEN_SPDX " */\n/**\n * @file fricore_regs.h\n * @brief Register map of the fricore board tops (rtl/board/fric_regs.v).\n *\n");
     fprintf(f, " * %s\n *\n", fric_gen_banner);
     fprintf(f, " * Byte addresses of 32-bit registers. Arrays: FRIC_REG_<name>(i).\n"
                " * Fields: FRIC_REG_<reg>_<field>_SHIFT and _MASK (the mask in place).\n */\n");
@@ -134,8 +135,8 @@ static void write_c(const char *dir)
 
 static void write_verilog(const char *dir)
 {
-    FILE *f = fric_gen_open(dir, "rtl/fric_regs_map.vh");
-    fprintf(f, "// fric_regs_map.vh: register map of the board tops (fric_regs.v).\n// %s\n//\n", fric_gen_banner);
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_regs_map.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_regs_map.vh: register map of the board tops (fric_regs.v).\n// %s\n//\n", fric_gen_banner);
     fprintf(f, "// FRIC_REG_<name>: byte address of entry 0 (arrays: entries 4 bytes apart,\n"
                "// FRIC_REG_<name>_COUNT of them); FRIC_REG_<reg>_<field>_LSB and _BITS.\n\n");
     fprintf(f, "`ifndef FRIC_REGS_MAP_VH\n`define FRIC_REGS_MAP_VH\n\n");
@@ -155,13 +156,13 @@ static void write_verilog(const char *dir)
 
 static void write_md(const char *dir)
 {
-    FILE *f = fric_gen_open(dir, "docs/register-map.md");
+    FILE *f = fric_gen_open(dir, "docs/generated/register-map.md");
     fprintf(f, "# Register map of the board tops\n\n%s\n\n", fric_gen_banner);
-    fprintf(f, "32-bit registers on Wishbone B4 classic (`rtl/fric_regs.v`), byte addresses; the SPI link "
-               "(`rtl/fric_spi_wb.v`, docs/board.md) carries the same addresses. ID 0x%08X, map version %d.%d.%d. "
+    fprintf(f, "32-bit registers on Wishbone B4 classic (`rtl/board/fric_regs.v`), byte addresses; the SPI link "
+               "(`rtl/board/fric_spi_wb.v`, docs/board.md) carries the same addresses. ID 0x%08X, map version %d.%d.%d. "
                "Access: R read only; RW; W write only (reads 0); W1C read, and a 1 written clears the bit. "
-               "An address that is not listed reads 0 and ignores writes. C: `cmodel/include/fricore_regs.h`; "
-               "Verilog: `rtl/fric_regs_map.vh`.\n\n",
+               "An address that is not listed reads 0 and ignores writes. C: `cmodel/generated/fricore_regs.h`; "
+               "Verilog: `rtl/generated/fric_regs_map.vh`.\n\n",
             REGS_ID, REGS_VERSION_MAJOR, REGS_VERSION_MINOR, REGS_VERSION_PATCH);
     fprintf(f, "| address | register | access | meaning |\n|---|---|---|---|\n");
     for (size_t i = 0; i < NREG; i++) {

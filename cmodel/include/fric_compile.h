@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_compile.h
  * @brief The parameter compiler: SI parameters to the integers that the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_eng.h
  * @brief fric_eng: a small programmable engine that runs both friction models
@@ -9,7 +10,7 @@
  * (an adder, a bidirectional rounding shifter, a 48 x 17 multiplier, a
  * bit-length unit, three tables) is shared by every step of both models,
  * driven by the program below. The ISS is the engine's specification at
- * the instruction level: the RTL (rtl/fric_eng.v) executes the same words
+ * the instruction level: the RTL (rtl/cores/fric_eng.v) executes the same words
  * with the same results, and the program run by the ISS is bit-exact with
  * fric_fx_stribeck() and fric_fx_lugre_step() (cmodel/tests/test_eng.c).
  *
@@ -76,7 +77,7 @@ enum { FRIC_ENG_B_REG = 0, FRIC_ENG_B_IMM = 1, FRIC_ENG_B_PAR = 2, FRIC_ENG_B_PA
 
 enum {
     FRIC_ENG_SLOTS = 8,       /**< hardware threads; slot s < 4 LuGre axis s, 4 + s Stribeck axis s */
-    FRIC_ENG_ROUND = 12,      /**< clocks between two issues of a slot (rtl/fric_eng.v's pipeline depth) */
+    FRIC_ENG_ROUND = 12,      /**< clocks between two issues of a slot (rtl/cores/fric_eng.v's pipeline depth) */
     FRIC_ENG_AXES = 4,        /**< axes of each model */
     FRIC_ENG_REGS = 32,       /**< registers per slot */
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */

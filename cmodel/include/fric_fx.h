@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_fx.h
  * @brief The bit-exact fixed-point model of fricore: the exponential unit,

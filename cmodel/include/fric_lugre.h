@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_lugre.h
  * @brief Dynamic friction in double precision: the Dahl and LuGre models.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_plant.h
  * @brief The 1-DOF stick-slip plant of `fricore sim` and `fricore-cosim`, in

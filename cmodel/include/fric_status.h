@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_status.h
  * @brief Status codes and warnings shared by every fricore API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_stribeck.h
  * @brief Static friction curves in double precision: Coulomb,

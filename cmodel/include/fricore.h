@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fricore.h
  * @brief Umbrella header of libfricore, the fricore C model.

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fricore_dev.h
  * @brief Host driver of the fricore board tops: configure and use the cores
  *        over SPI (or any transport) through the register map of
- *        fricore_regs.h (docs/register-map.md, docs/board.md).
+ *        fricore_regs.h (docs/generated/register-map.md, docs/board.md).
  *
  * The driver has no global state and allocates nothing; it calls only the
  * transport callback and, for the load functions, the parameter compiler

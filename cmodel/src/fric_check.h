@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal validation helpers shared by the model sources. */
 #ifndef FRIC_CHECK_H
 #define FRIC_CHECK_H

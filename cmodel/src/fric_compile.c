@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The parameter compiler (see fric_compile.h). Double precision; it runs
  * once per parameter set, never per sample. */
 #include "fric_compile.h"

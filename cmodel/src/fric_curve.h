@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal: the Stribeck level g(v) = Fc + (Fs - Fc) exp(-|v/vs|^delta) and
  * the LuGre force, one definition inlined into the static curve
  * (fric_stribeck.c), the LuGre model (fric_lugre.c) and the plant's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric_eng: the engine's assembler, program and instruction-set simulator
  * (see fric_eng.h and docs/fric_eng.md). Integer arithmetic only, like the
  * fixed-point model it runs (compiled with -mgeneral-regs-only). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric_eng's disassembler (see fric_eng.h): for the generated program
  * listing and for traces. Kept apart from fric_eng.c, which is integer-only
  * firmware-grade code (snprintf is not). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The bit-exact fixed-point model (see fric_fx.h and docs/fixed-point.md).
  * Integer arithmetic only: this file must not reference floating point (it
  * is compiled with -mgeneral-regs-only and a test inspects its object). */

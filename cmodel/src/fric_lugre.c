@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Dahl and LuGre dynamic friction in double precision (see fric_lugre.h). */
 #include "fric_lugre.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_plant.c
  * @brief The 1-DOF stick-slip plant and its RK4 and exact-contact steps

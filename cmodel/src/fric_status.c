@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Status and warning messages. Each names the parameter as its command-line
  * option is spelled, its unit, and the allowed range. */
 #include "fric_status.h"

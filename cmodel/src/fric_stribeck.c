@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Static friction curves in double precision (see fric_stribeck.h). */
 #include "fric_stribeck.h"
 

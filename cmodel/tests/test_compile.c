@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the parameter compiler (fric_compile.h): what it produces,
  * what it refuses, and that the message names the parameter and its range. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the engine's program (fric_eng.h) run by its instruction-set
  * simulator: bit-exact with the fixed-point model (force, flags and the
  * LuGre state after every sample) over the accuracy benchmark's traces, over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the bit-exact fixed-point model (fric_fx.h): the rounding
  * helper, the exponential unit and its tables, saturation, the state bound,
  * reset, exactness of the degenerate cases, and the accuracy goals on a

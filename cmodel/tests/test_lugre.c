@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the double-precision Dahl and LuGre models (fric_lugre.h).
  * Point values were computed by hand (Python) from the formulas. */
 #include <math.h>

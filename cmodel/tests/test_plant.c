@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Tests of the 1-DOF stick-slip plant and its integrators (fric_plant.h).
  */

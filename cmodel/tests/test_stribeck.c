@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the double-precision static curves (fric_stribeck.h).
  * Reference values were computed by hand (Python, math.exp) from the formula
  * F = sign(v)*(Fc + (Fs-Fc)*exp(-|v/vs|^delta)) + b*v. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -11,7 +12,6 @@
 module fric_lugre_harness #(
     parameter integer W = 16,
     parameter integer NUM_AXES = 8,
-    parameter integer OPT_PIPE = 1,
     parameter integer OPT_FAST = 1,
     parameter integer OPT_ECP5_DSP = 0
 ) (
@@ -43,7 +43,7 @@ module fric_lugre_harness #(
                        O_FL = O_SR + 1;
 
     wire [OUT_BITS-1:0] out;
-    fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_PIPE(OPT_PIPE), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_core (
+    fric_lugre #(.W(W), .NUM_AXES(NUM_AXES), .OPT_FAST(OPT_FAST), .OPT_ECP5_DSP(OPT_ECP5_DSP)) u_core (
         .clk(clk),
         .rst(in_reg[0]),
         .s_axis_tdata(in_reg[I_TD +: W]),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fricore-cosim: the closed-loop co-simulation. The 1-DOF stick-slip plant of
  * fricore sim (fric_plant.h) is advanced once per friction sample, for the
  * force held over the sample, in closed form (fric_plant_advance()); the

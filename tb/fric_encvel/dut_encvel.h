@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_encvel.h: the C interface of a Verilated fric_encvel. The C++ glue
  * (dut_encvel.cpp) only moves pins and clock edges; the test logic is C
  * (tb_encvel.c). */

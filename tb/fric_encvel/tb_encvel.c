@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tb_encvel.c: fric_encvel (the board tops' encoder velocity estimator)
  * against fric_fx_enc_velocity(), bit for bit, flags included.
  *
@@ -25,7 +26,7 @@
 #ifndef TB_W
 #error "TB_W must be defined"
 #endif
-#define LATENCY 8u /* the tick's cycle to done's (rtl/fric_encvel.v) */
+#define LATENCY 8u /* the tick's cycle to done's (rtl/board/fric_encvel.v) */
 
 static uint64_t rng = 0x2545f4914f6cdd1dULL;
 static uint32_t rnd32(void) { return tb_xorshift32(&rng, 16); }

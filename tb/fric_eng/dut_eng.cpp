@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dut_eng.cpp: thin Verilator glue behind dut_eng.h. No test logic here:
 // it only moves pins and clock edges.
 #include "dut_eng.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_eng.h: the C interface of a Verilated fric_eng. The C++ glue
  * (dut_eng.cpp) is all the C++ there is; the test logic is C (tb_eng.c).
  * Pins are grouped per model: index 0 the LuGre side (lg_*), 1 the

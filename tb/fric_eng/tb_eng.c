@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tb_eng.c: the C-driven Verilator bench of fric_eng, the shared engine of
  * the UP5K image (both models, W = 16). Every output beat of both models is
  * compared with the C fixed-point model (fric_fx_lugre_step,

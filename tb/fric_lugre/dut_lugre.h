@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_lugre.h: the C interface of a Verilated fric_lugre (or its real
  * variant, which has the same ports). The C++ glue (dut_lugre.cpp) is
  * all the C++ there is; the test logic is C (tb_lugre.c, cmocka). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* tb_lugre.c: the C test logic of the fric_lugre bench (cmocka), driving the
  * Verilated core through dut_lugre.h and checking every output beat, and its
@@ -808,6 +809,35 @@ static void test_throughput(void **state)
     assert_true(rr > 0.0 && one > 0.0);
 }
 
+/* The latency of one sample into an idle core, from the input handshake to
+ * m_axis_tvalid: the figure docs/fric_lugre.md documents for each
+ * configuration and docs/choosing-a-core.md lists (make synth). The build
+ * passes the documented value as TB_LATENCY (0: not checked, as for the
+ * real variant, which has no pipeline). */
+#ifndef TB_LATENCY
+#define TB_LATENCY 0
+#endif
+static void test_latency(void **state)
+{
+    (void)state;
+    op_list_t l = {0};
+    const fric_fx_lugre_t p = random_set();
+    push_set(&l, 0, &p);
+    push_check(&l);
+    run(list_source, &l, &FULL_SPEED);
+    l.n = l.i = 0;
+    memset(&stats, 0, sizeof stats);
+    push_sample(&l, 0, 1000);
+    push_check(&l);
+    run(list_source, &l, &FULL_SPEED);
+    free(l.v);
+    assert_int_equal(stats.beats, 1);
+    printf("latency: %llu cycles from the input handshake to m_axis_tvalid (one sample into an idle core)\n",
+           (unsigned long long)stats.lat_min);
+    if (TB_LATENCY != 0 && stats.lat_min != TB_LATENCY)
+        fail_msg("latency %llu cycles, documented %d", (unsigned long long)stats.lat_min, TB_LATENCY);
+}
+
 /* Over a segment of samples at one velocity, count the samples where the
  * force moves away from its final value by more than tol LSB, or crosses
  * it: the continuous model relaxes monotonically at constant v (F - F_ss is
@@ -1034,6 +1064,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stability, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cfg_word_edges, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commit_across_reset, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_latency, setup, teardown),
         cmocka_unit_test_setup_teardown(test_throughput, setup, teardown),
         cmocka_unit_test_setup_teardown(test_soak, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sim_speed, setup, teardown),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dut_stribeck.cpp: thin Verilator glue behind dut_stribeck.h. No test
 // logic here: it only moves pins and clock edges.
 #include "dut_stribeck.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_stribeck.h: the C interface of a Verilated fric_stribeck (or its real
  * variant, which has the same ports). The C++ glue (dut_stribeck.cpp) is
  * all the C++ there is; the test logic is C (tb_stribeck.c, cmocka). */

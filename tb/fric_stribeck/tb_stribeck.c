@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* tb_stribeck.c: the C test logic of the fric_stribeck bench (cmocka),
  * driving the Verilated core through dut_stribeck.h and checking every

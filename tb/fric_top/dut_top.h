@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_top.h: the C interface of a Verilated fric_top (the board top without
  * its clock and pin wrapper). The C++ glue (dut_top.cpp) only moves pins and
  * clock edges; the test logic is C (tb_top.c, cmocka). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* tb_top.c: end-to-end bench of the board top (fric_top): the host driver
  * fricore_dev talks SPI, bit by bit on the Verilated pins, to the register

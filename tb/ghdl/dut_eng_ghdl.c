@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_eng_ghdl.c: dut_eng.h on the GHDL bench (tb_eng_ghdl.vhd) through
  * fric_vhpi: the same C test logic (tb/fric_eng/tb_eng.c) drives the VHDL
  * engine as it drives the Verilated one. The input and output word order is

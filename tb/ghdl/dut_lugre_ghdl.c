@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_lugre_ghdl.c: dut_lugre.h on the GHDL bench (tb_lugre_ghdl.vhd)
  * through fric_vhpi: the same C test logic (tb/fric_lugre/tb_lugre.c)
  * drives the VHDL core as it drives the Verilated one. The input and output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dut_stribeck_ghdl.c: dut_stribeck.h on the GHDL bench
  * (tb_stribeck_ghdl.vhd) through fric_vhpi: the same C test logic
  * (tb/fric_stribeck/tb_stribeck.c) drives the VHDL core as it drives the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _GNU_SOURCE
 /* fric_vhpi.c: the coroutine bridge of fric_vhpi.h. The test logic runs on
  * its own stack (ucontext); fvh_wait() switches to it and back. */

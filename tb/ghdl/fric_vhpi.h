@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fric_vhpi.h: the bridge between a GHDL test bench and C test logic.
  *
  * The VHDL bench (tb_*_ghdl.vhd) owns the clock; the C test logic (the same

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- fric_vhpi_pkg: the foreign subprograms of fric_vhpi.h (VHPIDIRECT), which
 -- the GHDL benches call to hand the clock to the C test logic. GHDL's mcode
 -- back end loads them from ./libfric_tb.so: each bench runs in its own build

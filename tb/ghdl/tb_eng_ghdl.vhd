@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- tb_eng_ghdl: the GHDL bench of the VHDL fric_eng. It holds the engine and
 -- the clock, and nothing else: every input and every check comes from the C
 -- test logic of the Verilator bench (tb/fric_eng/tb_eng.c, cmocka), which

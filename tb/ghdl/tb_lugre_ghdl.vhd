@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- tb_lugre_ghdl: the GHDL bench of the VHDL fric_lugre (or, with
 -- REAL_VARIANT, of fric_lugre_real). It holds the core and the clock, and
 -- nothing else: every input and every check comes from the C test logic of
@@ -19,7 +20,6 @@ entity tb_lugre_ghdl is
     generic (
         W            : integer := 16;
         NUM_AXES     : integer := 8;
-        OPT_PIPE     : integer := 1;   -- 1: the pipeline; 0: the sequencer
         OPT_FAST     : integer := 1;
         REAL_VARIANT : integer := 0   -- 1: the simulation-only real variant (rtl/vhdl/sim/)
     );
@@ -39,7 +39,7 @@ architecture sim of tb_lugre_ghdl is
 begin
     g_core : if REAL_VARIANT = 0 generate
         dut : entity work.fric_lugre
-            generic map (W => W, NUM_AXES => NUM_AXES, OPT_PIPE => OPT_PIPE, OPT_FAST => OPT_FAST)
+            generic map (W => W, NUM_AXES => NUM_AXES, OPT_FAST => OPT_FAST)
             port map (
                 clk => clk, rst => rst,
                 s_axis_tdata => s_axis_tdata, s_axis_tuser => s_axis_tuser,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- tb_stribeck_ghdl: the GHDL bench of the VHDL fric_stribeck (or, with
 -- REAL_VARIANT, of fric_stribeck_real). It holds the
 -- core and the clock, and nothing else: every input and every check comes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Helpers for the command-line tests: each check prints one line, and
 # finish() prints "N passed, N failed" and sets the exit status.
 pass=0; fail=0

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Check that plots show the CSV data: plot_check.py RUN.csv FILE...
 
 Each FILE is an SVG of `fricore sim --plot-time` / `--plot-hysteresis`, or an

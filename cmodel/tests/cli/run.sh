@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Command-line tests of the fricore tool. Usage: run.sh PATH/TO/fricore
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

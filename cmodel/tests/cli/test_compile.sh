@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fricore compile, curve --fixed and trace (sourced by run.sh; $FRICORE is the binary).
 
 # ---- compile: the three formats carry the same words --------------------------

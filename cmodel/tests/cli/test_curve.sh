@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fricore curve (sourced by run.sh; $FRICORE is the binary).
 
 # ---- values ---------------------------------------------------------------

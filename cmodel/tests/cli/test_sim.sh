@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fricore sim: the stick-slip simulator (sourced by run.sh; uses lib.sh).
 
 # ---- the canonical example: a JSON summary with stick-slip, and the CSV it summarizes

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- fric_lugre_real: SIMULATION ONLY. The real-valued twin of fric_lugre in
 -- VHDL-2008 (ieee.math_real), with the same generics and ports, and the
 -- same behaviour as the Verilog variant rtl/sim/fric_lugre_real.v: it
@@ -24,7 +25,6 @@ entity fric_lugre_real is
     generic (
         W            : integer := 16;
         NUM_AXES     : integer := 8;
-        OPT_PIPE     : integer := 1;  -- accepted for port compatibility; no effect
         OPT_FAST     : integer := 1;  -- no effect
         OPT_ECP5_DSP : integer := 0   -- no effect
     );

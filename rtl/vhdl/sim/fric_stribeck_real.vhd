@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- fric_stribeck_real: SIMULATION ONLY. The real-valued twin of
 -- fric_stribeck in VHDL-2008 (ieee.math_real), with the same generics,
 -- ports, latency and flow control as the core, and the same behaviour as the
