@@ -5,9 +5,14 @@
 #   make test     every test
 #   make deps     install the toolchain (Debian packages, pinned .venv)
 #   make versions print the tool versions in use
-#   make gen      rewrite the generated files (formats, tables) from the generator
+#   make synth    the out-of-context syntheses, their VHDL twins and the report
+#                 (docs/results/synth.md, docs/choosing-a-core.md)
+#   make gen      rewrite the generated files (formats, tables, register map,
+#                 the engine's ROMs) from the generator
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
-#   make bench    every benchmark: docs/results/bench.md (not in make or make test)
+#   make bench    every benchmark: docs/results/bench.md (needs the records
+#                 of make synth; not in make or make test)
+#   V=1           show the commands
 #   make clean    remove build/
 #
 # All output goes to build/. Each part of the project has its own fragment

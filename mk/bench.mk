@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-# make bench (issue 8): every benchmark of the project, measured in one run
-# on this machine; prints every figure and writes build/results/bench.json
-# and docs/results/bench.md with its plots (docs/results/bench_*.svg).
+# make bench: every benchmark of the project, measured in one run on this
+# machine; prints every figure and writes build/results/bench.json and
+# docs/results/bench.md with its plots (docs/results/bench_*.svg).
 # Not part of make or make test (timings need a quiet machine; a benchmark
-# never fails on a figure). About 3 minutes after make.
+# never fails on a figure). Its FPGA figures are the records of
+# make synth-report, so it first runs whatever of make synth is missing;
+# after make synth, about 3 minutes.
 #
 #   make bench         everything (scripts/bench.py)
 #   make bench-speed   the C models' ns per sample alone

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# The board tops (issue 7): the board-independent top fric_top (SPI bridge,
+# The board tops: the board-independent top fric_top (SPI bridge,
 # register file, sample tick, encoder path and both cores), its end-to-end
 # Verilator bench with the host driver on the SPI pins, and the driver's
 # freestanding build check.
@@ -122,14 +122,14 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #                          make (not of make test: about 10 minutes). The
 #                          ULX3S top closes 125 MHz (with ULX3S_SEED 2); the
 #                          iCEBreaker top (both models on the shared engine
-#                          fric_eng) closes 48 MHz by about 1.5 per cent
-#                          (docs/board.md)
+#                          fric_eng) closes 48 MHz by under 2 per cent
+#                          (docs/results/synth.md)
 #   make bitstream-icebreaker  build/icebreaker.bin alone
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
 #   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
 #                          top closes 125 MHz by a few per cent only, and
 #                          nextpnr's result moves by as much with the seed
-#                          (docs/board.md gives a sweep): the seed is pinned so
+#                          (docs/board.md): the seed is pinned so
 #                          that the bitstream and its timing report reproduce,
 #                          and a timing failure still fails the build
 

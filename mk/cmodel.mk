@@ -6,7 +6,7 @@
 CC := gcc
 CWARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/generated -Icmodel/cli -Icmodel/bench
-SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS := -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lm
 
 LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/generated/fric_fx_tables.c cmodel/dev/fricore_dev.c
@@ -105,7 +105,7 @@ $(STIM_DIR)/lugre_traces_w%.txt: $(STIM_GEN)
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) $(STIM_GEN) $@.tmp $* && mv $@.tmp $@
 
-# The simulator's speed benchmark (issue 6's goal: >= 10 M LuGre RK4 steps/s).
+# The simulator's speed benchmark (steps/s, against 10 M LuGre RK4 steps/s).
 BENCH_SIM := $(BIN)/fric-bench-sim
 $(BENCH_SIM): $(BUILD)/obj/cmodel/bench/fric_bench_sim.o $(LIB)
 	@mkdir -p $(@D)
@@ -142,7 +142,7 @@ test-demo: demo
 	@echo "ok   $(BUILD)/report.html loads in headless Chromium with nothing on its console"
 TEST_ALL += test-demo
 
-# The C models' speed per sample (issue 8): double, fixed point and a plain
+# The C models' speed per sample (make bench): double, fixed point and a plain
 # libm baseline, for Stribeck, Dahl and LuGre over 1e6 samples.
 BENCH_SPEED := $(BIN)/fric-bench-speed
 $(BENCH_SPEED): $(BUILD)/obj/cmodel/bench/fric_bench_speed.o $(LIB)

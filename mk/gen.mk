@@ -50,3 +50,10 @@ TEST_ALL += test-gen
 test-spdx:
 	@python3 scripts/spdx.py
 TEST_ALL += test-spdx
+
+# The README's results table is the digest of docs/results/synth.md
+# (make synth-report rewrites both).
+.PHONY: test-readme
+test-readme:
+	@python3 scripts/readme_results.py
+TEST_ALL += test-readme

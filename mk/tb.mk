@@ -3,7 +3,9 @@
 # gcc into an object; Verilator's C++ side is only the glue in
 # tb/<core>/dut_<core>.cpp. Each configuration is its own executable.
 #
-#   make test-rtl   every bench (part of make test)
+#   make test-rtl        the Stribeck benches      } all three part of
+#   make test-rtl-lugre  the LuGre benches         } make test
+#   make test-rtl-eng    the engine's benches      }
 #   TRACE=1 make test-rtl   also writes build/tb/<bench>.fst
 
 VERILATOR := verilator

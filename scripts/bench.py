@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""`make bench` (issue 8): run every benchmark, print every figure, and write
+"""`make bench`: run every benchmark, print every figure, and write
 build/results/bench.json and docs/results/bench.md with its plots
 (docs/results/bench_*.svg). Nothing in the report is typed by hand: each
 figure is measured in this run, on this machine, or read from the records
@@ -368,7 +368,7 @@ def report(b, md):
             c["double_over_fixed"], c["double_over_fixed_array"], c["baseline_over_double"]))
     best = max(c["double_over_fixed_array"] for c in b["speed"]["cases"])
     worst = min(min(c["double_over_fixed"], c["double_over_fixed_array"]) for c in b["speed"]["cases"])
-    L += ["", "Goal (issue 8): the fixed-point model at least 3x faster than the double model per sample: **%s** "
+    L += ["", "Check: the fixed-point model at least 3x faster than the double model per sample: **%s** "
           "(double / fixed from %.2fx to %.2fx)." % ("met" if worst >= 3.0 else "not met", worst, best), ""]
     ins = b["speed"].get("instructions")
     if ins:
@@ -430,7 +430,7 @@ def report(b, md):
         mine = [r for r in s["ratios"] if r["integrator"] == top["integrator"]]
         lo = {k: min(r[k] for r in mine) for k in ("ratio_loop", "ratio_command", "ratio_process")}
         like = lo["ratio_loop"] >= 50 and lo["ratio_command"] >= 50
-        L += ["", "Goal (issue 8): fricore sim at least 50x faster than the SciPy baseline at matched accuracy. With "
+        L += ["", "Check: fricore sim at least 50x faster than the SciPy baseline at matched accuracy. With "
               "its fastest matched integrator (%s, dt %g s), over both SciPy methods: solver %.1fx or more, command "
               "%.1fx or more: **%s** on the like-for-like comparisons; the mixed ratio is %.1fx or more (%s)." % (
                   top["integrator"], top["dt_s"], lo["ratio_loop"], lo["ratio_command"],
@@ -466,7 +466,7 @@ def report(b, md):
     # 5
     a = b["accuracy"]
     L += ["", "## Accuracy", "", "From `make bench-accuracy` (docs/results/accuracy.md has every row): worst "
-          "|F_fixed - F_double| in LSB of W = 16: Stribeck %.3f (goal %g), Dahl/LuGre %.3f (goal %g): %s." % (
+          "|F_fixed - F_double| in LSB of W = 16: Stribeck %.3f (bound %g), Dahl/LuGre %.3f (bound %g): %s." % (
               a["summary"]["stribeck_max_lsb16"], a["summary"]["stribeck_goal"], a["summary"]["dynamic_max_lsb16"],
               a["summary"]["dynamic_goal"], "met" if a["summary"]["goals_met"] else "NOT met"), "",
           "Stribeck error against velocity, every input code of the reference set (Fc 1 N, Fs 1.5 N, vs 1 mm/s, "

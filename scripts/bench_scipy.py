@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The SciPy baseline of `make bench` (issue 8): the stick-slip run of
+"""The SciPy baseline of `make bench`: the stick-slip run of
 `fricore sim --example canudas1995` solved with scipy.integrate.solve_ivp,
 what a control engineer would otherwise write.
 
@@ -12,7 +12,7 @@ The equations are the simulator's (cmodel/include/fric_plant.h):
     F  = sigma0 z + sigma1 z' + sigma2 v
 
 with the Canudas de Wit et al. (1995) set, from rest. Each method (Radau,
-LSODA; rtol 1e-8 as issue 8 asks, atol below) is timed over the solve_ivp
+LSODA; rtol 1e-8, atol below) is timed over the solve_ivp
 call alone, best of --reps runs. The stick-slip period is then measured as
 fricore sim measures it (cmodel/cli/fric_cli_sim.c): the solution sampled
 every --dt, a slip begins where |v| reaches 10 x the stick threshold

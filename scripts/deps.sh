@@ -4,8 +4,9 @@
 #
 # Installs what the project needs on a Debian 12 machine, as root:
 #   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3,
-#     headless Chromium, which tests that the sim report page loads, and
-#     valgrind, whose instruction counts make bench reports);
+#     headless Chromium, which tests that the sim report page loads,
+#     valgrind, whose instruction counts make bench reports, and clang with
+#     its compiler-rt, whose libFuzzer make fuzz links);
 #   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
 #     synthesis tools; SciPy for the baseline of make bench).
 # Idempotent: when everything is present it prints nothing and takes well
@@ -35,6 +36,8 @@ DEB_PKGS=(
   "python3-venv:/usr/lib/python3.11/ensurepip/__init__.py"
   "chromium:/usr/bin/chromium"
   "valgrind:/usr/bin/valgrind"
+  "clang:/usr/bin/clang"
+  "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"
 )
 
 mode=install
@@ -53,6 +56,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' z3 "$(z3 --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' chromium "$(chromium --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' valgrind "$(valgrind --version 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' clang "$(clang --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
     "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize)' | sed 's/==/ /' |

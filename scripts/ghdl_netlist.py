@@ -16,15 +16,15 @@ vendor flows:
     netlist's ROM tables and many constants are garbage;
   - writes GHDL's arithmetic right shifts, "$signed(x) >> n", as
     "$signed(x) >>> n": in Verilog >> is a logical shift whatever the
-    operand's type, so the netlist lost the sign of every shift_right of a
-    signed value;
+    operand's type, so without this the netlist loses the sign of every
+    shift_right of a signed value;
   - gives a default (the first item's assignment) to each case statement
     that selects on a one-hot vector with one item per bit and no default: GHDL writes the next-state
     multiplexer of a signal assigned in an FSM's case over an enumerated
     state that way (the vector is the decode of the state, one bit set in
     every state the FSM can be in); without a default Yosys sees the other
     patterns of the vector as unassigned and infers a latch for every such
-    register (fric_lugre_seq.vhd's 69-state sequencer)."""
+    register."""
 import re
 import sys
 

@@ -22,6 +22,7 @@ fi
 dt=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 if [ "$rc" -eq 0 ]; then
     what=$(grep -E '^\[  PASSED  \]' "$log" | awk '{ n += $4 } END { if (n) printf "%d cmocka tests", n }')
+    [ -n "$what" ] || what=$(grep -E '^[0-9]+ passed, 0 failed$' "$log" | tail -n 1)
     [ -n "$what" ] || what=$(grep -E '^ok ' "$log" | tail -n 1 | cut -c6-90)
     [ -n "$what" ] || what=$(grep -v '^ *$' "$log" | tail -n 1 | cut -c1-80)
     printf '  PASS      %-34s %6s s  %s\n' "$name" "$dt" "$what"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* tb_speed.h: the shared parts of the benches' test_sim_speed, the
- * Verilator speed figures of make bench (issue 8): the sample count from
+ * Verilator speed figures of make bench: the sample count from
  * SIM_SPEED (the test skips without it), a monotonic clock, and the one line
  * scripts/bench.py reads:
  *

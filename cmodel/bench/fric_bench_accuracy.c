@@ -6,7 +6,7 @@
  * Stribeck: every input code of every set, at both widths. Dahl/LuGre: every
  * set over every trace at every sample time from 1 us to 10 ms, at both
  * widths, at most 2000000 samples per run (the whole trace from 10 us up). Prints a summary, writes the JSON
- * record and the Markdown report, and exits 1 when a goal is missed
+ * record and the Markdown report, and exits 1 when a bound is missed
  * (Stribeck <= 1.5 LSB, Dahl/LuGre <= 4 LSB, in 16-bit output LSB). */
 #include <math.h>
 #include <stdio.h>
@@ -16,8 +16,8 @@
 
 #include "fric_accuracy.h"
 
-#define STRIBECK_GOAL 1.5
-#define DYNAMIC_GOAL 4.0
+#define STRIBECK_BOUND 1.5
+#define DYNAMIC_BOUND 4.0
 
 int main(int argc, char **argv)
 {
@@ -48,7 +48,7 @@ int main(int argc, char **argv)
                 "the double model with the represented parameters against the requested ones, *arith* (Stribeck:\n"
                 "*path* before and *round* for the output rounding) the fixed-point model against the double model\n"
                 "with the represented parameters. The total never exceeds the sum of its terms.\n\n");
-    fprintf(md, "## Stribeck, every input code\n\nGoal: max error <= %.1f LSB of the 16-bit output (%.1f 18-bit LSB at W = 18).\n\n", STRIBECK_GOAL, 4 * STRIBECK_GOAL);
+    fprintf(md, "## Stribeck, every input code\n\nBound: max error <= %.1f LSB of the 16-bit output (%.1f 18-bit LSB at W = 18).\n\n", STRIBECK_BOUND, 4 * STRIBECK_BOUND);
     fprintf(md, "| set | parameters | W | f_max (N) | codes | max (LSB) | rms (LSB) | worst v (m/s) | param | path | round | max in 16-bit LSB |\n");
     fprintf(md, "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     printf("Stribeck, exhaustive over every input code:\n");
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             const double m16 = r.max_lsb / (double)(1u << (widths[k] - 16));
-            if (m16 > STRIBECK_GOAL || r.flags) ok = 0;
+            if (m16 > STRIBECK_BOUND || r.flags) ok = 0;
             s_worst = fmax(s_worst, m16);
             printf("  %-18s W=%u  max %.3f LSB  rms %.3f LSB  (param %.3f + path %.3f + round %.3f)  flags %u\n",
                    s->name, widths[k], r.max_lsb, r.rms_lsb, r.param_lsb, r.path_lsb, r.round_lsb, r.flags);
@@ -77,10 +77,10 @@ int main(int argc, char **argv)
         }
     fprintf(js, "\n  ],\n  \"dynamic\": [");
     fprintf(md, "\n## Dahl and LuGre, open loop over velocity traces\n\n");
-    fprintf(md, "Against the double-precision exact step at the same sample time. Goal: force error <= %.0f LSB of the\n"
+    fprintf(md, "Against the double-precision exact step at the same sample time. Bound: force error <= %.0f LSB of the\n"
                 "16-bit output at every sample time. v_max is the power of two above the trace's peak speed; f_max the\n"
                 "power of two >= 1.25 x the double model's peak force over the run (sigma1 transients included).\n"
-                "At most %zu samples per run. State error: |w - sigma0 z| in output LSB.\n\n", DYNAMIC_GOAL, max_samples);
+                "At most %zu samples per run. State error: |w - sigma0 z| in output LSB.\n\n", DYNAMIC_BOUND, max_samples);
     fprintf(md, "Traces:\n\n");
     for (int t = 0; t < FRIC_TRACE_COUNT; t++)
         fprintf(md, "- **%s** (%g s): %s\n", fric_trace_name((fric_trace_kind_t)t), fric_trace_duration((fric_trace_kind_t)t), fric_trace_what((fric_trace_kind_t)t));
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
                         return 1;
                     }
                     const double m16 = r.max_lsb / (double)(1u << (widths[k] - 16));
-                    if (m16 > DYNAMIC_GOAL || r.flags) ok = 0;
+                    if (m16 > DYNAMIC_BOUND || r.flags) ok = 0;
                     d_worst = fmax(d_worst, m16);
                     printf("  %-18s %-12s ts %-6g W=%u  max %.3f LSB  state %.3f LSB  (param %.3f + arith %.3f)  flags %u\n",
                            s->name, fric_trace_name((fric_trace_kind_t)t), ts, widths[k], r.max_lsb, r.state_max_lsb,
@@ -121,12 +121,12 @@ int main(int argc, char **argv)
                 }
     fprintf(js, "\n  ],\n  \"summary\": {\"stribeck_max_lsb16\": %.6f, \"stribeck_goal\": %.1f, \"dynamic_max_lsb16\": %.6f, "
                 "\"dynamic_goal\": %.1f, \"goals_met\": %s, \"quick\": %s}\n}\n",
-            s_worst, STRIBECK_GOAL, d_worst, DYNAMIC_GOAL, ok ? "true" : "false", quick ? "true" : "false");
-    fprintf(md, "\n## Summary\n\n| model | worst error (16-bit LSB) | goal | met |\n|---|---|---|---|\n");
-    fprintf(md, "| Stribeck, all sets, all codes | %.3f | %.1f | %s |\n", s_worst, STRIBECK_GOAL, s_worst <= STRIBECK_GOAL ? "yes" : "no");
-    fprintf(md, "| Dahl and LuGre, all traces, 1 us .. 10 ms | %.3f | %.1f | %s |\n", d_worst, DYNAMIC_GOAL, d_worst <= DYNAMIC_GOAL ? "yes" : "no");
-    printf("summary: Stribeck worst %.3f LSB (goal %.1f), Dahl/LuGre worst %.3f LSB (goal %.1f): %s\n", s_worst,
-           STRIBECK_GOAL, d_worst, DYNAMIC_GOAL, ok ? "goals met" : "GOAL MISSED");
+            s_worst, STRIBECK_BOUND, d_worst, DYNAMIC_BOUND, ok ? "true" : "false", quick ? "true" : "false");
+    fprintf(md, "\n## Summary\n\n| model | worst error (16-bit LSB) | bound | met |\n|---|---|---|---|\n");
+    fprintf(md, "| Stribeck, all sets, all codes | %.3f | %.1f | %s |\n", s_worst, STRIBECK_BOUND, s_worst <= STRIBECK_BOUND ? "yes" : "no");
+    fprintf(md, "| Dahl and LuGre, all traces, 1 us .. 10 ms | %.3f | %.1f | %s |\n", d_worst, DYNAMIC_BOUND, d_worst <= DYNAMIC_BOUND ? "yes" : "no");
+    printf("summary: Stribeck worst %.3f LSB (bound %.1f), Dahl/LuGre worst %.3f LSB (bound %.1f): %s\n", s_worst,
+           STRIBECK_BOUND, d_worst, DYNAMIC_BOUND, ok ? "bounds met" : "BOUND MISSED");
     if (fclose(js) || fclose(md)) return 2;
     return ok ? 0 : 1;
 }

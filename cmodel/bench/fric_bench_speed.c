@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /*
- * fric-bench-speed: the C models' speed per sample (issue 8): for Stribeck,
+ * fric-bench-speed: the C models' speed per sample (make bench): for Stribeck,
  * Dahl and LuGre, over an array of 1e6 velocity samples, the double model
  * (libfricore), the bit-exact fixed-point model (fric_fx_*) and a plain
  * baseline that calls exp() and pow() from libm every sample (what a user

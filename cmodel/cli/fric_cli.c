@@ -1,36 +1,95 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+#define _POSIX_C_SOURCE 200809L
 /* The shared option parser of the fricore commands (see fric_cli.h). */
 #include "fric_cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+static void vfail(const char *cmd, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "fricore %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 int fric_cli_fail(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "fricore %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vfail(cmd, fmt, ap);
     va_end(ap);
     return FRIC_EXIT_USAGE;
 }
 
-bool fric_parse_finite(const char *s, double *out)
+int fric_cli_run_failed(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(cmd, fmt, ap);
+    va_end(ap);
+    return FRIC_EXIT_FAIL;
+}
+
+void fric_cli_contract(FILE *out)
+{
+    fputs("\nexit status:\n"
+          "  0  success: the output is complete and every number in it is finite\n"
+          "  1  the run failed: it diverged, or a state, a force or a result is not\n"
+          "     finite (the message names the quantity and the step)\n"
+          "  2  bad input, or an output that cannot be written: refused before any\n"
+          "     work starts (a write that fails later, on a full disk say, also exits 2)\n"
+          "options: each at most once (a repeatable one says so); a number is finite\n"
+          "and 0 or normal: a subnormal (below 2.2e-308) is refused\n"
+          "output files: written to a temporary file beside the one named and renamed\n"
+          "when complete, so a failed run leaves none; two outputs may not name one\n"
+          "file; '-' names stdout, for one output at most\n", out);
+}
+
+fric_num_t fric_parse_number(const char *s, double *out)
 {
     char *end;
-    errno = 0;
     while (isspace((unsigned char)*s)) s++;
-    if (*s == '\0') return false;
-    double x = strtod(s, &end);
+    if (*s == '\0') return FRIC_NUM_NOT_FINITE;
+    errno = 0;
+    const double x = strtod(s, &end);
+    const int e = errno;
+    if (end == s) return FRIC_NUM_NOT_FINITE;
     while (isspace((unsigned char)*end)) end++;
-    if (*end != '\0' || errno == ERANGE || !isfinite(x)) return false;
+    if (*end != '\0' || isnan(x)) return FRIC_NUM_NOT_FINITE;
+    if (isinf(x)) return e == ERANGE ? FRIC_NUM_OVERFLOW : FRIC_NUM_NOT_FINITE;
+    if (x != 0.0 && fabs(x) < DBL_MIN) return FRIC_NUM_SUBNORMAL;
+    if (x == 0.0 && e == ERANGE) return FRIC_NUM_UNDERFLOW;
     *out = x;
-    return true;
+    return FRIC_NUM_OK;
+}
+
+bool fric_parse_finite(const char *s, double *out) { return fric_parse_number(s, out) == FRIC_NUM_OK; }
+
+int fric_cli_bad_number(const char *cmd, const char *where, const char *noun, const char *unit, const char *s,
+                        fric_num_t why)
+{
+    const char *sp = unit[0] ? " " : "";
+    switch (why) {
+    case FRIC_NUM_OVERFLOW:
+        return fric_cli_fail(cmd, "%s: '%s' is beyond the range of a double (expected a finite %s, magnitude at most "
+                             "1.8e308%s%s)", where, s, noun, sp, unit);
+    case FRIC_NUM_SUBNORMAL:
+        return fric_cli_fail(cmd, "%s: '%s' is subnormal (below 2.2e-308): not a usable physical value (expected 0 or "
+                             "a magnitude from 2.2e-308 to 1.8e308%s%s)", where, s, sp, unit);
+    case FRIC_NUM_UNDERFLOW:
+        return fric_cli_fail(cmd, "%s: '%s' rounds to 0 (below 2.2e-308): not a usable physical value (expected 0 or "
+                             "a magnitude from 2.2e-308 to 1.8e308%s%s)", where, s, sp, unit);
+    case FRIC_NUM_OK:
+    case FRIC_NUM_NOT_FINITE:
+        break;
+    }
+    return fric_cli_fail(cmd, "%s: expected a finite %s%s%s, got '%s'", where, noun, unit[0] ? " in " : "", unit, s);
 }
 
 bool fric_dlist_push(fric_dlist_t *l, double x)
@@ -99,6 +158,7 @@ void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd
         fputc('\n', out);
     }
     fprintf(out, "  %-26s %s\n", "--help", "print this help and exit");
+    fric_cli_contract(out);
 }
 
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
@@ -120,6 +180,12 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
         name[len] = '\0';
         fric_opt_t *o = fric_opts_find(opts, n, name);
         if (!o) return fric_cli_fail(cmd, "unknown option '--%s' (see --help)", name);
+        if (o->given && o->kind != FRIC_OPT_DOUBLE_LIST) {
+            if (o->alias)
+                return fric_cli_fail(cmd, "--%s is given twice (--%s and --%s are one option); give it once", name,
+                                     o->name, o->alias);
+            return fric_cli_fail(cmd, "--%s is given twice; give it once", name);
+        }
         if (o->kind == FRIC_OPT_FLAG) {
             if (eq) return fric_cli_fail(cmd, "--%s takes no value", o->name);
             *(bool *)o->dst = true;
@@ -131,18 +197,20 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
             if (i + 1 >= argc) return fric_cli_fail(cmd, "--%s needs a value", o->name);
             val = argv[++i];
         }
-        double x;
+        double x = 0.0;
+        if (o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST) {
+            const fric_num_t why = fric_parse_number(val, &x);
+            if (why != FRIC_NUM_OK) {
+                char where[80];
+                snprintf(where, sizeof where, "--%s", o->name);
+                return fric_cli_bad_number(cmd, where, "number", o->unit, val, why);
+            }
+        }
         switch (o->kind) {
         case FRIC_OPT_DOUBLE:
-            if (!fric_parse_finite(val, &x))
-                return fric_cli_fail(cmd, "--%s: expected a finite number%s%s, got '%s'", o->name,
-                                     o->unit[0] ? " in " : "", o->unit, val);
             *(double *)o->dst = x;
             break;
         case FRIC_OPT_DOUBLE_LIST:
-            if (!fric_parse_finite(val, &x))
-                return fric_cli_fail(cmd, "--%s: expected a finite number%s%s, got '%s'", o->name,
-                                     o->unit[0] ? " in " : "", o->unit, val);
             if (!fric_dlist_push((fric_dlist_t *)o->dst, x))
                 return fric_cli_fail(cmd, "out of memory");
             break;
@@ -162,24 +230,50 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
     return 0;
 }
 
-int fric_read_numbers(FILE *in, fric_dlist_t *list, const char *cmd, const char *what)
+void fric_lines_init(fric_lines_t *r, FILE *in, const char *name)
 {
-    char line[512];
-    unsigned long lineno = 0;
-    while (fgets(line, sizeof line, in)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n')
-            return fric_cli_fail(cmd, "stdin line %lu: line too long", lineno);
-        char *p = line;
+    r->in = in;
+    r->name = name;
+    r->lineno = 0;
+    r->line[0] = '\0';
+}
+
+int fric_lines_next(fric_lines_t *r, const char *cmd, const char *what, const char *unit, double *x, bool *end)
+{
+    *end = false;
+    for (;;) {
+        /* one line into r->line, a character at a time: a NUL byte or a line
+         * past the buffer is refused, never split into two lines */
+        size_t len = 0;
+        int c;
+        bool any = false;
+        errno = 0;
+        while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
+            any = true;
+            if (c == '\0') return fric_cli_fail(cmd, "%s line %lu: a NUL byte (not a text line)", r->name, r->lineno + 1);
+            if (len == sizeof r->line - 1)
+                return fric_cli_fail(cmd, "%s line %lu: longer than %zu characters", r->name, r->lineno + 1,
+                                     sizeof r->line - 1);
+            r->line[len++] = (char)c;
+        }
+        if (c == EOF && ferror(r->in))
+            return fric_cli_fail(cmd, "cannot read %s: %s", r->name, errno ? strerror(errno) : "read error");
+        if (c == EOF && !any) {
+            *end = true;
+            return 0;
+        }
+        r->lineno++;
+        r->line[len] = '\0';
+        char *p = r->line;
         while (isspace((unsigned char)*p)) p++;
         if (*p == '\0' || *p == '#') continue;
-        double x;
-        if (!fric_parse_finite(p, &x)) {
-            p[strcspn(p, "\r\n")] = '\0';
-            return fric_cli_fail(cmd, "stdin line %lu: expected a finite %s, got '%s'", lineno, what, p);
+        const fric_num_t why = fric_parse_number(p, x);
+        if (why != FRIC_NUM_OK) {
+            char where[80];
+            p[strcspn(p, "\r")] = '\0';
+            snprintf(where, sizeof where, "%s line %lu", r->name, r->lineno);
+            return fric_cli_bad_number(cmd, where, what, unit, p, why);
         }
-        if (!fric_dlist_push(list, x)) return fric_cli_fail(cmd, "out of memory");
+        return 0;
     }
-    return 0;
 }

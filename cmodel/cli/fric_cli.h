@@ -6,8 +6,17 @@
  *
  * A command declares a table of ::fric_opt_t; fric_opts_parse() fills the
  * destinations, marks what was given, and refuses with exit status 2 and one
- * line on stderr anything that is unknown, missing its value, not a finite
- * number, or not one of the allowed choices.
+ * line on stderr anything that is unknown, missing its value, given twice,
+ * not a usable number (not finite, beyond the range of a double, or
+ * subnormal), or not one of the allowed choices.
+ *
+ * The exit statuses of every command (the contract fric_cli_contract()
+ * prints at the end of every --help):
+ *  - 0 (success): the output is complete and every number in it is finite;
+ *  - 1 (FRIC_EXIT_FAIL): the run failed (it diverged, or a state, force or
+ *    result is not finite); the message names the quantity and the step;
+ *  - 2 (FRIC_EXIT_USAGE): bad input, or an output that cannot be written;
+ *    both are checked before any work starts, where they can be known then.
  */
 #ifndef FRIC_CLI_H
 #define FRIC_CLI_H
@@ -16,12 +25,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/** Exit status for bad input. */
+/** Exit status of a run that failed: divergence, a non-finite state or result. */
+#define FRIC_EXIT_FAIL 1
+/** Exit status for bad input or an unusable output. */
 #define FRIC_EXIT_USAGE 2
 
 typedef enum {
     FRIC_OPT_DOUBLE,      /**< one finite double; dst is double* */
-    FRIC_OPT_DOUBLE_LIST, /**< repeatable finite double; dst is fric_dlist_t* */
+    FRIC_OPT_DOUBLE_LIST, /**< finite double, the one repeatable kind; dst is fric_dlist_t* */
     FRIC_OPT_CHOICE,      /**< one of the '|'-separated choices; dst is const char** */
     FRIC_OPT_STRING,      /**< any string (a file name); dst is const char** */
     FRIC_OPT_FLAG         /**< no value; dst is bool* */
@@ -45,8 +56,9 @@ typedef struct {
     bool given;          /**< set by the parser */
 } fric_opt_t;
 
-/** Set by fric_opts_parse() when --help was given (help already printed). */
-#define FRIC_OPTS_HELP 1
+/** Returned by fric_opts_parse() when --help was given (help already printed):
+ *  not an exit status (a command then returns 0). */
+#define FRIC_OPTS_HELP (-1)
 
 /**
  * @brief Parse argv[first..argc-1] against the table.
@@ -56,9 +68,12 @@ typedef struct {
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
                     const char *cmd, const char *usage);
 
-/** Print the usage line and one line per option with its unit. */
+/** Print the usage line, one line per option with its unit, then fric_cli_contract(). */
 void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd,
                     const char *usage);
+
+/** Print the contract every command keeps: the exit statuses, the options, the output files. */
+void fric_cli_contract(FILE *out);
 
 /** The table entry called name, or NULL. */
 fric_opt_t *fric_opts_find(fric_opt_t *opts, size_t n, const char *name);
@@ -67,17 +82,63 @@ fric_opt_t *fric_opts_find(fric_opt_t *opts, size_t n, const char *name);
 bool fric_dlist_push(fric_dlist_t *l, double x);
 void fric_dlist_free(fric_dlist_t *l);
 
-/** Parse a whole string as a finite double. */
+/** What fric_parse_number() made of a string. */
+typedef enum {
+    FRIC_NUM_OK,        /**< a finite double, 0 or normal */
+    FRIC_NUM_NOT_FINITE, /**< not a number at all, or inf / nan */
+    FRIC_NUM_OVERFLOW,  /**< beyond the largest double (1.8e308) */
+    FRIC_NUM_SUBNORMAL, /**< nonzero but below the smallest normal double (2.2e-308) */
+    FRIC_NUM_UNDERFLOW  /**< nonzero, but rounds to 0 */
+} fric_num_t;
+
+/**
+ * @brief Parse a whole string (surrounding blanks allowed) as a double that
+ *        is 0 or normal: no infinity, NaN, overflow, subnormal or underflow
+ *        to 0 of a nonzero number.
+ */
+fric_num_t fric_parse_number(const char *s, double *out);
+
+/** fric_parse_number() == FRIC_NUM_OK. */
 bool fric_parse_finite(const char *s, double *out);
+
+/**
+ * @brief Refuse a number: "WHERE: expected a finite NOUN in UNIT, got 'S'",
+ *        or why a value beyond the range of a double, subnormal or rounding
+ *        to 0 is refused, with the range allowed; printed as fric_cli_fail().
+ * @param where "--fc", "stdin line 3"
+ * @param noun "number", "velocity"
+ * @return FRIC_EXIT_USAGE.
+ */
+int fric_cli_bad_number(const char *cmd, const char *where, const char *noun, const char *unit, const char *s,
+                        fric_num_t why);
 
 /** Print "fricore CMD: message" to stderr and return FRIC_EXIT_USAGE. */
 int fric_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/** Print "fricore CMD: message" to stderr and return FRIC_EXIT_FAIL. */
+int fric_cli_run_failed(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /**
- * @brief Read one finite number per line from a stream (blank lines and
- *        lines starting with '#' skipped) into list.
- * @return 0, or FRIC_EXIT_USAGE after naming the bad line on stderr.
+ * A reader of one number per line, in constant memory: blank lines and
+ * lines starting with '#' are skipped; a line holds at most
+ * FRIC_LINE_MAX - 1 characters besides its newline, and no NUL byte.
  */
-int fric_read_numbers(FILE *in, fric_dlist_t *list, const char *cmd, const char *what);
+#define FRIC_LINE_MAX 512
+typedef struct {
+    FILE *in;
+    const char *name;     /**< "stdin", for messages */
+    unsigned long lineno; /**< of the last line read */
+    char line[FRIC_LINE_MAX];
+} fric_lines_t;
+
+void fric_lines_init(fric_lines_t *r, FILE *in, const char *name);
+
+/**
+ * @brief The next number into *x, or *end = true at the end of the input.
+ * @param what what a line holds ("velocity"), and unit its unit, for messages.
+ * @return 0, or FRIC_EXIT_USAGE after one line on stderr naming the input
+ *         line and why (not a usable number, too long, a read error).
+ */
+int fric_lines_next(fric_lines_t *r, const char *cmd, const char *what, const char *unit, double *x, bool *end);
 
 #endif /* FRIC_CLI_H */

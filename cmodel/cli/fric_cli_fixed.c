@@ -58,27 +58,15 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
     return 0;
 }
 
-static int vcode(const fric_compile_report_t *rep, double v, const char *cmd, int32_t *code)
+int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, const char *where, int32_t *code)
 {
     const double half = ldexp(1.0, (int)rep->width - 1);
     const double c = nearbyint(v / rep->v_lsb);
     if (!(c >= -half && c <= half - 1.0))
-        return fric_cli_fail(cmd, "velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of v-max = %.6g m/s "
-                             "and width %u; raise --v-max", v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
+        return fric_cli_fail(cmd, "%s: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of v-max = %.6g m/s "
+                             "and width %u; raise --v-max", where, v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
                              rep->v_max, rep->width);
     *code = (int32_t)c;
-    return 0;
-}
-
-int fric_cli_vcodes(const fric_compile_report_t *rep, const fric_dlist_t *v, const char *cmd,
-                    int32_t **codes)
-{
-    *codes = malloc((v->n ? v->n : 1) * sizeof **codes);
-    if (!*codes) return fric_cli_fail(cmd, "out of memory");
-    for (size_t i = 0; i < v->n; i++) {
-        const int rc = vcode(rep, v->v[i], cmd, &(*codes)[i]);
-        if (rc != 0) return rc;
-    }
     return 0;
 }
 

@@ -48,13 +48,13 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
 int fric_cli_fixed_only(fric_opt_t *opts, size_t n, const char *cmd, bool ts_too);
 
 /**
- * @brief The velocity codes of a whole record, in a new array (*codes, to be
- *        freed), refusing (exit 2, one line naming the value and the
- *        representable range) a velocity outside the port's range before
- *        anything is printed.
+ * @brief The input port's code of velocity v (m/s), rounded to nearest;
+ *        a velocity outside the port's range is refused (exit 2, one line
+ *        "WHERE: velocity ... is outside the input range [...]").
+ * @param where "--v", "stdin line 3", for the message.
+ * @return 0, or FRIC_EXIT_USAGE.
  */
-int fric_cli_vcodes(const fric_compile_report_t *rep, const fric_dlist_t *v, const char *cmd,
-                    int32_t **codes);
+int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, const char *where, int32_t *code);
 
 /** Report sticky flags on stderr as warnings (nothing when flags = 0). */
 void fric_cli_report_flags(const char *cmd, uint32_t flags);

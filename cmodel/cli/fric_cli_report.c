@@ -34,12 +34,18 @@ static void html_text(FILE *f, const char *s)
     }
 }
 
+/* a number, or "none" for NAN (an absent metric): never "nan" */
+static void num(FILE *f, const char *fmt, double v)
+{
+    if (isnan(v)) fputs("none", f);
+    else fprintf(f, fmt, v);
+}
+
 /* a table row: name, value (%.6g, or "none" for NAN), unit */
 static void row(FILE *f, const char *name, double v, const char *unit)
 {
     fprintf(f, "<tr><th>%s</th><td>", name);
-    if (isnan(v)) fputs("none", f);
-    else fprintf(f, "%.6g", v);
+    num(f, "%.6g", v);
     fprintf(f, "</td><td>%s</td></tr>\n", unit);
 }
 
@@ -117,8 +123,7 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         else fprintf(f, fric_sim_metric_info[i].count ? "%.0f" : "%.6g", m[i]);
         fputs("</td></tr>\n", f);
     }
-    const double dke = 0.5 * o->plant.mass * r->final.v * r->final.v - r->ke0;
-    const double res = r->w_in - r->w_f - dke;
+    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
     fprintf(f, "<tr><th>work of spring and external force [J]</th><td>%.6g</td></tr>\n", r->w_in);
     fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
     fprintf(f, "<tr><th>kinetic energy change [J]</th><td>%.6g</td></tr>\n", dke);
@@ -140,8 +145,13 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         double rel;
         const bool ok = fric_sim_check_metric(i, m[i], mh[i], &rel);
         all = all && ok;
-        fprintf(f, "<tr><td>%s</td><td>%.6g</td><td>%.6g</td><td>%.3g</td><td class=\"%s\">%s</td></tr>\n",
-                fric_sim_metric_info[i].label, m[i], mh[i], rel, ok ? "ok" : "bad", ok ? "resolved" : "not resolved");
+        fprintf(f, "<tr><td>%s</td><td>", fric_sim_metric_info[i].label);
+        num(f, "%.6g", m[i]);
+        fputs("</td><td>", f);
+        num(f, "%.6g", mh[i]);
+        fputs("</td><td>", f);
+        num(f, "%.3g", rel);
+        fprintf(f, "</td><td class=\"%s\">%s</td></tr>\n", ok ? "ok" : "bad", ok ? "resolved" : "not resolved");
     }
     fprintf(f, "</table>\n<p class=\"%s\">%s (tolerance %g, counts unchanged).</p>\n", all ? "ok" : "bad",
             all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt", FRIC_SIM_CHECK_TOL);
@@ -220,11 +230,9 @@ static const char *const STYLE =
     ".ok{color:#176b17}.bad{color:#b00020;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}"
     "figure{margin:1em 0}svg{max-width:100%;height:auto}";
 
-int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
                     const fric_sim_result_t *r, const fric_sim_result_t *half)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
     const char *name = display_name(o->model.kind);
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
@@ -238,9 +246,11 @@ int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_st
     inputs(f, o, st, dt);
     summary(f, o, st, dt, r, half);
     fputs("<h2>Friction time history</h2>\n<figure>\n", f);
-    fric_svg_write(f, "time-data", FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r->pt, r->pf, r->np);
+    if (fric_svg_write(f, "time-data", FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r->pt, r->pf, r->np) != 0)
+        return -1;
     fprintf(f, "</figure>\n<h2>Force&ndash;displacement hysteresis</h2>\n<figure>\n");
-    fric_svg_write(f, "hysteresis-data", FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r->px, r->pf, r->np);
+    if (fric_svg_write(f, "hysteresis-data", FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r->px, r->pf, r->np) != 0)
+        return -1;
     fprintf(f, "</figure>\n<p>Both plots show every %zu-th sample of the run (%zu points); the CSV "
             "(<code>--csv</code>) holds them all.</p>\n", r->stride, r->np);
     equations(f, o->model.kind);
@@ -267,5 +277,5 @@ int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_st
           "compensation methods for the control of machines with friction,&rdquo; <i>Automatica</i>, 30(7), "
           "1083&ndash;1138, 1994.</li>\n</ol>\n"
           "<p>Written by fricore; the page is self-contained and loads nothing.</p>\n</body>\n</html>\n", f);
-    return fclose(f) == 0 ? 0 : -1;
+    return 0;
 }

@@ -21,10 +21,12 @@
 #define FRIC_PLOT_F "friction force F_f [N]"
 
 /**
- * @brief Write the report of run r (and of its rerun at dt/2, or NULL).
- * @return 0, or -1 when the file cannot be written.
+ * @brief Write the report of run r (and of its rerun at dt/2, or NULL) to f,
+ *        whose writes the caller checks. Every number in it is finite (an
+ *        absent metric reads "none") once fric_sim_cli_run() has checked r.
+ * @return 0, or -1 when a plot's range is not finite (fric_svg_write()).
  */
-int fric_sim_report(const char *path, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
+int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
                     const fric_sim_result_t *r, const fric_sim_result_t *half);
 
 #endif /* FRIC_CLI_REPORT_H */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fric_cli_out.h"
 #include "fric_cli_report.h"
 #include "fric_cli_svg.h"
 
@@ -38,8 +39,8 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
         {"mass", NULL, FRIC_OPT_DOUBLE, &s->plant.mass, "kg", "slider mass (default 1)", NULL, false},
         {"k", NULL, FRIC_OPT_DOUBLE, &s->plant.k, "N/m", "spring stiffness (default 2)", NULL, false},
         {"vd", NULL, FRIC_OPT_DOUBLE, &s->plant.vd, "m/s", "support speed (default 0.1)", NULL, false},
-        {"force-amp", NULL, FRIC_OPT_DOUBLE, &s->plant.force_amp, "N", "external force amplitude A (default 0)", NULL, false},
-        {"force-freq", NULL, FRIC_OPT_DOUBLE, &s->plant.force_freq, "Hz", "external force frequency f (default 0)", NULL, false},
+        {"force-amp", NULL, FRIC_OPT_DOUBLE, &s->plant.force_amp, "N", "external force amplitude A, given with --force-freq (default: no external force)", NULL, false},
+        {"force-freq", NULL, FRIC_OPT_DOUBLE, &s->plant.force_freq, "Hz", "external force frequency f > 0, given with --force-amp", NULL, false},
         {"x0", NULL, FRIC_OPT_DOUBLE, &s->x0, "m", "initial position (default 0)", NULL, false},
         {"v0", NULL, FRIC_OPT_DOUBLE, &s->v0, "m/s", "initial velocity (default 0)", NULL, false},
         {"z0", NULL, FRIC_OPT_DOUBLE, &s->z0, "m", "initial bristle deflection (default 0)", NULL, false},
@@ -50,11 +51,11 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
          "|v| below it counts as near-stick (default vs/10: g(v) is then within 1% of Fs for delta = 2; 1e-4 without vs)", NULL, false},
         {"allow-long", NULL, FRIC_OPT_FLAG, &s->allow_long, "", "allow a duration over 30 s", NULL, false},
         {"check-step", NULL, FRIC_OPT_FLAG, &s->check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
-        {"csv", NULL, FRIC_OPT_STRING, &s->csv, "", "write the time history t,x,v,z,F_f,F_spring,F_ext", NULL, false},
+        {"csv", NULL, FRIC_OPT_STRING, &s->csv, "", "write the time history t,x,v,z,F_f,F_spring,F_ext ('-': stdout, with --summary FILE)", NULL, false},
         {"summary", NULL, FRIC_OPT_STRING, &s->summary, "", "write the JSON summary there instead of stdout", NULL, false},
-        {"plot-time", NULL, FRIC_OPT_STRING, &s->plot_time, "", "write the friction force over time as SVG", NULL, false},
-        {"plot-hysteresis", NULL, FRIC_OPT_STRING, &s->plot_hyst, "", "write the force-displacement loop as SVG", NULL, false},
-        {"report", NULL, FRIC_OPT_STRING, &s->report, "", "write a self-contained HTML report (inputs, summary, plots, equations)", NULL, false},
+        {"plot-time", NULL, FRIC_OPT_STRING, &s->plot_time, "", "write the friction force over time as SVG ('-': stdout)", NULL, false},
+        {"plot-hysteresis", NULL, FRIC_OPT_STRING, &s->plot_hyst, "", "write the force-displacement loop as SVG ('-': stdout)", NULL, false},
+        {"report", NULL, FRIC_OPT_STRING, &s->report, "", "write a self-contained HTML report (inputs, summary, plots, equations) ('-': stdout)", NULL, false},
     };
     memcpy(o + n, more, sizeof more);
     s->nopts = n + sizeof more / sizeof more[0];
@@ -81,6 +82,16 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
      * its warnings): a refusal is then the only line on stderr */
     const fric_status_t ps = fric_plant_check(&s->plant);
     if (ps != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(ps));
+    /* the external force A sin(2 pi f t) needs both: either alone is a zero force */
+    const bool amp = fric_opts_find(s->opts, s->nopts, "force-amp")->given;
+    const bool freq = fric_opts_find(s->opts, s->nopts, "force-freq")->given;
+    if (amp != freq)
+        return fric_cli_fail(cmd, "--%s needs --%s: the external force is A sin(2 pi f t), with A (--force-amp, N) "
+                             "and f (--force-freq, Hz, > 0); give both or neither", amp ? "force-amp" : "force-freq",
+                             amp ? "force-freq" : "force-amp");
+    if (amp && s->plant.force_amp != 0.0 && !(s->plant.force_freq > 0.0))
+        return fric_cli_fail(cmd, "--force-freq (Hz) must be > 0 with --force-amp %.6g N, got %.6g: A sin(2 pi f t) "
+                             "is 0 for f = 0", s->plant.force_amp, s->plant.force_freq);
     if (!(s->duration > 0.0)) return fric_cli_fail(cmd, "duration (simulated time, s) must be > 0, got %.6g", s->duration);
     if (!(s->dt > 0.0)) return fric_cli_fail(cmd, "dt (integration step, s) must be > 0, got %.6g", s->dt);
     if (s->dt > s->duration)
@@ -101,13 +112,29 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
     if (!stick_given)
         s->stick = (kind == FRIC_MODEL_LUGRE || kind == FRIC_MODEL_STRIBECK) ? s->model.stribeck.vs / 10.0 : STICK_DEFAULT_NO_VS;
-    if (dynamic && strcmp(s->integrator, "rk4") == 0) {
-        /* the bristle state's RK4 bound at the speed a slip reaches (about twice the support speed) */
-        const double v_est = fmax(fmax(2.0 * fabs(s->plant.vd), fabs(s->v0)), 1e-12);
-        const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
-        if (s->dt > hmax)
-            fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the bristle state, "
-                    "%.3g s at |v| = %.3g m/s; use --integrator exact or --dt %.2g\n", cmd, s->dt, hmax, v_est, 0.5 * hmax);
+    s->rk4_too_long = false;
+    if (strcmp(s->integrator, "rk4") == 0) {
+        if (dynamic) {
+            /* the bristle state's RK4 bound at the speed a slip reaches (about twice the support speed) */
+            const double v_est = fmax(fmax(2.0 * fabs(s->plant.vd), fabs(s->v0)), 1e-12);
+            const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
+            if (s->dt > hmax) {
+                s->rk4_too_long = true;
+                fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the bristle state, "
+                        "%.3g s at |v| = %.3g m/s; use --integrator exact or --dt %.2g\n", cmd, s->dt, hmax, v_est,
+                        0.5 * hmax);
+            }
+        }
+        /* the plant's: the mass on the drive spring and, when stuck, the
+         * bristles (RK4 is stable for omega*dt below about 2.8) */
+        const double stiff = s->plant.k + (dynamic ? s->model.lugre.sigma0 : 0.0);
+        const double hplant = 2.8 / sqrt(stiff / s->plant.mass);
+        if (s->dt > hplant && !s->rk4_too_long) {
+            s->rk4_too_long = true;
+            fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the plant, "
+                    "2.8/sqrt((k%s)/m) = %.3g s; use --integrator exact or --dt %.2g\n", cmd, s->dt,
+                    dynamic ? " + sigma0" : "", hplant, 0.5 * hplant);
+        }
     }
     return 0;
 }
@@ -141,8 +168,43 @@ fric_sim_stepper_t fric_sim_builtin_stepper(fric_sim_cli_t *s)
 static inline double max2(double a, double b) { return a > b ? a : b; }
 static inline double min2(double a, double b) { return a < b ? a : b; }
 
-static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, FILE *csv, bool keep,
-               fric_sim_result_t *r)
+/* A sample or a result that is not finite: what it is, for the message. */
+typedef enum { Q_STATE, Q_FORCE, Q_ENERGY } quantity_kind_t;
+
+/* Print why the run stops: the first non-finite of the sample's quantities,
+ * the time and the step, and what to do; returns FRIC_EXIT_FAIL. */
+static int diverged(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, const char *which, size_t i, size_t n,
+                    double dt, const fric_plant_state_t *s, double f_spring, double f_ext, const fric_sim_result_t *r)
+{
+    const struct {
+        quantity_kind_t kind;
+        const char *name, *unit;
+        double v;
+    } q[] = {
+        {Q_STATE, "x", "m", s->x}, {Q_STATE, "v", "m/s", s->v}, {Q_STATE, "z", "m", s->z},
+        {Q_FORCE, "F_f (friction)", "N", s->f}, {Q_FORCE, "F_spring", "N", f_spring},
+        {Q_FORCE, "F_ext (external force)", "N", f_ext},
+        {Q_ENERGY, "the work of spring and external force", "J", r->w_in},
+        {Q_ENERGY, "the work of friction", "J", r->w_f},
+    };
+    size_t k = 0;
+    while (k + 1 < sizeof q / sizeof q[0] && isfinite(q[k].v)) k++;
+    static const char *const what[] = {"the state", "the force", "the energy balance"};
+    const bool rk4 = strcmp(st->method, "rk4") == 0;
+    const char *hint = rk4 && o->rk4_too_long ? "the step is too long for rk4 (use --integrator exact or a smaller --dt)"
+                       : rk4 ? "the inputs drive the run beyond the range of a double, or the step is too long for rk4 "
+                               "(try --integrator exact or a smaller --dt)"
+                             : "the inputs drive the run beyond the range of a double (check the magnitudes of the "
+                               "forces, the mass and the friction levels)";
+    return fric_cli_run_failed(o->cmd, "%s%s is no longer finite at t = %.6g s (step %zu of %zu, dt = %.6g s): %s = %g %s; %s",
+                               which, what[q[k].kind], s->t, i, n, dt, q[k].name, q[k].v,
+                               q[k].unit, hint);
+}
+
+/* One run at step dt: 0, FRIC_EXIT_FAIL (it diverged, or the stepper failed),
+ * or FRIC_EXIT_USAGE (the CSV cannot be written). which: "" or what the run is. */
+static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, fric_out_t *csv, bool keep,
+               const char *which, fric_sim_result_t *r)
 {
     memset(r, 0, sizeof *r);
     const size_t n = (size_t)llround(o->duration / dt);
@@ -153,14 +215,11 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
         r->pt = malloc(cap * sizeof *r->pt);
         r->px = malloc(cap * sizeof *r->px);
         r->pf = malloc(cap * sizeof *r->pf);
-        if (!r->pt || !r->px || !r->pf) {
-            fprintf(stderr, "fricore %s: out of memory for the plots\n", o->cmd);
-            return 1;
-        }
+        if (!r->pt || !r->px || !r->pf) return fric_cli_run_failed(o->cmd, "out of memory for the plots");
     }
     double dz;
     fric_plant_state_t s = {.x = o->x0, .v = o->v0, .z = o->z0, .f = fric_contact_eval(&o->contact, o->z0, o->v0, &dz)};
-    if (st->start && st->start(st->ctx, dt, &s) != 0) return 1;
+    if (st->start && st->start(st->ctx, dt, &s) != 0) return FRIC_EXIT_FAIL;
     const fric_plant_t *p = &o->plant;
     int sign = 0; /* the sign of v when it was last above the threshold */
     bool stuck = fabs(s.v) < o->stick;
@@ -169,13 +228,13 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
     double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, |v| at the previous sample */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (csv) fprintf(csv, "t,x,v,z,F_f,F_spring,F_ext\n");
+    if (csv && fputs("t,x,v,z,F_f,F_spring,F_ext\n", csv->f) == EOF) return fric_out_write_failed(csv, o->cmd);
     for (size_t i = 0; i <= n; i++) {
         if (i > 0) {
             a_f = s.f;
             a_x = s.x;
             a_v = fabs(s.v);
-            if (st->step(st->ctx, &s, dt) != 0) return 1;
+            if (st->step(st->ctx, &s, dt) != 0) return FRIC_EXIT_FAIL;
             s.t = (double)i * dt; /* no drift of the time base */
         }
         /* the spring's and the external force at this sample, for the energy
@@ -189,15 +248,13 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
             r->w_f += (st->zoh ? s.f : 0.5 * (a_f + s.f)) * (s.x - a_x);
         }
         p_in = p1;
-        /* one test for the four: a NaN or an infinity in any makes the sum
-         * non-finite (so does a sum past 1e308, a state gone anyway) */
-        if (!isfinite(s.x + s.v + s.z + s.f)) {
-            fprintf(stderr, "fricore %s: the state is no longer finite at t = %.6g s: the step is too long for %s "
-                    "(use --integrator exact or a smaller --dt)\n", o->cmd, s.t, st->method);
-            return 1;
-        }
-        if (csv)
-            fprintf(csv, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f, f_spring, f_ext);
+        /* every number of the sample, and the energy integrals, before any is written */
+        if (!(isfinite(s.x) && isfinite(s.v) && isfinite(s.z) && isfinite(s.f) && isfinite(f_spring) &&
+              isfinite(f_ext) && isfinite(r->w_in) && isfinite(r->w_f)))
+            return diverged(o, st, which, i, n, dt, &s, f_spring, f_ext, r);
+        if (csv && fprintf(csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f, f_spring,
+                           f_ext) < 0)
+            return fric_out_write_failed(csv, o->cmd);
         if (keep && i % r->stride == 0) {
             r->pt[r->np] = s.t;
             r->px[r->np] = s.x;
@@ -280,8 +337,47 @@ bool fric_sim_check_metric(int i, double a, double b, double *rel)
         return isnan(a) && isnan(b);
     }
     const double scale = fmax(fabs(a), fabs(b));
-    *rel = scale > 0.0 ? fabs(b - a) / scale : 0.0;
+    /* b/scale - a/scale, not (b - a)/scale: finite (at most 2) for any finite a, b */
+    *rel = scale > 0.0 ? fabs(b / scale - a / scale) : 0.0;
     return fric_sim_metric_info[i].count ? (a == b) : (*rel < FRIC_SIM_CHECK_TOL);
+}
+
+double fric_sim_dke(const fric_sim_cli_t *s, const fric_sim_result_t *r)
+{
+    return 0.5 * s->plant.mass * r->final.v * r->final.v - r->ke0;
+}
+
+/* |residual| / |input work|, or NAN (null: undefined) when that is not finite */
+static double rel_residual(double res, double w_in)
+{
+    const double q = fabs(res) / fabs(w_in);
+    return isfinite(q) ? q : NAN;
+}
+
+/* Every number the summary, the report and the plots derive from a run,
+ * checked before anything is written: FRIC_EXIT_FAIL naming the first that
+ * is not finite (NAN stands for an absent stick-slip metric only). */
+static int check_result(const fric_sim_cli_t *o, const fric_sim_result_t *r, const char *which)
+{
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(r, m);
+    const bool ss = r->onsets >= 2;
+    for (int i = 0; i < FRIC_NMETRICS; i++) {
+        const bool absent = isnan(m[i]) && !ss && i >= FRIC_M_PERIOD;
+        if (!isfinite(m[i]) && !absent)
+            return fric_cli_run_failed(o->cmd, "%sthe result is not finite: %s = %g; the inputs drive the run beyond "
+                                       "the range of a double", which, fric_sim_metric_info[i].label, m[i]);
+    }
+    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
+    const struct {
+        const char *name;
+        double v;
+    } q[] = {{"kinetic energy change [J]", dke}, {"energy balance residual [J]", res}, {"wall time [s]", r->wall}};
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+        if (!isfinite(q[i].v))
+            return fric_cli_run_failed(o->cmd, "%sthe result is not finite: %s = %g; the inputs drive the run beyond "
+                                       "the range of a double", which, q[i].name, q[i].v);
+    return 0;
 }
 
 /* ---- the JSON summary ------------------------------------------------------ */
@@ -331,11 +427,10 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
-    const double dke = 0.5 * o->plant.mass * r->final.v * r->final.v - r->ke0;
-    const double res = r->w_in - r->w_f - dke;
+    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
     fprintf(out, "  \"energy\": {\"input_work_J\": %.9g, \"friction_work_J\": %.9g, \"kinetic_energy_change_J\": %.9g, "
             "\"residual_J\": %.3g, \"relative_residual\": ", r->w_in, r->w_f, dke, res);
-    json_num(out, "%.3g", fabs(r->w_in) > 0.0 ? fabs(res) / fabs(r->w_in) : NAN);
+    json_num(out, "%.3g", rel_residual(res, r->w_in));
     fprintf(out, "},\n");
     if (half) {
         double mh[FRIC_NMETRICS];
@@ -354,33 +449,91 @@ static void free_result(fric_sim_result_t *r)
     r->pt = r->px = r->pf = NULL;
 }
 
+/* A document rendered in memory (open_memstream), to be written whole. */
+typedef struct {
+    FILE *f;
+    char *buf;
+    size_t len;
+} doc_t;
+
+static int doc_begin(doc_t *d, const char *cmd)
+{
+    d->buf = NULL;
+    d->len = 0;
+    d->f = open_memstream(&d->buf, &d->len);
+    return d->f ? 0 : fric_cli_run_failed(cmd, "out of memory");
+}
+
+/* End the document whose rendering returned rendered (0, or -1: a plot's
+ * range is not finite): 0 with d->buf, d->len its text, or FRIC_EXIT_FAIL. */
+static int doc_end(doc_t *d, int rendered, const char *what, const char *cmd)
+{
+    const bool bad = ferror(d->f) != 0;
+    const int closed = fclose(d->f);
+    d->f = NULL;
+    if (closed != 0 || bad) return fric_cli_run_failed(cmd, "out of memory for %s", what);
+    if (rendered != 0) return fric_cli_run_failed(cmd, "%s: the data's range is beyond that of a double", what);
+    return 0;
+}
+
 int fric_sim_cli_run(fric_sim_cli_t *o, const fric_sim_stepper_t *st)
 {
     const char *cmd = o->cmd;
-    FILE *csv = NULL;
-    if (o->csv && !(csv = fopen(o->csv, "w"))) return fric_cli_fail(cmd, "cannot write --csv %s", o->csv);
-    fric_sim_result_t r, half;
-    const int bad = run(o, st, o->dt, csv, o->plot_time || o->plot_hyst || o->report, &r);
-    int rc = 0;
-    if (csv && fclose(csv) != 0) rc = fric_cli_fail(cmd, "cannot write --csv %s", o->csv);
-    if (!bad && rc == 0 && o->check_step && run(o, st, 0.5 * o->dt, NULL, false, &half) != 0) rc = 1;
-    if (bad || rc != 0) {
-        free_result(&r);
-        return bad ? 1 : rc;
-    }
-    if (o->plot_time &&
-        fric_svg_plot(o->plot_time, FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r.pt, r.pf, r.np) != 0)
-        rc = fric_cli_fail(cmd, "cannot write --plot-time %s", o->plot_time);
-    if (rc == 0 && o->plot_hyst &&
-        fric_svg_plot(o->plot_hyst, FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r.px, r.pf, r.np) != 0)
-        rc = fric_cli_fail(cmd, "cannot write --plot-hysteresis %s", o->plot_hyst);
-    if (rc == 0 && o->report && fric_sim_report(o->report, o, st, o->dt, &r, o->check_step ? &half : NULL) != 0)
-        rc = fric_cli_fail(cmd, "cannot write --report %s", o->report);
-    free_result(&r);
+    enum { OUT_CSV, OUT_PLOT_T, OUT_PLOT_H, OUT_REPORT, OUT_SUMMARY, NOUT };
+    fric_out_t out[NOUT] = {
+        [OUT_CSV] = {.opt = "--csv", .path = o->csv},
+        [OUT_PLOT_T] = {.opt = "--plot-time", .path = o->plot_time},
+        [OUT_PLOT_H] = {.opt = "--plot-hysteresis", .path = o->plot_hyst},
+        [OUT_REPORT] = {.opt = "--report", .path = o->report},
+        [OUT_SUMMARY] = {.opt = o->summary ? "--summary" : "the summary", .path = o->summary ? o->summary : "-"},
+    };
+    /* the summary goes to stdout unless --summary names a file */
+    for (int i = 0; i < OUT_SUMMARY; i++)
+        if (!o->summary && out[i].path && strcmp(out[i].path, "-") == 0)
+            return fric_cli_fail(cmd, "%s - and the JSON summary both write to stdout; give --summary FILE", out[i].opt);
+    /* every output checked and created before the run */
+    int rc = fric_outs_open(out, NOUT, cmd);
     if (rc != 0) return rc;
-    FILE *out = stdout;
-    if (o->summary && !(out = fopen(o->summary, "w"))) return fric_cli_fail(cmd, "cannot write --summary %s", o->summary);
-    print_summary(out, o, st, o->dt, &r, o->check_step ? &half : NULL);
-    if (out != stdout && fclose(out) != 0) return fric_cli_fail(cmd, "cannot write --summary %s", o->summary);
-    return 0;
+    fric_sim_result_t r, half;
+    memset(&half, 0, sizeof half);
+    rc = run(o, st, o->dt, out[OUT_CSV].f ? &out[OUT_CSV] : NULL, o->plot_time || o->plot_hyst || o->report, "", &r);
+    if (rc == 0) rc = check_result(o, &r, "");
+    if (rc == 0 && o->check_step) {
+        rc = run(o, st, 0.5 * o->dt, NULL, false, "the --check-step rerun at dt/2: ", &half);
+        if (rc == 0) rc = check_result(o, &half, "the --check-step rerun at dt/2: ");
+    }
+    const fric_sim_result_t *h = o->check_step ? &half : NULL;
+    /* the plots, the report and the summary rendered in memory, each to be
+     * written in one checked write */
+    doc_t doc[NOUT] = {{0}};
+    doc_t *d = &doc[OUT_PLOT_T];
+    if (rc == 0 && out[OUT_PLOT_T].f && (rc = doc_begin(d, cmd)) == 0)
+        rc = doc_end(d, fric_svg_write(d->f, "data", FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r.pt, r.pf, r.np),
+                     "--plot-time", cmd);
+    d = &doc[OUT_PLOT_H];
+    if (rc == 0 && out[OUT_PLOT_H].f && (rc = doc_begin(d, cmd)) == 0)
+        rc = doc_end(d, fric_svg_write(d->f, "data", FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r.px, r.pf, r.np),
+                     "--plot-hysteresis", cmd);
+    d = &doc[OUT_REPORT];
+    if (rc == 0 && out[OUT_REPORT].f && (rc = doc_begin(d, cmd)) == 0)
+        rc = doc_end(d, fric_sim_report(d->f, o, st, o->dt, &r, h), "--report", cmd);
+    d = &doc[OUT_SUMMARY];
+    if (rc == 0 && (rc = doc_begin(d, cmd)) == 0) {
+        print_summary(d->f, o, st, o->dt, &r, h);
+        rc = doc_end(d, 0, "the summary", cmd);
+    }
+    free_result(&r);
+    /* the files first; what goes to stdout only once every file is complete */
+    for (int i = 0; i < NOUT && rc == 0; i++)
+        if (doc[i].buf && !out[i].is_stdout) rc = fric_out_write(&out[i], doc[i].buf, doc[i].len, cmd);
+    if (rc == 0) rc = fric_outs_close_files(out, NOUT, cmd);
+    for (int i = 0; i < NOUT && rc == 0; i++)
+        if (doc[i].buf && out[i].is_stdout) rc = fric_out_write(&out[i], doc[i].buf, doc[i].len, cmd);
+    for (int i = 0; i < NOUT; i++) {
+        if (doc[i].f) fclose(doc[i].f);
+        free(doc[i].buf);
+    }
+    if (rc == 0) return fric_outs_close(out, NOUT, cmd);
+    fric_outs_discard(out, NOUT);
+    return rc;
 }

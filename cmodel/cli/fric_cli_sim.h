@@ -61,6 +61,7 @@ typedef struct {
     const char *example, *integrator;
     const char *csv, *summary, *plot_time, *plot_hyst, *report;
     bool allow_long, check_step;
+    bool rk4_too_long; /**< set by fric_sim_cli_parse(): dt exceeds an RK4 stability estimate */
     fric_opt_t opts[FRIC_SIM_MAX_OPTS];
     size_t nopts;
     /* a command's own checks, run by fric_sim_cli_parse() after the plant's
@@ -86,7 +87,10 @@ void fric_sim_cli_add(fric_sim_cli_t *s, const fric_opt_t *opts, size_t n);
 
 /**
  * @brief Parse and validate; build the friction model and contact; warn when
- *        dt exceeds the RK4 bound (for --integrator rk4).
+ *        dt exceeds an RK4 stability estimate (for --integrator rk4): the
+ *        bristle state's, or the plant's, 2.8/sqrt((k + sigma0)/m).
+ *        --force-amp and --force-freq are given together or not at all
+ *        (with f > 0 when A != 0), so the external force is never silently 0.
  * @return 0, FRIC_OPTS_HELP (help printed), or FRIC_EXIT_USAGE (one line
  *         naming the parameter and its allowed range printed).
  */
@@ -142,11 +146,23 @@ bool fric_sim_check_metric(int i, double a, double b, double *rel);
 /** @brief The built-in stepper for s->integrator ("rk4" or "exact"); ctx is s. */
 fric_sim_stepper_t fric_sim_builtin_stepper(fric_sim_cli_t *s);
 
+/** @brief The kinetic energy gained over run r, J. */
+double fric_sim_dke(const fric_sim_cli_t *s, const fric_sim_result_t *r);
+
 /**
  * @brief Run with the stepper at s->dt (and again at dt/2 for --check-step),
  *        and write the CSV, plots, report and summary asked for.
- * @return 0, 1 (the run failed: a non-finite state, or the stepper), or
- *         FRIC_EXIT_USAGE (an output file cannot be written).
+ *
+ * The outputs are checked and their temporary files created first
+ * (fric_cli_out.h); the CSV is written during the run, the rest after it.
+ * Every sample's state (x, v, z), forces (F_f, F_spring, F_ext) and energy
+ * integrals are checked as they are computed, and every number of the
+ * summary, the report and the plots before they are written: the run stops
+ * at the first that is not finite, naming it, its time and its step. A run
+ * that fails leaves no output file.
+ * @return 0, 1 (FRIC_EXIT_FAIL: the run failed: a non-finite state, force
+ *         or result, or the stepper), or FRIC_EXIT_USAGE (an output cannot
+ *         be written: found before the run, or when a write fails).
  */
 int fric_sim_cli_run(fric_sim_cli_t *s, const fric_sim_stepper_t *st);
 

@@ -9,7 +9,9 @@
  * data group as attributes (data-x0, data-x1, data-y0, data-y1: the data
  * values at the plot area's left, right, bottom and top; data-px0, data-px1,
  * data-py0, data-py1: their pixel positions), so a test can turn the
- * polyline back into data and compare it with the CSV.
+ * polyline back into data and compare it with the CSV. The ticks are
+ * 1, 2 or 5 times a power of ten; an axis whose data are flat (to 1e-9 of
+ * their magnitude) is widened by 10% of it, so its ticks stay distinct.
  */
 #ifndef FRIC_CLI_SVG_H
 #define FRIC_CLI_SVG_H
@@ -18,19 +20,13 @@
 #include <stdio.h>
 
 /**
- * @brief Write the plot of (x[i], y[i]), i < n, as one <svg> element to f
- *        (a file of its own, or inline in an HTML page); the data group gets
- *        the id given, which must be unique in an HTML page.
+ * @brief Write the plot of finite (x[i], y[i]), i < n, as one <svg> element
+ *        to f (a file of its own, with id "data", or inline in an HTML page,
+ *        where the id must be unique). The caller checks f's writes.
+ * @return 0, or -1 (nothing written) when an axis' range is not finite
+ *         (data beyond about 1e307), so every number written is finite.
  */
-void fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
-                    const double *x, const double *y, size_t n);
-
-/**
- * @brief Write the plot of (x[i], y[i]), i < n, to the file path (data
- *        group id "data").
- * @return 0, or -1 if the file cannot be written (errno set).
- */
-int fric_svg_plot(const char *path, const char *title, const char *xlabel, const char *ylabel,
-                  const double *x, const double *y, size_t n);
+int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                   const double *x, const double *y, size_t n);
 
 #endif /* FRIC_CLI_SVG_H */

@@ -8,6 +8,7 @@
 #include "fric_cli.h"
 #include "fric_cli_fixed.h"
 #include "fric_cli_friction.h"
+#include "fric_cli_out.h"
 #include "fric_cmd.h"
 
 #define CMD "compile"
@@ -22,6 +23,27 @@ _Static_assert(FRIC_FX_WORD_KDS == 19 && FRIC_FX_WORD_KYM == 13, "field order fo
 static double rel(const fric_quant_t *q)
 {
     return q->requested != 0.0 ? (q->represented - q->requested) / q->requested : 0.0;
+}
+
+/* Every number the report prints, finite: 0, or FRIC_EXIT_FAIL naming the first that is not. */
+static int check_finite(const fric_compile_report_t *r)
+{
+    const struct {
+        const char *name;
+        double v;
+    } top[] = {{"v_max", r->v_max}, {"f_max", r->f_max}, {"v_lsb", r->v_lsb}, {"f_lsb", r->f_lsb}, {"ts", r->ts}};
+    for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
+        if (!isfinite(top[i].v))
+            return fric_cli_run_failed(CMD, "the compiled set's %s is not finite (%g)", top[i].name, top[i].v);
+    for (size_t i = 0; i < r->nquant; i++) {
+        const fric_quant_t *q = &r->quant[i];
+        const double d = q->represented - q->requested;
+        if (!isfinite(q->represented) || !isfinite(d) || !isfinite(rel(q)))
+            return fric_cli_run_failed(CMD, "the quantization of %s is not finite: %g %s requested, %g represented "
+                                       "(error %g, relative %g)", q->param, q->requested, q->unit, q->represented, d,
+                                       rel(q));
+    }
+    return 0;
 }
 
 static void print_json(const fric_model_t *m, const fric_cli_fx_t *c, const uint32_t *w, size_t nw)
@@ -72,11 +94,17 @@ int fric_cmd_compile(int argc, char **argv)
                              "json: fields, words and quantization; vh: Verilog localparams; hex: one word per line for $readmemh (default json)",
                              "json|vh|hex", false};
     int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
+    fric_out_t out = {.opt = "stdout", .path = "-"};
+    if (rc == 0) rc = fric_out_stdout(&out, CMD);
     fric_model_t m;
     fric_cli_fx_t c;
     if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m);
     if (rc == 0) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 0.0, &c);
-    if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
+    if (rc == 0) rc = check_finite(&c.rep);
+    if (rc != 0) {
+        fric_outs_discard(&out, 1);
+        return rc == FRIC_OPTS_HELP ? 0 : rc;
+    }
 
     uint32_t w[FRIC_FX_WORDS_LUGRE];
     const size_t nw = c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
@@ -95,5 +123,6 @@ int fric_cmd_compile(int argc, char **argv)
         printf("// %zu words in the order of fric_fx_formats.h (KM first)\n", nw);
         for (size_t i = 0; i < nw; i++) printf("%08x\n", w[i]);
     }
-    return 0;
+    /* every write to stdout is checked by its sticky error flag here */
+    return fric_outs_close(&out, 1, CMD);
 }

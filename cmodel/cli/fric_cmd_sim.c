@@ -5,6 +5,8 @@
  * or by the exact-contact step. The options, the run and its outputs (JSON
  * summary, CSV, SVG plots, HTML report) are those fricore-cosim shares
  * (fric_cli_sim.h); this command adds only the built-in integrators. */
+#include <stdlib.h>
+
 #include "fric_cli_sim.h"
 #include "fric_cmd.h"
 
@@ -14,11 +16,18 @@
 
 int fric_cmd_sim(int argc, char **argv)
 {
-    static fric_sim_cli_t s; /* static: the option table is large */
-    fric_sim_cli_init(&s, "sim", "lugre|dahl|stribeck|viscous|coulomb");
-    const int rc = fric_sim_cli_parse(&s, argc, argv, USAGE);
-    if (rc == FRIC_OPTS_HELP) return 0;
-    if (rc != 0) return rc;
-    const fric_sim_stepper_t st = fric_sim_builtin_stepper(&s);
-    return fric_sim_cli_run(&s, &st);
+    /* on the heap (the option table is large), fresh for every call */
+    fric_sim_cli_t *s = malloc(sizeof *s);
+    if (!s) {
+        fprintf(stderr, "fricore sim: out of memory\n");
+        return FRIC_EXIT_FAIL;
+    }
+    fric_sim_cli_init(s, "sim", "lugre|dahl|stribeck|viscous|coulomb");
+    int rc = fric_sim_cli_parse(s, argc, argv, USAGE);
+    if (rc == 0) {
+        const fric_sim_stepper_t st = fric_sim_builtin_stepper(s);
+        rc = fric_sim_cli_run(s, &st);
+    }
+    free(s);
+    return rc == FRIC_OPTS_HELP ? 0 : rc;
 }

@@ -2,7 +2,9 @@
 /* fricore trace: run a Dahl or LuGre contact open-loop over a velocity
  * record (one sample per line on stdin), in double precision (the exact
  * step) or, with --fixed, exactly as the hardware computes it.
- * Output: CSV "v,F,z" (and "F_code" with --fixed). */
+ * Output: CSV "v,F,z" (and "F_code" with --fixed), a line out for each line
+ * in as it is read, in constant memory (flushed line by line when stdout is
+ * a pipe or a terminal). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,17 +12,61 @@
 #include "fric_cli.h"
 #include "fric_cli_fixed.h"
 #include "fric_cli_friction.h"
+#include "fric_cli_out.h"
 #include "fric_cmd.h"
 
 #define CMD "trace"
-#define USAGE "--model dahl|lugre [parameters] --ts SECONDS [--fixed [--width 16|18] [--v-max M/S] [--f-max N]] < velocities"
+#define USAGE "--model dahl|lugre [parameters] --ts SECONDS [--fixed [--width 16|18] [--v-max M/S] [--f-max N]] < velocities (streamed)"
+
+/* The run over stdin, a row for each line as it is read. */
+static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_out_t *out)
+{
+    const bool live = fric_stdout_is_live();
+    fric_lines_t in;
+    fric_lines_init(&in, stdin, "stdin");
+    const double sigma0 = m->lugre.sigma0;
+    fric_fx_state_t fst;
+    fric_lugre_state_t dst;
+    uint32_t flags = 0;
+    const double wlsb = c ? ldexp(c->rep.f_lsb, -FRIC_FX_WG(c->rep.width)) : 0.0;
+    if (c) fric_fx_lugre_reset(&fst);
+    else fric_lugre_init(&m->lugre, &dst);
+    int rc = printf(c ? "v,F,z,F_code\n" : "v,F,z\n") < 0 || (live && fflush(stdout) != 0) ? fric_out_write_failed(out, CMD) : 0;
+    char where[48];
+    while (rc == 0) {
+        double v;
+        bool end;
+        rc = fric_lines_next(&in, CMD, "velocity", "m/s", &v, &end);
+        if (rc != 0 || end) break;
+        snprintf(where, sizeof where, "stdin line %lu", in.lineno);
+        int n;
+        if (c) {
+            int32_t code;
+            rc = fric_cli_vcode(&c->rep, v, CMD, where, &code);
+            if (rc != 0) break;
+            const int32_t f = fric_fx_lugre_step(&c->l, &fst, code, &flags, NULL);
+            n = printf("%.17g,%.17g,%.17g,%d\n", code * c->rep.v_lsb, f * c->rep.f_lsb, fst.w * wlsb / sigma0, f);
+        } else {
+            const double f = fric_lugre_step(&m->lugre, &dst, v, ts);
+            if (!isfinite(f) || !isfinite(dst.z)) {
+                rc = fric_cli_run_failed(CMD, "%s (v = %g m/s): %s is no longer finite (F = %g N, z = %g m): the "
+                                         "parameters and the velocity take it beyond the range of a double", where, v,
+                                         isfinite(dst.z) ? "the force" : "the state", f, dst.z);
+                break;
+            }
+            n = printf("%.17g,%.17g,%.17g\n", v, f, dst.z);
+        }
+        if (n < 0 || (live && fflush(stdout) != 0)) rc = fric_out_write_failed(out, CMD);
+    }
+    fric_cli_report_flags(CMD, flags);
+    return rc;
+}
 
 int fric_cmd_trace(int argc, char **argv)
 {
     fric_cli_friction_t fp;
     fric_cli_fixed_t fx;
     bool fixed = false;
-    fric_dlist_t vel = {0};
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 1];
     fric_cli_friction_defaults(&fp, "lugre");
     fric_cli_fixed_defaults(&fx);
@@ -29,6 +75,8 @@ int fric_cmd_trace(int argc, char **argv)
     opts[n++] = (fric_opt_t){"fixed", NULL, FRIC_OPT_FLAG, &fixed, "",
                              "run the bit-exact fixed-point model (what the RTL computes)", NULL, false};
     int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
+    fric_out_t out = {.opt = "stdout", .path = "-"};
+    if (rc == 0) rc = fric_out_stdout(&out, CMD);
     fric_model_t m;
     if (rc == 0) rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m);
     if (rc == 0 && !fric_opts_find(opts, n, "ts")->given)
@@ -39,33 +87,8 @@ int fric_cmd_trace(int argc, char **argv)
     }
     fric_cli_fx_t c;
     if (rc == 0 && fixed) rc = fric_cli_fixed_compile(&m, &fx, opts, n, CMD, 0.0, &c);
-    if (rc == 0) rc = fric_read_numbers(stdin, &vel, CMD, "velocity in m/s");
-    int32_t *codes = NULL; /* validated, all of them, before anything is printed */
-    if (rc == 0 && fixed) rc = fric_cli_vcodes(&c.rep, &vel, CMD, &codes);
-    if (rc == 0) {
-        const double sigma0 = m.lugre.sigma0;
-        if (fixed) {
-            fric_fx_state_t st;
-            uint32_t flags = 0;
-            const double wlsb = ldexp(c.rep.f_lsb, -FRIC_FX_WG(c.rep.width));
-            fric_fx_lugre_reset(&st);
-            printf("v,F,z,F_code\n");
-            for (size_t i = 0; i < vel.n; i++) {
-                const int32_t f = fric_fx_lugre_step(&c.l, &st, codes[i], &flags, NULL);
-                printf("%.17g,%.17g,%.17g,%d\n", codes[i] * c.rep.v_lsb, f * c.rep.f_lsb, st.w * wlsb / sigma0, f);
-            }
-            fric_cli_report_flags(CMD, flags);
-        } else {
-            fric_lugre_state_t st;
-            fric_lugre_init(&m.lugre, &st);
-            printf("v,F,z\n");
-            for (size_t i = 0; i < vel.n; i++) {
-                const double f = fric_lugre_step(&m.lugre, &st, vel.v[i], fx.ts);
-                printf("%.17g,%.17g,%.17g\n", vel.v[i], f, st.z);
-            }
-        }
-    }
-    free(codes);
-    fric_dlist_free(&vel);
+    if (rc == 0) rc = run(&m, fixed ? &c : NULL, fx.ts, &out);
+    if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
+    fric_outs_discard(&out, 1);
     return rc == FRIC_OPTS_HELP ? 0 : rc;
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* fricore: the command-line front end of the fricore C model. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fric_cli.h"
+#include "fric_cli_out.h"
 #include "fric_cmd.h"
 #include "fric_version.h"
 #include "fricore_regs.h"
@@ -26,12 +28,14 @@ static const struct {
 };
 #define NUM_CMDS (sizeof cmds / sizeof cmds[0])
 
-static void usage(FILE *out)
+/* the command list; with the contract (exit statuses, outputs) for --help */
+static void usage(FILE *out, bool contract)
 {
     fprintf(out, "usage: fricore COMMAND [options]   (fricore help COMMAND for its options)\n"
                  "       fricore --version\n\ncommands:\n");
     for (size_t i = 0; i < NUM_CMDS; i++)
         fprintf(out, "  %-10s %s\n", cmds[i].name, cmds[i].what);
+    if (contract) fric_cli_contract(out);
 }
 
 static int is_help_opt(const char *a)
@@ -55,12 +59,13 @@ static int stdout_done(const char *cmd)
 static int cmd_help(int argc, char **argv)
 {
     if (argc < 3) {
-        usage(stdout);
+        usage(stdout, true);
         return stdout_done("help");
     }
     if (is_help_opt(argv[2])) {
         printf("usage: fricore help [COMMAND]\n\n"
                "print the command list, or COMMAND's options (the same as fricore COMMAND --help)\n");
+        fric_cli_contract(stdout);
         return stdout_done("help");
     }
     if (argc > 3) return fric_cli_fail("help", "unexpected argument '%s' (usage: fricore help [COMMAND])", argv[3]);
@@ -85,6 +90,7 @@ static int cmd_version(int argc, char **argv)
     if (argc > 2 && is_help_opt(argv[2])) {
         printf("usage: fricore version   (or fricore --version)\n\n"
                "print the version of fricore and of the register map it drives\n");
+        fric_cli_contract(stdout);
         return stdout_done("version");
     }
     if (argc > 2) return fric_cli_fail("version", "unexpected argument '%s'", argv[2]);
@@ -98,12 +104,13 @@ static int cmd_version(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    fric_out_cleanup_on_signals();
     if (argc < 2) {
-        usage(stderr);
+        usage(stderr, false);
         return FRIC_EXIT_USAGE;
     }
     if (is_help_opt(argv[1])) {
-        usage(stdout);
+        usage(stdout, true);
         return stdout_done(NULL);
     }
     if (strcmp(argv[1], "--version") == 0) return cmd_version(argc, argv);
@@ -114,6 +121,6 @@ int main(int argc, char **argv)
         return rc != 0 ? rc : stdout_done(cmds[i].name);
     }
     fprintf(stderr, "fricore: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    usage(stderr, false);
     return FRIC_EXIT_USAGE;
 }

@@ -12,6 +12,15 @@
  * in the report that names it and gives the representable range; nothing
  * wraps and nothing is clamped silently.
  *
+ * Input contract: every function here returns in bounded time (at most a
+ * few 2^W evaluations of the steady-state curve) for every double in every
+ * field, +-0, subnormals, huge values, +-infinity and NaN included. A
+ * compile returns ::FRIC_OK only with valid fields and a report whose every
+ * number is finite; otherwise an error with the reason in the report's why.
+ * Products of the parameters and the LSB sizes (sigma0 * ts and the like)
+ * are formed with a wider exponent, so a representable set compiles even
+ * where such a product alone would leave the double range.
+ *
  * Port scaling: velocity code v means v * V_LSB m/s with
  * V_LSB = v_max / 2^(W-1); force code F means F * F_LSB N with
  * F_LSB = f_max / 2^(W-1).
@@ -33,9 +42,9 @@ extern "C" {
 /** Compile options. */
 typedef struct {
     uint32_t width; /**< datapath width W, 16 or 18 */
-    double v_max;   /**< velocity full scale, m/s, > 0 (default 1) */
-    double f_max;   /**< force full scale, N; 0 = automatic (fric_compile_auto_fmax()) */
-    double ts;      /**< sample time, s, > 0 (Dahl and LuGre only) */
+    double v_max;   /**< velocity full scale, m/s, > 0 (default 1); v_max / 2^(W-1) must be a normal double */
+    double f_max;   /**< force full scale, N; 0 = automatic (fric_compile_auto_fmax()); f_max / 2^(W-1) must be a normal double */
+    double ts;      /**< sample time, s, finite and > 0 for Dahl and LuGre; a Stribeck set takes 0 (unset) or a finite ts > 0 and only reports it */
 } fric_compile_opts_t;
 
 /** Default options: W = 16, v_max = 1 m/s, automatic f_max, ts = 0 (unset). */
@@ -61,8 +70,12 @@ typedef struct {
 } fric_compile_report_t;
 
 /**
- * @brief Smallest power of two (N) at least 1.25 times the peak |F| of the
- *        steady-state curve over |v| <= v_max (sampled at every velocity code).
+ * @brief Smallest power of two (N), at least 2^-20, at least 1.25 times the
+ *        peak |F| of the steady-state curve over |v| <= v_max (sampled at
+ *        every velocity code).
+ * @return NaN when an argument is invalid (curve NULL or refused by
+ *         fric_stribeck_check(), v_max not finite and > 0, width not 16 or
+ *         18); +infinity when no double is 1.25 times the peak.
  */
 double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width);
 
@@ -79,11 +92,13 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
 fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,
                                 fric_fx_lugre_t *out, fric_compile_report_t *rep);
 
-/** @brief The SI set that a fixed-point Stribeck set represents. */
+/** @brief The SI set that a fixed-point Stribeck set represents; NaN in every
+ *         field when @p p is NULL or refused by fric_fx_stribeck_check(). */
 fric_stribeck_cfg_t fric_fx_stribeck_effective(const fric_fx_stribeck_t *p, double v_lsb,
                                                double f_lsb);
 
-/** @brief The SI set that a fixed-point LuGre set represents at sample time ts. */
+/** @brief The SI set that a fixed-point LuGre set represents at sample time ts;
+ *         NaN in every field when @p p is NULL or refused by fric_fx_lugre_check(). */
 fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb, double f_lsb,
                                          double ts);
 

@@ -5,8 +5,8 @@
  *        (Stribeck and Dahl / LuGre) at W = 16: its instruction set, its
  *        program, and an instruction-set simulator (ISS).
  *
- * The engine is the UP5K answer of docs/up5k.md: the pipelines and the
- * sequencers do not fit the iCEBreaker board image, so one 64-bit datapath
+ * The engine is the UP5K answer of docs/up5k.md: the cores fric_stribeck and
+ * fric_lugre do not fit the iCEBreaker board image, so one 64-bit datapath
  * (an adder, a bidirectional rounding shifter, a 48 x 17 multiplier, a
  * bit-length unit, three tables) is shared by every step of both models,
  * driven by the program below. The ISS is the engine's specification at

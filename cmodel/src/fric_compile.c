@@ -3,6 +3,7 @@
  * once per parameter set, never per sample. */
 #include "fric_compile.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,60 @@
 #include "fric_check.h"
 
 #define LOG2E 1.4426950408889634
+
+/* A double with a wider exponent, m * 2^e, for the products of SI values
+ * and LSB sizes whose intermediates would overflow or underflow a double
+ * (sigma0 * ts at sigma0 = 1e300, ts = 1e10) although the result fits.
+ * m is 0, non-finite, or |m| in [0.5, 1); e stays within a few thousand.
+ * Each operation rounds m once, as the plain double operation would: in
+ * the normal range the result is bit for bit that of the plain expression
+ * written in the same order (scaling by 2^k is exact). */
+typedef struct {
+    double m;
+    int e;
+} xdbl_t;
+
+static xdbl_t xd(double x)
+{
+    xdbl_t r = {x, 0};
+    if (isfinite(x) && x != 0.0) r.m = frexp(x, &r.e);
+    return r;
+}
+
+static xdbl_t xmul(xdbl_t a, xdbl_t b)
+{
+    xdbl_t r = xd(a.m * b.m);
+    r.e += a.e + b.e;
+    return r;
+}
+
+static xdbl_t xdiv(xdbl_t a, xdbl_t b)
+{
+    xdbl_t r = xd(a.m / b.m);
+    r.e += a.e - b.e;
+    return r;
+}
+
+/* The nearest double: 0 or +-infinity outside the double range. */
+static double xval(xdbl_t a) { return ldexp(a.m, a.e); }
+
+/* a as %.<prec>g prints it, also beyond the double range ("1e+310") */
+static const char *xstr(char buf[32], int prec, xdbl_t a)
+{
+    const double v = xval(a);
+    if (!isfinite(a.m) || a.m == 0.0 || (isfinite(v) && fabs(v) >= DBL_MIN)) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        return buf;
+    }
+    const double l = log10(fabs(a.m)) + a.e * 0.30102999566398120; /* log10(2) */
+    double d = floor(l), mant = pow(10.0, l - d);
+    if (mant >= 10.0 - 5.0 * pow(10.0, -prec)) { /* would print as 10 */
+        mant /= 10.0;
+        d += 1.0;
+    }
+    snprintf(buf, 32, "%s%.*ge%+d", a.m < 0.0 ? "-" : "", prec, mant, (int)d);
+    return buf;
+}
 
 fric_compile_opts_t fric_compile_opts_default(void)
 {
@@ -38,9 +93,11 @@ static void quant(fric_compile_report_t *rep, const char *param, const char *uni
 
 /* A W-bit mantissa and a right shift in [0, smax] for x >= 0:
  * x ~ m * 2^-s, m < 2^W, as large as the shift range allows.
- * Returns false when x needs a negative shift (too large). */
+ * Returns false when x needs a negative shift (too large), and for a
+ * negative, infinite or NaN x. */
 static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
 {
+    if (!(x >= 0.0) || !isfinite(x)) return false; /* NaN, negative or infinite */
     if (x == 0.0) {
         *m = 0;
         *s = 0;
@@ -57,17 +114,23 @@ static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
 
 double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width)
 {
-    const double n = ldexp(1.0, (int)width - 1);
+    /* the loop below runs 2^W times: W is checked before it */
+    if ((width != 16 && width != 18) || fric_stribeck_check(curve) != FRIC_OK || !fric_is_pos(v_max)) return NAN;
+    const double n = ldexp(1.0, (int)width - 1), v_lsb = v_max / n;
     double peak = 0.0;
     for (double c = -n; c < n; c += 1.0) {
-        const double f = fabs(fric_stribeck_force(curve, c * v_max / n));
+        const double f = fabs(fric_stribeck_force(curve, c * v_lsb));
         if (f > peak) peak = f;
     }
+    /* at most 1044 doublings: fm reaches +infinity when no double is large enough */
     double fm = 0x1p-20;
     while (fm < 1.25 * peak) fm *= 2.0;
     return fm;
 }
 
+/* The full scales and their LSB sizes into rep. Each LSB must be a normal
+ * double (so that no reciprocal or quotient of the compiler overflows for a
+ * representable parameter) and f-max finite. */
 static fric_status_t check_opts(const fric_compile_opts_t *opt, fric_compile_report_t *rep,
                                 const fric_stribeck_cfg_t *curve)
 {
@@ -77,13 +140,33 @@ static fric_status_t check_opts(const fric_compile_opts_t *opt, fric_compile_rep
         return fail(rep, FRIC_ERR_RANGE, "v-max (velocity full scale, m/s) must be finite and > 0");
     if (!fric_is_nonneg(opt->f_max))
         return fail(rep, FRIC_ERR_RANGE, "f-max (force full scale, N) must be finite and > 0, or 0 for automatic");
-    const double n = ldexp(1.0, (int)opt->width - 1);
+    const int w = (int)opt->width;
+    const double n = ldexp(1.0, w - 1), full_min = ldexp(DBL_MIN, w - 1);
+    if (opt->v_max < full_min)
+        return fail(rep, FRIC_ERR_RANGE, "v-max = %.6g m/s is below the smallest velocity full scale %.6g m/s "
+                    "(2^%d times the smallest normal double) at width %d; raise --v-max", opt->v_max, full_min, w - 1, w);
+    if (opt->f_max > 0.0 && opt->f_max < full_min)
+        return fail(rep, FRIC_ERR_RANGE, "f-max = %.6g N is below the smallest force full scale %.6g N "
+                    "(2^%d times the smallest normal double) at width %d; raise --f-max", opt->f_max, full_min, w - 1, w);
     rep->width = opt->width;
     rep->v_max = opt->v_max;
     rep->f_max = (opt->f_max > 0.0) ? opt->f_max : fric_compile_auto_fmax(curve, opt->v_max, opt->width);
     rep->v_lsb = opt->v_max / n;
     rep->f_lsb = rep->f_max / n;
-    rep->ts = opt->ts;
+    if (!isfinite(rep->f_max)) { /* automatic: no double is 1.25 times the peak */
+        double peak = 0.0, v_peak = 0.0;
+        for (double c = -n; c < n; c += 1.0) {
+            const double v = c * rep->v_lsb, f = fabs(fric_stribeck_force(curve, v));
+            if (!(f <= peak)) {
+                peak = f;
+                v_peak = v;
+            }
+        }
+        return fail(rep, FRIC_ERR_RANGE,
+                    "the steady-state force reaches %.6g N at v = %.6g m/s, beyond the automatic force full "
+                    "scale (f-max <= %.6g N covers |F| <= %.6g N); lower fc, fs and b (sigma2) or --v-max, or give --f-max",
+                    peak, v_peak, ldexp(1.0, DBL_MAX_EXP - 1), ldexp(1.0, DBL_MAX_EXP - 1) / 1.25);
+    }
     /* The steady-state curve must fit the output over the whole velocity range. */
     const double top = (n - 1.0) * rep->f_lsb;
     for (double c = -n; c < n; c += 1.0) {
@@ -122,7 +205,7 @@ static fric_status_t compile_dir(double fc, double fs, double b, const char *sfx
         return fail(rep, FRIC_ERR_RANGE, "fs%s - fc%s = %.6g N is outside the representable dip range |fs - fc| <= %.6g N; raise --f-max",
                     sfx, sfx, fs - fc, dmax * rep->f_lsb);
     if (dl != 0.0 && dmr == 0.0)
-        return fail(rep, FRIC_ERR_RANGE, "fs%s - fc%s = %.3g N is below the smallest representable dip %.3g N; set fs%s = fc%s",
+        return fail(rep, FRIC_ERR_RANGE, "fs%s - fc%s = %.3g N is below the smallest representable dip %.3g N; set fs%s = fc%s, or lower --f-max",
                     sfx, sfx, fs - fc, ldexp(rep->f_lsb, -16), sfx, sfx);
     d->dm = (int32_t)dmr;
     d->ds = (uint32_t)ds;
@@ -130,13 +213,15 @@ static fric_status_t compile_dir(double fc, double fs, double b, const char *sfx
         return fail(rep, FRIC_ERR_RANGE, "fs%s = %.6g N is below the force resolution: LuGre needs fs >= %.6g N at f-max = %.6g N",
                     sfx, fs, ldexp(rep->f_lsb, -gb - 1), rep->f_max);
     /* viscous: b * |v| in 2^-G LSB per velocity code */
-    const double bc = b * rep->v_lsb / rep->f_lsb * ldexp(1.0, gb);
+    const xdbl_t per = xmul(xdiv(xd(rep->v_lsb), xd(rep->f_lsb)), xd(ldexp(1.0, gb))); /* code units per N*s/m */
+    const double bc = xval(xmul(xdiv(xmul(xd(b), xd(rep->v_lsb)), xd(rep->f_lsb)), xd(ldexp(1.0, gb))));
+    char lim[32];
     if (!mant_shift(bc, w, 31, &d->bm, &d->bs))
-        return fail(rep, FRIC_ERR_RANGE, "b%s = %.6g N*s/m is outside the representable range b < %.6g N*s/m; raise --f-max",
-                    sfx, b, ldexp(1.0, w) / bc * b);
+        return fail(rep, FRIC_ERR_RANGE, "b%s = %.6g N*s/m is outside the representable range b < %s N*s/m; raise --f-max",
+                    sfx, b, xstr(lim, 6, xdiv(xd(ldexp(1.0, w)), per)));
     if (b > 0.0 && d->bm == 0)
-        return fail(rep, FRIC_ERR_RANGE, "b%s = %.3g N*s/m is below the smallest representable nonzero value %.3g N*s/m; use 0",
-                    sfx, b, ldexp(0.5, -31) / bc * b);
+        return fail(rep, FRIC_ERR_RANGE, "b%s = %.3g N*s/m is below the smallest representable nonzero value %s N*s/m; use 0, or lower --f-max",
+                    sfx, b, xstr(lim, 3, xdiv(xd(ldexp(0.5, -31)), per)));
     return FRIC_OK;
 }
 
@@ -191,6 +276,10 @@ static double vs_of(uint32_t km, uint32_t ks, uint32_t dsel, double v_lsb, int y
 
 fric_stribeck_cfg_t fric_fx_stribeck_effective(const fric_fx_stribeck_t *p, double v_lsb, double f_lsb)
 {
+    if (fric_fx_stribeck_check(p) != FRIC_OK) {
+        const fric_stribeck_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+        return nan;
+    }
     const int w = (int)p->width, gb = FRIC_FX_G(w);
     double fc[2], fs[2], b[2];
     for (int d = 0; d < 2; d++) {
@@ -202,6 +291,21 @@ fric_stribeck_cfg_t fric_fx_stribeck_effective(const fric_fx_stribeck_t *p, doub
                              vs_of(p->km, p->ks, p->dsel, v_lsb, FRIC_FX_YF(w)), p->dsel ? 2.0 : 1.0};
     if (!isfinite(c.vs)) c.vs = 1.0; /* no dip: vs does not matter */
     return c;
+}
+
+/* The last check of every compile: each parameter's represented value is a
+ * finite double (a set at the edge of the double range can compile to
+ * fields whose SI value overflows). */
+static fric_status_t check_quant(fric_compile_report_t *rep)
+{
+    for (size_t i = 0; i < rep->nquant; i++) {
+        const fric_quant_t *q = &rep->quant[i];
+        if (!isfinite(q->represented))
+            return fail(rep, FRIC_ERR_RANGE, "%s = %.6g %s is outside the representable range at v-max = %.6g m/s, "
+                        "f-max = %.6g N (the fixed-point set would stand for %.6g %s)",
+                        q->param, q->requested, q->unit, rep->v_max, rep->f_max, q->represented, q->unit);
+    }
+    return FRIC_OK;
 }
 
 static fric_status_t compile_static(const fric_stribeck_cfg_t *cfg, bool dynamic,
@@ -223,7 +327,7 @@ static fric_status_t compile_static(const fric_stribeck_cfg_t *cfg, bool dynamic
     quant(rep, dynamic ? "sigma2" : "b", "N*s/m", cfg->b_pos, e.b_pos);
     quant(rep, dynamic ? "sigma2-neg" : "b-neg", "N*s/m", cfg->b_neg, e.b_neg);
     if (out->km) quant(rep, "vs", "m/s", cfg->vs, e.vs);
-    return FRIC_OK;
+    return check_quant(rep);
 }
 
 static void report_init(fric_compile_report_t *rep)
@@ -240,8 +344,12 @@ fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_c
     if (!cfg || !opt || !out) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
     fric_status_t st = fric_stribeck_check(cfg);
     if (st != FRIC_OK) return fail(rep, st, "%s", fric_status_message(st));
+    /* ts is not used by a static curve; the report passes it on */
+    if (!fric_is_nonneg(opt->ts))
+        return fail(rep, FRIC_ERR_TS, "ts (sample time, s) must be finite and > 0, or 0 (unset) for a static curve");
     st = check_opts(opt, rep, cfg);
     if (st != FRIC_OK) return st;
+    rep->ts = opt->ts;
     return compile_static(cfg, false, rep, out);
 }
 
@@ -249,22 +357,32 @@ fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_c
  * Kc = sigma0 * Ts * V_LSB * 2^G / F_LSB * log2(e); the model forms
  * |v|*KYM * recip(g) * 2^-(2W-1+KYX+...) (see fric_fx_lugre_step()), so
  * KYM * 2^-KYX = Kc * 2^W / (2^W - 1) (the recip table's scale). */
-static double lugre_kc(double sigma0, const fric_compile_report_t *rep)
+static xdbl_t lugre_kc(double sigma0, double ts, const fric_compile_report_t *rep)
 {
     const int w = (int)rep->width;
-    return sigma0 * rep->ts * rep->v_lsb * ldexp(1.0, FRIC_FX_G(w)) / rep->f_lsb * LOG2E *
-           ldexp(1.0, w) / (ldexp(1.0, w) - 1.0);
+    xdbl_t k = xmul(xmul(xd(sigma0), xd(ts)), xd(rep->v_lsb));
+    k = xdiv(xmul(k, xd(ldexp(1.0, FRIC_FX_G(w)))), xd(rep->f_lsb));
+    k = xmul(xmul(k, xd(LOG2E)), xd(ldexp(1.0, w)));
+    return xdiv(k, xd(ldexp(1.0, w) - 1.0));
 }
 
 fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb, double f_lsb, double ts)
 {
+    if (fric_fx_lugre_check(p) != FRIC_OK) {
+        const fric_lugre_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+        return nan;
+    }
     const int w = (int)p->g.width, yf = FRIC_FX_YF(w);
     const fric_stribeck_cfg_t s = fric_fx_stribeck_effective(&p->g, v_lsb, f_lsb);
     const double q = ldexp((double)p->kym, -p->kyx);
-    const double sigma0 = q * (ldexp(1.0, w) - 1.0) / ldexp(1.0, w) / (ts * v_lsb * ldexp(1.0, FRIC_FX_G(w)) / f_lsb * LOG2E);
+    /* sigma0 = q * (2^W - 1) / 2^W / (ts * V_LSB * 2^G / F_LSB * log2(e)),
+     * sigma1 = c1 * sigma0 * ts, with the wide exponent in between */
+    const xdbl_t num = xdiv(xmul(xd(q), xd(ldexp(1.0, w) - 1.0)), xd(ldexp(1.0, w)));
+    const xdbl_t den = xmul(xdiv(xmul(xmul(xd(ts), xd(v_lsb)), xd(ldexp(1.0, FRIC_FX_G(w)))), xd(f_lsb)), xd(LOG2E));
+    const xdbl_t sigma0 = xdiv(num, den);
     const double c1 = ldexp((double)p->c1m, -(int)p->c1s);
     fric_lugre_cfg_t c = {s.fc_pos, s.fc_neg, s.fs_pos, s.fs_neg, s.vs, s.delta,
-                          sigma0, c1 * sigma0 * ts, s.b_pos, s.b_neg,
+                          xval(sigma0), xval(xmul(xmul(xd(c1), sigma0), xd(ts))), s.b_pos, s.b_neg,
                           p->md_en ? vs_of(p->kdm, p->kds, 1, v_lsb, yf) : 0.0};
     return c;
 }
@@ -282,36 +400,41 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
     const fric_stribeck_cfg_t curve = fric_lugre_steady_curve(cfg);
     st = check_opts(opt, rep, &curve);
     if (st != FRIC_OK) return st;
+    rep->ts = opt->ts;
     memset(out, 0, sizeof *out);
     st = compile_static(&curve, true, rep, &out->g);
     if (st != FRIC_OK) return st;
     const int w = (int)rep->width;
+    char a[32], b[32], c[32];
 
-    /* KYM * 2^-KYX, KYM normalized to [2^(W-1), 2^W), KYX in the field's range */
-    const double kc = lugre_kc(cfg->sigma0, rep);
-    int kx = 0;
-    while (nearbyint(ldexp(kc, kx)) >= ldexp(1.0, w)) kx--;
-    while (nearbyint(ldexp(kc, kx + 1)) < ldexp(1.0, w)) kx++;
+    /* KYM * 2^-KYX, KYM normalized to [2^(W-1), 2^W), KYX in the field's
+     * range: with Kc = m * 2^e, m in [0.5, 1), KYX = W - e, or W - e - 1
+     * when m * 2^W rounds up to 2^W. e is an int of a few thousand at most:
+     * no loop, and nothing overflows. */
+    const xdbl_t kc = lugre_kc(cfg->sigma0, opt->ts, rep);
+    const int kx = (nearbyint(ldexp(kc.m, w)) < ldexp(1.0, w)) ? w - kc.e : w - kc.e - 1;
     const int kxmax = (1 << (FRIC_FX_KXW(w) - 1)) - 1, kxmin = -(1 << (FRIC_FX_KXW(w) - 1));
     if (kx > kxmax || kx < kxmin) {
-        const double per = kc / (cfg->sigma0 * opt->ts); /* Kc per unit sigma0*ts */
-        return fail(rep, FRIC_ERR_RANGE, "sigma0*ts = %.6g N*s/m is outside the representable range [%.3g, %.3g] N*s/m at "
+        const xdbl_t s0ts = xmul(xd(cfg->sigma0), xd(opt->ts));
+        const xdbl_t per = xdiv(kc, s0ts); /* Kc per unit sigma0*ts */
+        return fail(rep, FRIC_ERR_RANGE, "sigma0*ts = %s N*s/m is outside the representable range [%s, %s] N*s/m at "
                     "v-max = %.6g m/s, f-max = %.6g N",
-                    cfg->sigma0 * opt->ts, ldexp(1.0, w - 1 - kxmax) / per, ldexp(1.0, w - kxmin) / per,
-                    rep->v_max, rep->f_max);
+                    xstr(a, 6, s0ts), xstr(b, 3, xdiv(xd(ldexp(1.0, w - 1 - kxmax)), per)),
+                    xstr(c, 3, xdiv(xd(ldexp(1.0, w - kxmin)), per)), rep->v_max, rep->f_max);
     }
-    out->kym = (uint32_t)nearbyint(ldexp(kc, kx));
+    out->kym = (uint32_t)nearbyint(ldexp(kc.m, kc.e + kx));
     out->kyx = kx;
 
     /* c1 = sigma1 / (sigma0 * ts), applied to dw in force units */
-    const double c1 = cfg->sigma1 / (cfg->sigma0 * opt->ts);
+    const xdbl_t s0ts = xmul(xd(cfg->sigma0), xd(opt->ts)), c1x = xdiv(xd(cfg->sigma1), s0ts);
+    const double c1 = xval(c1x);
     if (!mant_shift(c1, w, 63, &out->c1m, &out->c1s))
-        return fail(rep, FRIC_ERR_RANGE, "sigma1/(sigma0*ts) = %.6g is outside the representable range < %.6g; "
-                    "lower --sigma1 or raise --ts (sigma1 < %.6g N*s/m at this sigma0 and ts)",
-                    c1, ldexp(1.0, w), ldexp(1.0, w) * cfg->sigma0 * opt->ts);
-    if (c1 > 0.0 && out->c1m == 0)
-        return fail(rep, FRIC_ERR_RANGE, "sigma1/(sigma0*ts) = %.3g is below the smallest representable nonzero value %.3g; use --sigma1 0",
-                    c1, ldexp(0.5, -63));
+        return fail(rep, FRIC_ERR_RANGE, "sigma1/(sigma0*ts) = %s is outside the representable range < %.6g; "
+                    "lower --sigma1 or raise --ts (sigma1 < %s N*s/m at this sigma0 and ts)",
+                    xstr(a, 6, c1x), ldexp(1.0, w), xstr(b, 6, xmul(xd(ldexp(1.0, w)), s0ts)));
+    if (cfg->sigma1 > 0.0 && out->c1m == 0)
+        return fail(rep, FRIC_ERR_RANGE, "sigma1/(sigma0*ts) = %s is below the smallest representable nonzero value %.3g; use --sigma1 0",
+                    xstr(a, 3, c1x), ldexp(0.5, -63));
     if (cfg->vd > 0.0) {
         out->md_en = 1;
         uint32_t dsel;
@@ -322,7 +445,7 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
     quant(rep, "sigma0", "N/m", cfg->sigma0, e.sigma0);
     quant(rep, "sigma1", "N*s/m", cfg->sigma1, e.sigma1);
     if (out->md_en) quant(rep, "vmd", "m/s", cfg->vd, e.vd);
-    return FRIC_OK;
+    return check_quant(rep);
 }
 
 fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,

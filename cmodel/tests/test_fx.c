@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the bit-exact fixed-point model (fric_fx.h): the rounding
  * helper, the exponential unit and its tables, saturation, the state bound,
- * reset, exactness of the degenerate cases, and the accuracy goals on a
+ * reset, exactness of the degenerate cases, and the accuracy bounds on a
  * reduced sweep of the benchmark's own code (fric_accuracy.c). */
 #include <math.h>
 #include <setjmp.h>
@@ -214,7 +214,7 @@ static void test_symmetric_set_is_odd(void **state)
     }
 }
 
-static void test_stribeck_accuracy_goal_reduced_sweep(void **state)
+static void test_stribeck_accuracy_bound_reduced_sweep(void **state)
 {
     (void)state;
     for (size_t i = 0; i < fric_acc_n_stribeck_sets; i++)
@@ -379,7 +379,7 @@ static void test_dahl_is_lugre_without_dip_and_sigma1(void **state)
     }
 }
 
-static void test_dynamic_accuracy_goal_reduced_sweep(void **state)
+static void test_dynamic_accuracy_bound_reduced_sweep(void **state)
 {
     (void)state;
     const double ts[] = {1e-6, 1e-4, 1e-2};
@@ -551,12 +551,12 @@ int main(void)
         cmocka_unit_test(test_stribeck_saturates_at_both_extremes),
         cmocka_unit_test(test_coulomb_viscous_is_exact),
         cmocka_unit_test(test_symmetric_set_is_odd),
-        cmocka_unit_test(test_stribeck_accuracy_goal_reduced_sweep),
+        cmocka_unit_test(test_stribeck_accuracy_bound_reduced_sweep),
         cmocka_unit_test(test_state_never_exceeds_max_g),
         cmocka_unit_test(test_reset_and_hold),
         cmocka_unit_test(test_lugre_saturation_flags),
         cmocka_unit_test(test_dahl_is_lugre_without_dip_and_sigma1),
-        cmocka_unit_test(test_dynamic_accuracy_goal_reduced_sweep),
+        cmocka_unit_test(test_dynamic_accuracy_bound_reduced_sweep),
         cmocka_unit_test(test_array_forms_equal_single_calls),
         cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
         cmocka_unit_test(test_unpack_inverts_pack),

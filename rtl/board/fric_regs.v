@@ -601,5 +601,221 @@ module fric_regs #(
 
     // the cores' stream outputs are always taken
     wire unused_in = &{1'b0, st_m_tuser[AXIS_W+1:AXIS_W], lg_m_tuser[AXIS_W+3:AXIS_W], wb_sel_i, wb_adr_i[1:0]};
+
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_regs.sby, docs/formal.md) ========
+    // The module is the top of its proof. Environment (assumptions):
+    //   - rst is high in the first cycle;
+    //   - the master follows Wishbone B4 classic: stb only inside cyc; once
+    //     cyc and stb are high they stay high, with we, adr and dat stable,
+    //     until ack (a reset ends the cycle). fric_spi_wb does this (its own
+    //     proof); a master that drops cyc before the ack is outside it;
+    //   - a core's cfg_ready / srst_ready is not low for more than
+    //     F_RDY_MAX cycles in a row while it is asked;
+    //   - a core returns no beat that it was not given (rst drops them all).
+    // Every other input is free in every cycle. Properties:
+    //   wb_ack_req    an ack only while cyc and stb are high (none after cyc falls)
+    //   wb_ack_once   an ack only for a request open and un-acked in the
+    //                 previous cycle: exactly one ack per request, none without
+    //   wb_latency    a read is acked 5 cycles after its request starts, a
+    //                 write other than a parameter word 2 cycles after
+    //   wb_stall      every request is acked at most F_STALL_MAX cycles after it starts
+    //   cfg_hold      a cfg or srst request to a core is held, unchanged, until ready
+    //   commit_bound  a commit or state reset goes to a core only when no
+    //                 sample of a set is in flight in either core
+    //   flags_clear   flags_clear bits only when a FLAGS write with them is taken
+    // The f_inv_* assertions are invariants of the state that make the
+    // induction close.
+    localparam integer F_RDY_MAX = 3;
+    // the latest ack of a request, in cycles after it starts: a parameter
+    // word taken (2) as an APPLY starts (3 steps per axis, each at most
+    // F_RDY_MAX + 2 cycles), then its own handshake and the ack
+    localparam integer F_STALL_MAX = 2 + 3 * NUM_AXES * (F_RDY_MAX + 2) + F_RDY_MAX + 1;
+
+    reg f_past_valid = 1'b0, f_prev_rst = 1'b1, f_prev_ack = 1'b0;
+    always @(posedge clk) begin
+        f_past_valid <= 1'b1;
+        f_prev_rst <= rst;
+        f_prev_ack <= wb_ack_o;
+    end
+    always @(*) if (!f_past_valid) assume(rst);
+
+    // ---- the master ----
+    wire f_req = wb_cyc_i && wb_stb_i;
+    always @(*) if (wb_stb_i) assume(wb_cyc_i);
+    always @(posedge clk)
+        if (f_past_valid && $past(f_req && !wb_ack_o && !rst)) begin
+            assume(f_req);
+            assume(wb_we_i == $past(wb_we_i));
+            assume(wb_adr_i == $past(wb_adr_i));
+            assume(wb_dat_i == $past(wb_dat_i));
+        end
+    // f_age: the cycles of the open request, 0 in its first
+    reg [7:0] f_age = 8'd0;
+    always @(posedge clk)
+        if (rst || !f_req || wb_ack_o) f_age <= 8'd0;
+        else if (f_age != 8'hff) f_age <= f_age + 8'd1;
+    wire f_start = f_req && f_age == 8'd0;
+    wire f_is_param = ai_param;
+
+    // ---- the cores ----
+    reg [3:0] f_st_low = 4'd0, f_lg_low = 4'd0, f_sr_low = 4'd0;
+    always @(posedge clk) begin
+        f_st_low <= (st_cfg_valid && !st_cfg_ready) ? f_st_low + 4'd1 : 4'd0;
+        f_lg_low <= (lg_cfg_valid && !lg_cfg_ready) ? f_lg_low + 4'd1 : 4'd0;
+        f_sr_low <= (lg_srst_valid && !lg_srst_ready) ? f_sr_low + 4'd1 : 4'd0;
+        if (rst) begin
+            f_st_low <= 4'd0;
+            f_lg_low <= 4'd0;
+            f_sr_low <= 4'd0;
+        end
+    end
+    always @(*) begin
+        if (f_st_low >= F_RDY_MAX) assume(st_cfg_ready);
+        if (f_lg_low >= F_RDY_MAX) assume(lg_cfg_ready);
+        if (f_sr_low >= F_RDY_MAX) assume(lg_srst_ready);
+    end
+    // samples in a core: given and not returned
+    reg [3:0] f_st_fly = 4'd0, f_lg_fly = 4'd0;
+    always @(posedge clk) begin
+        f_st_fly <= f_st_fly + {3'd0, take_s} - {3'd0, st_m_tvalid};
+        f_lg_fly <= f_lg_fly + {3'd0, take_l} - {3'd0, lg_m_tvalid};
+        if (rst) begin
+            f_st_fly <= 4'd0;
+            f_lg_fly <= 4'd0;
+        end
+    end
+    always @(*) begin
+        if (f_st_fly == 4'd0) assume(!st_m_tvalid);
+        if (f_lg_fly == 4'd0) assume(!lg_m_tvalid);
+    end
+
+    // ---- Wishbone slave ----
+    always @(*)
+        if (f_past_valid) begin
+            if (wb_ack_o) p_wb_ack_req: assert(wb_cyc_i && wb_stb_i);
+            if (!wb_cyc_i) p_wb_ack_req_cyc: assert(!wb_ack_o);
+            if (wb_ack_o) begin
+                if (!wb_we_i) p_wb_latency_rd: assert(f_age == 8'd5);
+                else if (!f_is_param) p_wb_latency_wr: assert(f_age == 8'd2);
+                else p_wb_latency_pw: assert(f_age >= 8'd3);
+            end
+            if (f_req) p_wb_stall: assert(f_age <= F_STALL_MAX);
+        end
+    always @(posedge clk)
+        if (f_past_valid && wb_ack_o)
+            p_wb_ack_once: assert($past(f_req) && !$past(wb_ack_o) && !$past(rst));
+
+    // ---- cfg and srst requests held until ready ----
+    always @(posedge clk)
+        if (f_past_valid && !$past(rst) && !rst) begin
+            if ($past(st_cfg_valid && !st_cfg_ready)) begin
+                p_cfg_hold_st: assert(st_cfg_valid && st_cfg_commit == $past(st_cfg_commit));
+                // a commit's axis; a word's address and data (a word has no axis)
+                if (st_cfg_commit) p_cfg_hold_st_axis: assert(st_cfg_axis == $past(st_cfg_axis));
+                else p_cfg_hold_st_word: assert(st_cfg_addr == $past(st_cfg_addr) && st_cfg_data == $past(st_cfg_data));
+            end
+            if ($past(lg_cfg_valid && !lg_cfg_ready)) begin
+                p_cfg_hold_lg: assert(lg_cfg_valid && lg_cfg_commit == $past(lg_cfg_commit));
+                if (lg_cfg_commit) p_cfg_hold_lg_axis: assert(lg_cfg_axis == $past(lg_cfg_axis));
+                else p_cfg_hold_lg_word: assert(lg_cfg_addr == $past(lg_cfg_addr) && lg_cfg_data == $past(lg_cfg_data));
+            end
+            if ($past(lg_srst_valid && !lg_srst_ready))
+                p_cfg_hold_srst: assert(lg_srst_valid && lg_srst_axis == $past(lg_srst_axis));
+        end
+
+    // ---- commits and state resets at a sample boundary ----
+    always @(*)
+        if (f_past_valid && ((st_cfg_valid && st_cfg_commit) || (lg_cfg_valid && lg_cfg_commit) || lg_srst_valid))
+            p_commit_bound: assert(f_st_fly == 4'd0 && f_lg_fly == 4'd0 && !sb_v_reg && !lb_v_reg && !st_s_tvalid && !lg_s_tvalid);
+
+    // ---- flags_clear only for a FLAGS write taken, with its bits ----
+    always @(*)
+        if (f_past_valid && !(rq_v && f_req && wb_we_i && {wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS && wb_state_reg == WB_IDLE))
+            p_flags_clear: assert(st_flags_clear == 3'd0 && lg_flags_clear == 5'd0);
+        else if (f_past_valid)
+            p_flags_clear_bits: assert(st_flags_clear == wb_dat_i[2:0] && lg_flags_clear == wb_dat_i[12:8]);
+
+    // ---- invariants ----
+    wire f_wb_open = f_req && !rst;
+    always @(*)
+        if (f_past_valid && !f_prev_rst) begin
+            assert(wb_state_reg == WB_IDLE || wb_state_reg == WB_RD0 || wb_state_reg == WB_RD ||
+                   wb_state_reg == WB_RD2 || wb_state_reg == WB_PW || wb_state_reg == WB_ACK);
+            assert(wb_ack_o == (wb_state_reg == WB_ACK));
+            assert(wb_pw_reg == (wb_state_reg == WB_PW));
+            assert({1'b0, pws_reg} + {1'b0, pwr_reg} + {1'b0, pwl_reg} == {1'b0, wb_pw_reg});
+            if (rq_v) assert(wb_state_reg == WB_IDLE && f_req && f_age == 8'd1 && rq_we == wb_we_i &&
+                             rq_param == f_is_param && rq_adr == wb_adr_i[11:2] && rq_dat == wb_dat_i &&
+                             rq_flags == ({wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS));
+            if (wb_state_reg == WB_IDLE && !rq_v && f_req) assert(f_age == 8'd0);
+            if (wb_state_reg != WB_IDLE) assert(f_req && wb_a_reg == wb_adr_i[11:2]);
+            if (wb_state_reg == WB_RD0) assert(!wb_we_i && f_age == 8'd2);
+            if (wb_state_reg == WB_RD) assert(!wb_we_i && f_age == 8'd3);
+            if (wb_state_reg == WB_RD2) assert(!wb_we_i && f_age == 8'd4);
+            if (wb_state_reg == WB_PW) assert(wb_we_i && f_is_param && f_age >= 8'd2 && wb_d_reg == wb_dat_i &&
+                                              pws_reg == (!wb_adr_i[7] && !wb_adr_i[6]) && pwl_reg == wb_adr_i[7]);
+            if (wb_state_reg == WB_ACK && wb_we_i) assert(f_is_param ? f_age >= 8'd3 : f_age == 8'd2);
+            if (wb_state_reg == WB_ACK && !wb_we_i) assert(f_age == 8'd5);
+        end
+    // the sequencer
+    reg [7:0] f_apply_left;   // an upper bound of the cycles until APPLY ends
+    reg [3:0] f_step_left;
+    always @(*) begin
+        f_step_left = 4'd0;
+        if (ap_sv_reg) f_step_left = F_RDY_MAX[3:0] - f_st_low + 4'd2;
+        if (ap_lv_reg) f_step_left = F_RDY_MAX[3:0] - f_lg_low + 4'd2;
+        if (ap_rv_reg) f_step_left = F_RDY_MAX[3:0] - f_sr_low + 4'd2;
+        if (ap_skip_reg) f_step_left = 4'd2;
+        if (ap_adv_reg) f_step_left = 4'd1;
+        f_apply_left = (sq_reg != SQ_APPLY) ? 8'd0 :
+            {4'd0, f_step_left} + ((NUM_AXES[7:0] - 8'd1 - {4'd0, ax_reg}) * 8'd3 + (8'd2 - {6'd0, step_reg})) * (F_RDY_MAX[7:0] + 8'd2);
+    end
+    always @(*)
+        if (f_past_valid && !f_prev_rst) begin
+            assert(sq_reg == SQ_IDLE || sq_reg == SQ_APPLY || sq_reg == SQ_RUN);
+            assert(f_st_low <= F_RDY_MAX && f_lg_low <= F_RDY_MAX && f_sr_low <= F_RDY_MAX);
+            if (sq_reg == SQ_APPLY) begin
+                assert({2'd0, ap_sv_reg} + {2'd0, ap_lv_reg} + {2'd0, ap_rv_reg} + {2'd0, ap_skip_reg} + {2'd0, ap_adv_reg} == 3'd1);
+                assert(step_reg <= 2'd2 && ax_reg < NUM_AXES[3:0]);
+                if (ap_sv_reg) assert(step_reg == 2'd0);
+                if (ap_lv_reg) assert(step_reg == 2'd1);
+                if (ap_rv_reg) assert(step_reg == 2'd2);
+                if (ap_adv_reg) assert(ax_last_reg == (ax_reg == NUM_AXES[3:0] - 4'd1));
+            end else begin
+                assert(!ap_sv_reg && !ap_lv_reg && !ap_rv_reg && !ap_skip_reg && !ap_adv_reg);
+            end
+            if (!ap_sv_reg) assert(f_st_low == 4'd0 || pws_reg);
+            if (!ap_lv_reg) assert(f_lg_low == 4'd0 || pwl_reg);
+            if (!ap_rv_reg) assert(f_sr_low == 4'd0);
+            if (wb_state_reg == WB_PW)
+                assert(f_age + f_apply_left + ((sq_reg == SQ_APPLY) ? F_RDY_MAX :
+                       pws_reg ? F_RDY_MAX - f_st_low : pwl_reg ? F_RDY_MAX - f_lg_low : 0) + 1 <= F_STALL_MAX);
+            // the samples of a set: sent = returned + in flight
+            if (sq_reg == SQ_RUN) begin
+                assert(ax_reg <= NUM_AXES[3:0] && got_s_reg <= NUM_AXES[3:0] && got_l_reg <= NUM_AXES[3:0]);
+                if (ax_reg == NUM_AXES[3:0]) assert(!sent_s_reg && !sent_l_reg);
+                assert(f_st_fly <= NUM_AXES[3:0] && f_lg_fly <= NUM_AXES[3:0]);
+                assert(got_s_reg + {3'd0, sb_v_reg} <= ax_reg + {3'd0, sent_s_reg});
+                assert(got_l_reg + {3'd0, lb_v_reg} <= ax_reg + {3'd0, sent_l_reg});
+                assert(ax_reg + {3'd0, sent_s_reg} == got_s_reg + {3'd0, sb_v_reg} + f_st_fly);
+                assert(ax_reg + {3'd0, sent_l_reg} == got_l_reg + {3'd0, lb_v_reg} + f_lg_fly);
+            end else begin
+                assert(f_st_fly == 4'd0 && f_lg_fly == 4'd0 && !sb_v_reg && !lb_v_reg);
+            end
+        end
+
+    // ---- reachability ----
+    reg f_acked = 1'b0;
+    always @(posedge clk) if (wb_ack_o) f_acked <= 1'b1;
+    always @(*) begin
+        cover(f_acked && f_start && !rst && f_prev_ack);        // back-to-back requests
+        cover(wb_ack_o && !wb_we_i);                                  // a read
+        cover(wb_ack_o && wb_we_i && !f_is_param);                    // a plain write
+        cover(wb_ack_o && wb_we_i && f_is_param && f_age > 8'd4);     // a parameter word stalled by a core
+        cover(wb_state_reg == WB_PW && st_cfg_valid && st_cfg_commit); // a commit applied while the bus waits
+        cover(sq_reg == SQ_RUN && got_s_reg == NUM_AXES[3:0] - 4'd1 && sb_v_reg); // a set completes
+    end
+`endif
 endmodule
 `resetall

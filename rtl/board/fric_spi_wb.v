@@ -267,5 +267,272 @@ module fric_spi_wb #(
             tx_reg <= 8'd0;
         end
     end
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_spi_wb.sby, docs/formal.md) =====
+    // The module is the top of its proof. Environment (assumptions):
+    //   - rst is high in the first cycle and only there;
+    //   - SCK holds each level for at least F_HALF clk cycles (f_SCK below
+    //     f_clk / (2 F_HALF); the documented limit f_clk / 10 is F_HALF = 5);
+    //   - MOSI changes only in cycles in which SCK is low (mode 0: after the
+    //     falling edge, stable at the rising one);
+    //   - CS_N is free: it may rise or fall in any cycle, with SCK at either
+    //     level, in the middle of a byte, a word or a bus cycle; it stays
+    //     high for at least F_CS_HIGH cycles when it rises (the documented 4);
+    //   - the slave acks only cyc and stb, within F_ACK_MAX cycles.
+    // A reference decoder (f_ref_*) reads the pins through a plain 3-cycle
+    // delay (the synchronizers' latency), counts the bits at SCK's rising
+    // edges as docs/board.md describes the frame, and says which bus cycle
+    // each edge must start. Properties:
+    //   frame_cycles   a bus cycle starts exactly when the reference says one
+    //                  must, with its we, address and data: every frame
+    //                  produces exactly the bus cycles its header says
+    //   wb_master      Wishbone B4 classic master: stb only inside cyc, the
+    //                  request (we, adr, dat) held until ack, no cyc without stb
+    //   decode_ahead   the framing state decoded a cycle ahead equals the
+    //                  direct decode at every SCK edge (what the simulation
+    //                  check above tests, here for every input)
+    // The f_inv_* assertions make the induction close.
+`ifdef FRIC_FORMAL_HALF
+    localparam integer F_HALF = `FRIC_FORMAL_HALF;
+`else
+    localparam integer F_HALF = 5;
+`endif
+    localparam integer F_CS_HIGH = 4;
+    localparam integer F_ACK_MAX = 16;
+    // the most rising edges while a bus cycle waits for its ack
+    localparam integer F_RISES = F_ACK_MAX / (2 * F_HALF) + 1;
+
+    reg f_past_valid = 1'b0;
+    reg [1:0] f_age = 2'd0;
+    wire f_settled = (f_age == 2'd3);  // 3 cycles since the start
+    always @(posedge clk) begin
+        f_past_valid <= 1'b1;
+        if (!f_settled) f_age <= f_age + 2'd1;
+    end
+    always @(*) assume(rst == !f_past_valid);
+
+    // ---- the SPI master ----
+    reg [3:0] f_sck_hold = 4'd0;   // cycles SCK has had its level, saturating
+    reg [3:0] f_cs_hold = 4'd0;    // cycles CS_N has been high, saturating
+    reg f_sck_last = 1'b0, f_mosi_last = 1'b0, f_cs_last = 1'b1;
+    always @(posedge clk) begin
+        f_sck_last <= spi_sck;
+        f_mosi_last <= spi_mosi;
+        f_cs_last <= spi_cs_n;
+        f_sck_hold <= (spi_sck != f_sck_last) ? 4'd1 : (f_sck_hold == 4'd15) ? 4'd15 : f_sck_hold + 4'd1;
+        f_cs_hold <= !spi_cs_n ? 4'd0 : (f_cs_hold == 4'd15) ? 4'd15 : f_cs_hold + 4'd1;
+        if (rst) begin  // the pins are not seen in the reset cycle (the synchronizers' reset)
+            f_sck_last <= 1'b0;
+            f_sck_hold <= 4'd15;
+            f_cs_last <= 1'b1;
+            f_cs_hold <= 4'd15;
+        end
+    end
+    always @(*)
+        if (f_past_valid) begin
+            if (spi_sck != f_sck_last) assume(f_sck_hold >= F_HALF);
+            if (spi_mosi != f_mosi_last) assume(!spi_sck);
+            if (!spi_cs_n && f_cs_last) assume(f_cs_hold >= F_CS_HIGH);
+        end
+
+    // ---- the slave ----
+    reg [4:0] f_ack_wait = 5'd0;
+    always @(posedge clk)
+        f_ack_wait <= (wb_stb_o && !wb_ack_i && !rst) ? f_ack_wait + 5'd1 : 5'd0;
+    always @(*) begin
+        if (wb_ack_i) assume(wb_cyc_o && wb_stb_o);
+        if (f_ack_wait >= F_ACK_MAX) assume(wb_ack_i || !wb_stb_o);
+    end
+
+    // ---- the reference decoder ----
+    // the pins 3 cycles late, as the bridge sees them; SCK also 4 cycles late
+    reg [2:0] f_cs_q = 3'b111, f_mosi_q = 3'b000;
+    reg [3:0] f_sck_q = 4'b0000;
+    always @(posedge clk) begin
+        f_cs_q <= {f_cs_q[1:0], spi_cs_n};
+        f_sck_q <= {f_sck_q[2:0], spi_sck};
+        f_mosi_q <= {f_mosi_q[1:0], spi_mosi};
+        if (rst) begin  // the synchronizers' reset values
+            f_cs_q <= 3'b111;
+            f_sck_q <= 4'b0000;
+        end
+    end
+    wire f_ref_act = !f_cs_q[2];
+    wire f_ref_rise = f_ref_act && !f_sck_q[3] && f_sck_q[2];
+    wire f_ref_fall = f_ref_act && f_sck_q[3] && !f_sck_q[2];
+    wire f_ref_bit = f_mosi_q[2];
+    // the frame: f_ref_n header bits so far (0..24), f_ref_w data bits
+    // after the header modulo 32, command, the header's bits, and the
+    // address of the next word
+    reg [4:0]  f_ref_n = 5'd0;
+    reg [4:0]  f_ref_w = 5'd0;
+    reg [31:0] f_ref_sh;             // the last 32 bits, the newest in bit 0
+    // rx_reg has no reset: the reference starts with its bits (no frame
+    // reads them before 8 new ones)
+    always @(*) if (!f_past_valid) assume(f_ref_sh[6:0] == rx_reg);
+    reg [7:0]  f_ref_cmd = 8'd0;
+    reg [15:0] f_ref_a = 16'd0;
+    reg        f_ref_d8 = 1'b0;      // 8 data bits or more (a read's dummy byte is done)
+    // the bus cycle the last cycle's edge must start in this cycle
+    reg        f_ref_exp = 1'b0;
+    reg        f_ref_we = 1'b0;
+    reg [15:0] f_ref_adr = 16'd0;
+    reg [31:0] f_ref_dat = 32'd0;
+    wire [31:0] f_ref_sh_next = {f_ref_sh[30:0], f_ref_bit};
+    wire f_ref_hdr = (f_ref_n == 5'd24);
+    // docs/board.md: words at or above 2^ADR_W are not accessed
+    function f_in_range;
+        input [15:0] a;
+        begin
+            f_in_range = ({2'b00, a[15:2]} < (16'd1 << (ADR_W - 2)));
+        end
+    endfunction
+    always @(posedge clk) begin
+        f_ref_exp <= 1'b0;
+        if (f_ref_rise) begin
+            f_ref_sh <= f_ref_sh_next;
+            if (!f_ref_hdr) f_ref_n <= f_ref_n + 5'd1;
+            else f_ref_w <= f_ref_w + 5'd1;
+            if (f_ref_n == 5'd7) f_ref_cmd <= f_ref_sh_next[7:0];
+            if (f_ref_n == 5'd23) begin
+                f_ref_a <= {f_ref_sh_next[15:2], 2'b00};
+                // a read fetches its first word as the address ends
+                if (f_ref_cmd == CMD_READ && f_in_range({f_ref_sh_next[15:2], 2'b00})) begin
+                    f_ref_exp <= 1'b1;
+                    f_ref_we <= 1'b0;
+                    f_ref_adr <= {f_ref_sh_next[15:2], 2'b00};
+                end
+            end
+            // a write: each word as its last bit comes in
+            if (f_ref_hdr && f_ref_w == 5'd31 && f_ref_cmd == CMD_WRITE) begin
+                f_ref_a <= f_ref_a + 16'd4;
+                if (f_in_range(f_ref_a)) begin
+                    f_ref_exp <= 1'b1;
+                    f_ref_we <= 1'b1;
+                    f_ref_adr <= f_ref_a;
+                    f_ref_dat <= f_ref_sh_next;
+                end
+            end
+        end
+        // a read: the next word as each word's first bit goes out, after
+        // the dummy byte and then every 32 bits. A burst that wraps the
+        // 16-bit address (0xFFFC + 4) does not access word 0 (the bridge
+        // compares the unwrapped address)
+        if (f_ref_fall && f_ref_hdr && f_ref_w == 5'd8 && f_ref_cmd == CMD_READ) begin
+            f_ref_a <= f_ref_a + 16'd4;
+            if (f_in_range(f_ref_a + 16'd4) && f_ref_a != 16'hfffc) begin
+                f_ref_exp <= 1'b1;
+                f_ref_we <= 1'b0;
+                f_ref_adr <= f_ref_a + 16'd4;
+            end
+        end
+        if (f_ref_rise && f_ref_hdr && f_ref_w == 5'd7) f_ref_d8 <= 1'b1;
+        if (!f_ref_act) begin
+            f_ref_n <= 5'd0;
+            f_ref_w <= 5'd0;
+            f_ref_d8 <= 1'b0;
+            f_ref_cmd <= 8'd0;
+        end
+        if (rst) f_ref_exp <= 1'b0;
+    end
+
+    // ---- properties ----
+    // a bus cycle starts: stb rises (the slave's ack always ends the last
+    // one long before the next edge)
+    reg f_stb_last = 1'b0;
+    always @(posedge clk) f_stb_last <= wb_stb_o && !wb_ack_i && !rst;
+    wire f_start = wb_stb_o && !f_stb_last;
+    always @(*)
+        if (f_past_valid && !rst) begin
+            p_frame_cycles: assert(f_start == f_ref_exp);
+            if (f_start) begin
+                p_frame_we: assert(wb_we_o == f_ref_we);
+                p_frame_adr: assert(wb_adr_o == f_ref_adr[ADR_W-1:0]);
+                if (f_ref_we) p_frame_dat: assert(wb_dat_o == f_ref_dat);
+            end
+            p_wb_master_cyc: assert(wb_stb_o == wb_cyc_o);
+        end
+    reg [ADR_W-1:0] f_adr_last;
+    reg [31:0] f_dat_last;
+    reg f_we_last;
+    always @(posedge clk) begin
+        f_adr_last <= wb_adr_o;
+        f_dat_last <= wb_dat_o;
+        f_we_last <= wb_we_o;
+    end
+    always @(*)
+        if (f_past_valid && !rst && f_stb_last) begin
+            p_wb_master_hold: assert(wb_stb_o && wb_cyc_o && wb_we_o == f_we_last && wb_adr_o == f_adr_last &&
+                                     (!wb_we_o || wb_dat_o == f_dat_last));
+        end
+    always @(*)
+        if (f_past_valid && !rst && active && (sck_rise || sck_fall))
+            p_decode_ahead: assert({bit0_reg, bit7_reg, tb0_reg, wb3_reg, is_rd_reg, is_wr_reg, rd_data_reg,
+                                    arm_f_reg, arm_w_reg, arm_n_reg, f_ok_reg, w_ok_reg, n_ok_reg} ==
+                                   {bit0_now, bit7_now, tb0_now, wb3_now, is_rd_now, is_wr_now, rd_data_now,
+                                    arm_f_now, arm_w_now, arm_n_now, first_ok_now, in_range, nx_ok_now} &&
+                                   addr_nx_reg == addr_reg + 16'd4);
+
+    // ---- invariants: the reference and the bridge see the same pins ----
+    wire [2:0] f_sck_chg = f_sck_q[2:0] ^ f_sck_q[3:1];
+    always @(*)
+        if (f_past_valid && !rst) begin
+            i_pins_1: assert(cs_sync_reg == f_cs_q[1:0]);
+            i_pins_2: assert(sck_sync_reg == f_sck_q[2:0]);
+            if (f_settled) i_pins_3: assert(mosi_sync_reg == f_mosi_q);  // MOSI's synchronizer has no reset
+            i_pins_4: assert(active == !f_cs_q[2]);
+            i_pins_5: assert(sck_rise == (!f_sck_q[3] && f_sck_q[2]));
+            i_pins_6: assert(sck_fall == (f_sck_q[3] && !f_sck_q[2]));
+            // the SCK history agrees with the hold counter: its changes are
+            // F_HALF cycles apart or more
+            i_pins_7: assert(f_sck_last == f_sck_q[0] && f_cs_last == f_cs_q[0]);
+            i_pins_8: assert(!(f_sck_chg[0] && f_sck_chg[1]) && !(f_sck_chg[1] && f_sck_chg[2]));
+            if (F_HALF >= 3) i_pins_14: assert(!(f_sck_chg[0] && f_sck_chg[2]));
+            if (f_sck_q[0] != f_sck_q[1]) i_pins_9: assert(f_sck_hold == 4'd1);
+            else if (f_sck_q[1] != f_sck_q[2]) i_pins_10: assert(f_sck_hold == 4'd2);
+            else if (f_sck_q[2] != f_sck_q[3]) i_pins_11: assert(f_sck_hold == 4'd3);
+            else i_pins_12: assert(f_sck_hold >= 4'd4);
+            if (!f_cs_q[0]) i_pins_13: assert(f_cs_hold == 4'd0);
+            // the bus cycle: acked within F_ACK_MAX
+            i_bus_1: assert(f_ack_wait <= F_ACK_MAX);
+            if (!wb_stb_o) i_bus_2: assert(f_ack_wait == 5'd0);
+            // a bus cycle ends long before the next edge that starts one
+            // (CS_N may end the frame meanwhile)
+            if (wb_stb_o) i_bus_3: assert(f_ref_hdr ? (f_ref_w <= F_RISES || (f_ref_w >= 5'd8 && f_ref_w <= 8 + F_RISES)) :
+                                                      f_ref_n <= F_RISES);
+        end
+
+    // ---- invariants: the bridge's framing state is the reference's ----
+    // F: the data bits after which a falling edge has been processed (SCK
+    // was high in the last cycle of the bridge's view: the fall after the
+    // last rise is still to come, or is seen in this cycle)
+    wire [4:0] f_ref_f = f_ref_w - {4'd0, f_sck_q[3]};
+    wire [23:0] f_wmask = (24'd1 << {f_ref_w[4:3], 3'd0}) - 24'd1;
+    wire [31:0] f_sh_w = f_ref_sh >> f_ref_w[2:0];
+    always @(*)
+        if (f_past_valid && !rst) begin
+            i_frame_1: assert(!f_ref_hdr || f_ref_n == 5'd24);
+            i_frame_2: assert(f_ref_n <= 5'd24);
+            if (!f_ref_hdr) i_frame_3: assert(f_ref_w == 5'd0 && !f_ref_d8);
+            if (f_ref_hdr && !f_ref_d8) i_frame_4: assert(f_ref_w < 5'd8);
+            i_frame_5: assert(bit_reg == (f_ref_hdr ? f_ref_w[2:0] : f_ref_n[2:0]));
+            i_frame_6: assert(byte_reg == (!f_ref_hdr ? {1'b0, f_ref_n[4:3]} : f_ref_d8 ? 3'd4 : 3'd3));
+            i_frame_7: assert(cmd_reg == f_ref_cmd);
+            if (f_ref_n < 5'd8) i_frame_8: assert(f_ref_cmd == 8'd0);
+            i_frame_9: assert(rx_reg == f_ref_sh[6:0]);
+            i_frame_10: assert(wbyte_reg == ((f_ref_hdr && f_ref_cmd == CMD_WRITE) ? f_ref_w[4:3] : 2'd0));
+            i_frame_11: assert(tbyte_reg == ((f_ref_hdr && f_ref_cmd == CMD_READ && (f_ref_d8 || f_ref_w == 5'd8)) ? f_ref_f[4:3] : 2'd0));
+            if (f_ref_hdr) i_frame_12: assert(addr_reg == f_ref_a);
+            i_frame_15: assert(f_ref_a[1:0] == 2'b00);
+            if (!f_ref_hdr && f_ref_n >= 5'd16) i_frame_13: assert(addr_reg[15:8] == f_ref_sh[(f_ref_n - 5'd16) +: 8]);
+            if (f_ref_hdr && f_ref_cmd == CMD_WRITE) i_frame_14: assert(((wdata_reg ^ f_sh_w[23:0]) & f_wmask) == 24'd0);
+        end
+
+    // ---- reachability ----
+    always @(*) begin
+        cover(f_past_valid && !rst && f_start && !wb_we_o);                 // a read's first word
+        cover(f_past_valid && !rst && f_start && !wb_we_o && f_ref_w == 5'd8); // a read's next word
+    end
+`endif
 endmodule
 `resetall

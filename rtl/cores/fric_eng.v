@@ -108,7 +108,7 @@ module fric_eng #(
 );
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
-    localparam integer W = 16;      // the width of the models (fric_lugre_fits.vh)
+    localparam integer W = 16;      // the models' width (the field widths FRIC_BITS_*(W))
     // the round: a slot issues every FRIC_ENG_ROUND = 12 clocks (the stages below)
     localparam integer ROUND = `FRIC_ENG_ROUND;
     localparam [3:0] PH_LAST = ROUND[3:0] - 4'd1;

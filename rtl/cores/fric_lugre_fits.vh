@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // fric_lugre_fits.vh: does a 32-bit cfg word fit the field of its word
 // number (fric_fx_word_fits() of the C model), for the 20 words of a
-// Dahl/LuGre set. Shared by fric_lugre and fric_lugre_real; include inside a
+// Dahl/LuGre set, for the simulation model fric_lugre_real (rtl/sim/; the
+// synthesized cores check words with fric_word_fits). Include inside a
 // module that has the parameter W, after fric_formats.vh.
-// Each branch tests its field's constant width, so synthesis builds fixed
-// reductions over the high bits of d and a 20-way choice of one bit (no
-// variable shift).
+// Each branch tests its field's constant width (no variable shift).
 function automatic fits_u(input [31:0] d, input integer bits);
     fits_u = (d >> bits) == 32'd0;
 endfunction

@@ -665,21 +665,24 @@ module fric_stribeck #(
     fric_rsr #(.X_W(MAG_W), .S_W(3), .Y_W(MAG_W), .STAGES(RS)) u_rsr_mag (
         .clk(clk), .ce(ce), .x(mag_reg), .s(G[2:0]), .y(mr));
 
-    // K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit
+    // K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit,
+    // and apply the sign: the negation of mr runs beside the limit test, so
+    // the force leaves this stage in a register (no carry chain before the
+    // output buffer)
     wire m_negative = mr[MAG_W-1];
     wire m_over = !m_negative && (|mr[MAG_W-2:W-1]);
-    reg [W-1:0]      msat_reg;
+    wire [W-1:0] m_neg = ~mr[W-1:0] + {{(W-1){1'b0}}, 1'b1};
+    reg [W-1:0]      fsat_reg;
     reg [1:0]        fl_reg;
-    reg              neg_sat_reg, zero_sat_reg;
     always @(posedge clk) begin
         if (ce) begin
-            msat_reg     <= m_negative ? {W{1'b0}} : (m_over ? FMAX : mr[W-1:0]);
-            fl_reg       <= zero_at(K_M) ? 2'b00 : {m_negative, m_over};
-            neg_sat_reg  <= neg_at(K_M);
-            zero_sat_reg <= zero_at(K_M);
+            if (zero_at(K_M) || m_negative) fsat_reg <= {W{1'b0}};
+            else if (m_over)                fsat_reg <= neg_at(K_M) ? ~FMAX + {{(W-1){1'b0}}, 1'b1} : FMAX;
+            else                            fsat_reg <= neg_at(K_M) ? m_neg : mr[W-1:0];
+            fl_reg <= zero_at(K_M) ? 2'b00 : {m_negative, m_over};
         end
     end
-    wire [W-1:0] f_sat = zero_sat_reg ? {W{1'b0}} : (neg_sat_reg ? (~msat_reg + {{(W-1){1'b0}}, 1'b1}) : msat_reg);
+    wire [W-1:0] f_sat = fsat_reg;
 
     // ---- K_SAT -> K_OUT: the two-entry output buffer ----------------------------
     localparam integer BEAT_W = W + AXIS_W + 2;
@@ -716,5 +719,323 @@ module fric_stribeck #(
         if (rst) flags_reg <= 3'b000;
     end
     assign flags = flags_reg;
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_stribeck_*.sby, docs/formal.md) ==
+    // The module is the top of its proofs; the arithmetic units are cut
+    // (their outputs free, rtl/formal/*.sby), since no property below
+    // depends on the values they compute. Environment (assumptions):
+    //   - rst is high in the first cycle, and free after it;
+    //   - s_axis follows AXI4-Stream: tvalid held until tready, tdata and
+    //     tuser stable meanwhile (a reset ends it);
+    //   - m_axis_tready, the cfg port and flags_clear are free.
+    // Stream properties (fric_stribeck_axis.sby, k-induction):
+    //   m_hold       m_axis_tvalid is held until m_axis_tready, with tdata
+    //                and tuser stable
+    //   one_out      every accepted input beat gives exactly one output beat,
+    //                in order: the output count never passes the input count,
+    //                and any input beat (f_pick chooses it) leaves after
+    //                exactly the beats that were in the core before it, with
+    //                its axis, and force and flags 0 for a velocity of 0
+    //   latency      without backpressure and without a stall of the core
+    //                (s_axis_tready high) a beat comes out LATENCY cycles
+    //                after its handshake; else at most LATENCY + the cycles of
+    //                backpressure and of stall since then
+    // The f_inv assertions are invariants of the pipeline that make the
+    // induction close.
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+
+    // ---- the input master ----
+    always @(posedge clk)
+        if (f_past_valid && $past(s_axis_tvalid && !s_axis_tready && !rst)) begin
+            assume(s_axis_tvalid);
+            assume(s_axis_tdata == $past(s_axis_tdata));
+            assume(s_axis_tuser == $past(s_axis_tuser));
+        end
+
+    // ---- beat counts and one tracked beat ----
+    wire f_in_hs = s_axis_tvalid && s_axis_tready;
+    wire f_out_hs = m_axis_tvalid && m_axis_tready;
+    reg [7:0] f_fly = 8'd0;                  // beats in the core: accepted, not yet out
+    (* anyseq *) reg f_pick;                 // the tracked beat: any one (chosen at its handshake)
+    wire f_tr_in = f_in_hs && f_pick && !f_tr_v;
+    reg              f_tr_v = 1'b0;          // it is in the core
+    reg [7:0]        f_tr_ahead;             // beats before it still in the core
+    reg [AXIS_W-1:0] f_tr_axis;
+    reg              f_tr_zero;
+    reg [7:0]        f_tr_stage;             // 1..K_SAT in the pipeline, K_OUT in the buffer
+    reg [7:0]        f_tr_run;               // cycles since its handshake without backpressure or stall
+    reg              f_tr_free;              // no backpressure and no stall since its handshake
+    reg              f_prev_in_hs = 1'b0;
+    wire f_stalled = !s_axis_tready || (m_axis_tvalid && !m_axis_tready);
+    wire f_tr_out = f_tr_v && f_out_hs && (f_tr_ahead == 8'd0);
+    always @(posedge clk) begin
+        f_prev_in_hs <= f_in_hs && !rst;
+        f_fly <= f_fly + {7'd0, f_in_hs} - {7'd0, f_out_hs};
+        if (f_tr_v && f_out_hs && f_tr_ahead != 8'd0) f_tr_ahead <= f_tr_ahead - 8'd1;
+        if (f_tr_v) begin
+            if (!f_stalled) f_tr_run <= f_tr_run + 8'd1;
+            if (!s_axis_tready || !m_axis_tready) f_tr_free <= 1'b0;
+            if (ce && f_tr_stage < K_OUT) f_tr_stage <= f_tr_stage + 8'd1;
+        end
+        if (f_tr_out) f_tr_v <= 1'b0;
+        if (f_tr_in) begin
+            f_tr_v <= 1'b1;
+            f_tr_ahead <= f_fly - {7'd0, f_out_hs};
+            f_tr_axis <= s_axis_tuser;
+            f_tr_zero <= (s_axis_tdata == {W{1'b0}});
+            f_tr_stage <= 8'd1;
+            f_tr_run <= 8'd1;
+            f_tr_free <= 1'b1;
+        end
+        if (rst) begin
+            f_fly <= 8'd0;
+            f_tr_v <= 1'b0;
+        end
+    end
+
+    // ---- stream properties ----
+    always @(posedge clk)
+        if (f_past_valid && !rst && $past(m_axis_tvalid && !m_axis_tready && !rst))
+            p_m_hold: assert(m_axis_tvalid && m_axis_tdata == $past(m_axis_tdata) && m_axis_tuser == $past(m_axis_tuser));
+    always @(*)
+        if (f_past_valid && !rst) begin
+            if (f_out_hs) p_one_out_count: assert(f_fly != 8'd0);
+            if (f_tr_out) begin
+                p_one_out_axis: assert(m_axis_tuser[AXIS_W-1:0] == f_tr_axis);
+                if (f_tr_zero) p_one_out_zero: assert(m_axis_tdata == {W{1'b0}} && m_axis_tuser[AXIS_W+1:AXIS_W] == 2'b00);
+            end
+            // the tracked beat at the head of the output
+            if (f_tr_v && m_axis_tvalid && f_tr_ahead == 8'd0) begin
+                if (f_tr_free) p_latency: assert(f_tr_run == LATENCY);
+                p_latency_bound: assert(f_tr_run <= LATENCY);
+            end
+        end
+
+    // ---- invariants ----
+    // f_after[8k +: 8]: the valid beats at the stages after k (0..K_SAT)
+    wire [8*(K_SAT+1)-1:0] f_after;
+    assign f_after[8*K_SAT +: 8] = 8'd0;
+    genvar fk;
+    generate
+        for (fk = 1; fk < K_SAT; fk = fk + 1) begin : g_f_after
+            assign f_after[8*fk +: 8] = f_after[8*(fk+1) +: 8] + {7'd0, valid_reg[fk-1]};
+        end
+        assign f_after[7:0] = f_after[15:8] + {7'd0, valid_in_reg};
+        for (fk = 2; fk <= K_SAT; fk = fk + 1) begin : g_f_tr
+            always @(*)
+                if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
+                    assert(valid_reg[fk-2] && ax_at(fk) == f_tr_axis && zero_at(fk) == f_tr_zero &&
+                           f_tr_ahead == f_after[8*fk +: 8] + {6'd0, count_reg});
+        end
+    endgenerate
+    always @(*)
+        if (f_past_valid && !rst) begin
+            f_inv_count: assert(count_reg <= 2'd2);
+            f_inv_ce: assert(ce_reg == (count_reg < 2'd2 && wr_left_reg == 2'd0));
+            f_inv_fly: assert(f_fly == f_after[7:0] + {6'd0, count_reg});
+            if (f_tr_v) begin
+                // a beat enters the buffer behind another only in a cycle of backpressure
+                f_inv_tr_run: assert(f_tr_run <= K_OUT && (f_tr_stage != K_OUT || f_tr_ahead <= 8'd1) &&
+                                     f_tr_run + ((f_tr_stage == K_OUT) ? f_tr_ahead : 8'd0) <= f_tr_stage &&
+                                     f_tr_stage <= K_OUT && f_tr_stage >= 1);
+                if (f_tr_free) f_inv_tr_free: assert(f_tr_run == f_tr_stage);
+                if (f_tr_stage == 8'd1) begin
+                    f_inv_tr_1: assert(valid_in_reg && axis_in_reg == f_tr_axis && zero_at(1) == f_tr_zero &&
+                                       f_tr_ahead == f_after[15:8] + {6'd0, count_reg});
+                end
+                if (f_tr_stage == K_SAT && f_tr_zero) f_inv_tr_sat: assert(fl_reg == 2'b00 && fsat_reg == {W{1'b0}});
+                if (f_tr_stage == K_OUT) begin
+                    f_inv_tr_buf: assert(f_tr_ahead < {6'd0, count_reg});
+                    if (f_tr_ahead == 8'd0) f_inv_tr_b0: assert(buf0_reg[W+AXIS_W-1:W] == f_tr_axis &&
+                                                                (!f_tr_zero || buf0_reg[W-1:0] == {W{1'b0}} && buf0_reg[BEAT_W-1:BEAT_W-2] == 2'b00));
+                    if (f_tr_ahead == 8'd1) f_inv_tr_b1: assert(buf1_reg[W+AXIS_W-1:W] == f_tr_axis &&
+                                                                (!f_tr_zero || buf1_reg[W-1:0] == {W{1'b0}} && buf1_reg[BEAT_W-1:BEAT_W-2] == 2'b00));
+                end
+            end
+            if (f_tr_v) f_inv_tr_v: assert(f_tr_ahead < f_fly);
+        end
+
+`ifdef FRIC_FORMAL_CFG
+    // ---- the cfg port (fric_stribeck_cfg.sby, bounded) ----
+    // cfg_word      a word changes the staging set only through a handshake
+    //               (cfg_valid and cfg_ready), as docs/fric_stribeck.md says:
+    //               a word that fits its field is written, any other sets CFG
+    //               and changes nothing (f_stg_*: the staging set the port's
+    //               contract gives, compared whenever cfg_ready is high)
+    // cfg_commit    a commit takes effect at the first advance after its
+    //               handshake: a sample accepted up to that advance uses
+    //               only the axis's old set, a later one only the new one,
+    //               every field of it (the tracked beat's fields are compared
+    //               as each is read, against the set committed before it)
+    // flags_sticky  a sticky flag falls only with its flags_clear bit or
+    //               rst, and rises only for an output beat that carries it
+    //               or a refused word; a refused word does set CFG
+    function f_fits;
+        input [3:0] addr;
+        input [31:0] d;
+        begin
+            case (addr)
+                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: f_fits = (d >> W) == 32'd0;
+                `FRIC_WORD_KS:   f_fits = (d >> KS_W) == 32'd0;
+                `FRIC_WORD_DSEL: f_fits = (d >> 1) == 32'd0;
+                `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: f_fits = (d >> FC_W) == 32'd0;
+                `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: f_fits = (&d[31:W-1]) || !(|d[31:W-1]);
+                `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: f_fits = (d >> DS_W) == 32'd0;
+                `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: f_fits = (d >> BS_W) == 32'd0;
+                default: f_fits = 1'b0;
+            endcase
+        end
+    endfunction
+    // the staging set of the contract
+    reg [W-1:0] f_stg_km = 0, f_stg_dm_p = 0, f_stg_dm_n = 0, f_stg_bm_p = 0, f_stg_bm_n = 0;
+    reg [KS_W-1:0] f_stg_ks = 0;
+    reg f_stg_dsel = 0;
+    reg [FC_W-1:0] f_stg_fc_p = 0, f_stg_fc_n = 0;
+    reg [DS_W-1:0] f_stg_ds_p = 0, f_stg_ds_n = 0;
+    reg [BS_W-1:0] f_stg_bs_p = 0, f_stg_bs_n = 0;
+    wire f_cfg_hs = cfg_valid && cfg_ready;
+    wire f_word_hs = f_cfg_hs && !cfg_commit;
+    wire f_word_ok = f_fits(cfg_addr, cfg_data);
+    always @(posedge clk)
+        if (f_word_hs && f_word_ok)
+            case (cfg_addr)
+                `FRIC_WORD_KM:   f_stg_km <= cfg_data[W-1:0];
+                `FRIC_WORD_KS:   f_stg_ks <= cfg_data[KS_W-1:0];
+                `FRIC_WORD_DSEL: f_stg_dsel <= cfg_data[0];
+                `FRIC_WORD_FC_P: f_stg_fc_p <= cfg_data[FC_W-1:0];
+                `FRIC_WORD_DM_P: f_stg_dm_p <= cfg_data[W-1:0];
+                `FRIC_WORD_DS_P: f_stg_ds_p <= cfg_data[DS_W-1:0];
+                `FRIC_WORD_BM_P: f_stg_bm_p <= cfg_data[W-1:0];
+                `FRIC_WORD_BS_P: f_stg_bs_p <= cfg_data[BS_W-1:0];
+                `FRIC_WORD_FC_N: f_stg_fc_n <= cfg_data[FC_W-1:0];
+                `FRIC_WORD_DM_N: f_stg_dm_n <= cfg_data[W-1:0];
+                `FRIC_WORD_DS_N: f_stg_ds_n <= cfg_data[DS_W-1:0];
+                `FRIC_WORD_BM_N: f_stg_bm_n <= cfg_data[W-1:0];
+                `FRIC_WORD_BS_N: f_stg_bs_n <= cfg_data[BS_W-1:0];
+                default: ;
+            endcase
+    always @(*)
+        if (f_past_valid && cfg_ready)
+            p_cfg_word: assert(stg_km == f_stg_km && stg_ks == f_stg_ks && stg_dsel == f_stg_dsel &&
+                               stg_fc[0] == f_stg_fc_p && stg_fc[1] == f_stg_fc_n && stg_dm[0] == f_stg_dm_p &&
+                               stg_dm[1] == f_stg_dm_n && stg_ds[0] == f_stg_ds_p && stg_ds[1] == f_stg_ds_n &&
+                               stg_bm[0] == f_stg_bm_p && stg_bm[1] == f_stg_bm_n && stg_bs[0] == f_stg_bs_p &&
+                               stg_bs[1] == f_stg_bs_n);
+
+    // the committed sets per axis, changed at the commit's boundary: the
+    // first cycle after its handshake in which the core advances
+    reg f_cm_pend = 1'b0;
+    reg [AXIS_W-1:0] f_cm_axis;
+    always @(posedge clk) begin
+        if (f_cm_pend && s_axis_tready) f_cm_pend <= 1'b0;
+        if (f_cfg_hs && cfg_commit) begin
+            f_cm_pend <= 1'b1;
+            f_cm_axis <= cfg_axis;
+        end
+    end
+    wire f_bound = f_cm_pend && s_axis_tready;
+    reg [W-1:0] f_set_km [0:NA-1];
+    reg [KS_W-1:0] f_set_ks [0:NA-1];
+    reg f_set_dsel [0:NA-1];
+    reg [FC_W-1:0] f_set_fc [0:2*NA-1];   // {direction, axis}
+    reg [W-1:0] f_set_dm [0:2*NA-1];
+    reg [DS_W-1:0] f_set_ds [0:2*NA-1];
+    reg [W-1:0] f_set_bm [0:2*NA-1];
+    reg [BS_W-1:0] f_set_bs [0:2*NA-1];
+    integer fi;
+    initial
+        for (fi = 0; fi < NA; fi = fi + 1) begin
+            f_set_km[fi] = 0; f_set_ks[fi] = 0; f_set_dsel[fi] = 0;
+            f_set_fc[fi] = 0; f_set_dm[fi] = 0; f_set_ds[fi] = 0; f_set_bm[fi] = 0; f_set_bs[fi] = 0;
+            f_set_fc[NA+fi] = 0; f_set_dm[NA+fi] = 0; f_set_ds[NA+fi] = 0; f_set_bm[NA+fi] = 0; f_set_bs[NA+fi] = 0;
+        end
+    always @(posedge clk)
+        if (f_bound) begin
+            f_set_km[f_cm_axis] <= f_stg_km;
+            f_set_ks[f_cm_axis] <= f_stg_ks;
+            f_set_dsel[f_cm_axis] <= f_stg_dsel;
+            f_set_fc[{1'b0, f_cm_axis}] <= f_stg_fc_p;
+            f_set_fc[{1'b1, f_cm_axis}] <= f_stg_fc_n;
+            f_set_dm[{1'b0, f_cm_axis}] <= f_stg_dm_p;
+            f_set_dm[{1'b1, f_cm_axis}] <= f_stg_dm_n;
+            f_set_ds[{1'b0, f_cm_axis}] <= f_stg_ds_p;
+            f_set_ds[{1'b1, f_cm_axis}] <= f_stg_ds_n;
+            f_set_bm[{1'b0, f_cm_axis}] <= f_stg_bm_p;
+            f_set_bm[{1'b1, f_cm_axis}] <= f_stg_bm_n;
+            f_set_bs[{1'b0, f_cm_axis}] <= f_stg_bs_p;
+            f_set_bs[{1'b1, f_cm_axis}] <= f_stg_bs_n;
+        end
+    // the tracked beat's set, taken at its handshake
+    reg [W-1:0] f_tr_km, f_tr_dm, f_tr_bm;
+    reg [KS_W-1:0] f_tr_ks;
+    reg f_tr_dsel;
+    reg [FC_W-1:0] f_tr_fc;
+    reg [DS_W-1:0] f_tr_ds;
+    reg [BS_W-1:0] f_tr_bs;
+    wire [AXIS_W:0] f_in_dir = {s_axis_tdata[W-1], s_axis_tuser};
+    always @(posedge clk)
+        if (f_tr_in) begin
+            f_tr_km <= f_set_km[s_axis_tuser];
+            f_tr_ks <= f_set_ks[s_axis_tuser];
+            f_tr_dsel <= f_set_dsel[s_axis_tuser];
+            f_tr_fc <= f_set_fc[f_in_dir];
+            f_tr_dm <= f_set_dm[f_in_dir];
+            f_tr_ds <= f_set_ds[f_in_dir];
+            f_tr_bm <= f_set_bm[f_in_dir];
+            f_tr_bs <= f_set_bs[f_in_dir];
+        end
+    // each field as the stage that uses it holds it
+    always @(*)
+        if (f_past_valid && !rst && f_tr_v) begin
+            if (f_tr_stage == 8'd1)       p_cfg_commit_dsel: assert(f_dsel1 == f_tr_dsel);
+            if (f_tr_stage == K_P)        p_cfg_commit_km: assert(f_km == f_tr_km);
+            if (f_tr_stage == K_PP)       p_cfg_commit_ks: assert(f_ks == f_tr_ks);
+            if (f_tr_stage == K_E - 1)    p_cfg_commit_dm: assert(f_dm == f_tr_dm);
+            if (f_tr_stage == K_DS)       p_cfg_commit_ds: assert(f_ds == f_tr_ds);
+            if (f_tr_stage == K_VI)       p_cfg_commit_bm: assert(f_bm == f_tr_bm);
+            if (f_tr_stage == K_BS)       p_cfg_commit_bs: assert(f_bs == f_tr_bs);
+            if (f_tr_stage == K_FC)       p_cfg_commit_fc: assert(f_fc == f_tr_fc);
+        end
+
+    // ---- sticky flags ----
+    reg [2:0] f_flags_last = 3'd0, f_clear_last = 3'd0;
+    reg f_rst_last = 1'b1, f_pop_neg = 1'b0, f_pop_sat = 1'b0;
+    reg [2:0] f_bad_q = 3'd0;   // refused words, by the cycles since their handshake
+    always @(posedge clk) begin
+        f_flags_last <= flags;
+        f_clear_last <= flags_clear;
+        f_rst_last <= rst;
+        f_pop_neg <= f_out_hs && m_axis_tuser[AXIS_W+1];
+        f_pop_sat <= f_out_hs && m_axis_tuser[AXIS_W];
+        f_bad_q <= {f_bad_q[1:0], f_word_hs && !f_word_ok};
+    end
+    always @(*)
+        if (f_past_valid) begin
+            if (!f_rst_last) begin
+                if (f_flags_last[0] && !flags[0]) p_flags_sticky_sat: assert(f_clear_last[0]);
+                if (f_flags_last[1] && !flags[1]) p_flags_sticky_neg: assert(f_clear_last[1]);
+                if (f_flags_last[2] && !flags[2]) p_flags_sticky_cfg: assert(f_clear_last[2]);
+            end
+            if (!f_flags_last[0] && flags[0]) p_flags_set_sat: assert(f_pop_sat);
+            if (!f_flags_last[1] && flags[1]) p_flags_set_neg: assert(f_pop_neg);
+            if (!f_flags_last[2] && flags[2]) p_flags_set_cfg: assert(f_bad_q[2]);
+            if (f_bad_q[2] && !f_rst_last) p_flags_cfg_set: assert(flags[2]);
+        end
+    always @(*) begin
+        cover(f_tr_v && f_tr_stage == K_FC && f_cm_pend);           // a commit while a sample is in flight
+        cover(f_bound && !m_axis_tready && m_axis_tvalid);          // a commit during a stall
+        cover(f_bad_q[2]);                                          // a refused word
+    end
+`endif
+
+    // ---- reachability ----
+    always @(*) begin
+        cover(f_tr_out && f_tr_free);                              // a beat through without a stall
+        cover(f_tr_out && !f_tr_free);                             // a beat through backpressure
+        cover(f_past_valid && !rst && f_in_hs && f_prev_in_hs);    // back-to-back input beats
+    end
+`endif
 endmodule
 `resetall

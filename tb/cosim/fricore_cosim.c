@@ -21,6 +21,7 @@
 
 #include "dut_lugre.h"
 #include "fric_cli_fixed.h"
+#include "fric_cli_out.h"
 #include "fric_cli_sim.h"
 
 #ifndef COSIM_W
@@ -195,6 +196,7 @@ int main(int argc, char **argv)
 {
     static fric_sim_cli_t s;
     static cosim_t c;
+    fric_out_cleanup_on_signals();
     fric_sim_cli_init(&s, CMD, "lugre|dahl");
     c.s = &s;
     c.friction = "rtl";
@@ -213,13 +215,15 @@ int main(int argc, char **argv)
     s.check_ctx = &c;
     /* argv[1] is the first option here: the parser starts at 2 (after a command) */
     char **args = malloc(((size_t)argc + 1) * sizeof *args);
-    if (!args) return 1;
+    if (!args) return FRIC_EXIT_FAIL;
     args[0] = argv[0];
     args[1] = (char *)"cosim";
     for (int i = 1; i < argc; i++) args[i + 1] = argv[i];
     int rc = fric_sim_cli_parse(&s, argc + 1, args, USAGE);
-    if (rc == FRIC_OPTS_HELP) return 0;
-    if (rc != 0) return rc;
+    if (rc != 0) {
+        free(args);
+        return rc == FRIC_OPTS_HELP ? 0 : rc;
+    }
     if (c.src == SRC_RTL) c.dut = dut_open(NULL);
     const fric_sim_stepper_t st = {c.friction, true, cosim_start, cosim_step, &c};
     rc = fric_sim_cli_run(&s, &st);

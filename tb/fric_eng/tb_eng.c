@@ -601,6 +601,10 @@ static void test_latency_and_set_time(void **state)
      * in the model's input register while the samples ahead of it (at most
      * 2 NAX - 1, one per slot IN, every 12 clocks) are taken */
     const uint64_t feed = (uint64_t)2 * NAX * 12 + 24;
+    printf("latency bound: LuGre %llu, Stribeck %llu clocks from the input handshake (asserted; measured max %llu, %llu)\n",
+           (unsigned long long)(FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed),
+           (unsigned long long)(FRIC_ENG_MAX_INSTR_STRIBECK * 12 + feed), (unsigned long long)m.lat_max[LG],
+           (unsigned long long)m.lat_max[ST]);
     assert_true(m.lat_max[LG] <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed);
     assert_true(m.lat_max[ST] <= (uint64_t)FRIC_ENG_MAX_INSTR_STRIBECK * 12 + feed);
     assert_true(worst_set <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed);

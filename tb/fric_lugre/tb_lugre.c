@@ -12,7 +12,9 @@
  * state reset takes effect after every sample taken before it and before any
  * taken after it.
  *
- * Built once per width: TB_W (16 or 18). TRACE=1 writes build/tb/<name>.fst
+ * Built per configuration (mk/tb.mk): TB_W (16 or 18), TB_REAL = 1 for the
+ * simulation-only real variant, TB_LATENCY the documented latency that
+ * test_latency checks. TRACE=1 writes build/tb/<name>.fst
  * (pick a test with TEST=<pattern>). SOAK=N runs test_soak over N samples
  * (make soak-lugre: 1e8). */
 #include <math.h>
@@ -1017,7 +1019,7 @@ static void test_soak(void **state)
     assert_true(c.samples == n && stats.beats >= n && wbound_checks == stats.beats);
 }
 
-/* The bench's own speed for make bench (issue 8): SIM_SPEED=N samples at
+/* The bench's own speed for make bench: SIM_SPEED=N samples at
  * full rate, round-robin over the axes, every beat checked; skipped
  * without SIM_SPEED. */
 typedef struct {

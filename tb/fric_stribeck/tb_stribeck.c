@@ -527,7 +527,7 @@ static void test_resets_mid_stream(void **state)
     assert_true(dropped > d0); /* resets did drop samples in flight */
 }
 
-/* The bench's own speed for make bench (issue 8): SIM_SPEED=N samples at
+/* The bench's own speed for make bench: SIM_SPEED=N samples at
  * full rate on random axes, every beat checked; skipped without SIM_SPEED. */
 static void test_sim_speed(void **state)
 {

@@ -539,7 +539,7 @@ static void test_host_driven(void **state)
            (unsigned long long)sets_checked, (unsigned long long)forces_checked, (unsigned long long)dut_top_cycle(dut));
 }
 
-/* The bench's own speed for make bench (issue 8): SIM_SPEED=N host-driven
+/* The bench's own speed for make bench: SIM_SPEED=N host-driven
  * sets through the SPI pins (velocities written, a step, every force read
  * back and checked); skipped without SIM_SPEED. */
 static void test_sim_speed(void **state)

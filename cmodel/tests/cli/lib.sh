@@ -22,6 +22,30 @@ expect_usage_error() {
   fi
 }
 
+# expect_fail NAME STATUS PATTERN CMD...: that status, nothing on stdout, and
+# a last line on stderr that matches PATTERN (warnings may come before it).
+expect_fail() {
+  local name=$1 want=$2 pat=$3; shift 3
+  run "$@"
+  if [ "$rc" -eq "$want" ] && [ ! -s "$tmp/out" ] && tail -n 1 "$tmp/err" | grep -Eq -- "$pat"; then
+    ok "$name"
+  else
+    bad "$name (status $rc, want $want; stdout $(wc -c <"$tmp/out") bytes; stderr: $(tail -c 300 "$tmp/err"))"
+  fi
+}
+
+# expect_files NAME DIR WANT: DIR holds exactly the files WANT (a
+# space-separated sorted list, "" for none), hidden ones included: no
+# temporary file left behind.
+expect_files() {
+  local name=$1 dir=$2 want=$3 got
+  got=$(cd "$dir" && LC_ALL=C ls -A | tr '\n' ' ' | sed 's/ $//')
+  if [ "$got" = "$want" ]; then ok "$name"; else bad "$name (files: '$got', want '$want')"; fi
+}
+
+# scratch NAME: a new empty directory $tmp/NAME, in $d
+scratch() { d=$tmp/$1; rm -rf "$d"; mkdir -p "$d"; }
+
 # expect_csv NAME WANT_FILE: stdout equals the file within a relative 1e-12 per number.
 expect_csv() {
   local name=$1 want=$2

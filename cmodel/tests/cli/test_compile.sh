@@ -46,7 +46,7 @@ then ok "compile: Dahl on the LuGre core, W = 18"; else bad "compile: Dahl (stat
 
 # ---- compile: refused parameters name themselves and their range ---------------
 expect_usage_error "compile: delta 1.5 not in hardware" 'delta = 1.5 cannot be compiled: .* delta = 1 and delta = 2 only' "$FRICORE" compile $S --delta 1.5
-expect_usage_error "compile: vs below resolution" 'vs = 1e-07 m/s is below the smallest representable .* m/s at v-max = 1 m/s' "$FRICORE" compile $S --vs 1e-7
+expect_usage_error "compile: vs below resolution" 'vs = 1e-07 m/s is below the smallest representable .* m/s at v-max = 1 m/s' "$FRICORE" compile --model stribeck --fc 1 --fs 1.5 --b 0.1 --vs 1e-7
 expect_usage_error "compile: f-max too small" 'outside the force range .* of f-max = 1 N; raise --f-max' "$FRICORE" compile $S --f-max 1
 expect_usage_error "compile: f-max not positive" '--f-max .* must be > 0' "$FRICORE" compile $S --f-max -2
 expect_usage_error "compile: v-max not positive" 'v-max .* must be finite and > 0' "$FRICORE" compile $S --v-max 0
@@ -56,7 +56,7 @@ expect_usage_error "compile: ts not positive" 'ts .* must be finite and > 0' "$F
 expect_usage_error "compile: sigma1/(sigma0 ts) too large" 'sigma1/\(sigma0\*ts\) = .* outside the representable range' "$FRICORE" compile --model lugre --fs 1 --sigma1 1e6 --ts 1e-9
 expect_usage_error "compile: unknown format" "--format: expected one of json\|vh\|hex" "$FRICORE" compile $S --format bin
 
-# ---- curve --fixed: bit-exact model within its goal of the double curve -------
+# ---- curve --fixed: bit-exact model within 1.5 LSB of the double curve ------
 printf '%s\n' -0.9 -0.3 -0.05 -0.001 0 3e-5 0.002 0.1 0.45 0.99 >"$tmp/vel"
 "$FRICORE" curve $S <"$tmp/vel" >"$tmp/dbl"
 run "$FRICORE" curve $S --fixed <"$tmp/vel"
@@ -119,7 +119,13 @@ if [ "$rc" -eq 0 ] && [ "$(sed -n 3p "$tmp/out")" = "0.01,1,1.0000000000000001e-
 expect_usage_error "trace: --ts required" '--ts .* is required' bash -c "echo 0 | \"$FRICORE\" trace --model dahl"
 expect_usage_error "trace: --f-max needs --fixed" '--f-max applies only with --fixed' bash -c "echo 0 | \"$FRICORE\" trace --model dahl --ts 1e-3 --f-max 4"
 expect_usage_error "trace: stribeck is not dynamic" "--model: expected one of dahl\|lugre, got 'stribeck'" bash -c "echo 0 | \"$FRICORE\" trace --model stribeck --ts 1e-3"
-expect_usage_error "trace --fixed: velocity out of range, nothing printed" 'velocity 5 m/s is outside the input range' bash -c "printf '0.1\n5\n' | \"$FRICORE\" trace --model dahl --ts 1e-3 --fixed"
+# a streamed record stops at the first velocity out of range: the lines before it are out
+printf '0.1\n5\n0.2\n' >"$tmp/in"
+run "$FRICORE" trace --model dahl --ts 1e-3 --fixed <"$tmp/in"
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+   grep -q '^fricore trace: stdin line 2: velocity 5 m/s is outside the input range' "$tmp/err"; then
+  ok "trace --fixed: a velocity out of range stops the stream at its line, status 2"
+else bad "trace --fixed: velocity out of range (status $rc): $(cat "$tmp/out" "$tmp/err" | head -c 300)"; fi
 # the sigma1 transient of a velocity step (316 N*s/m * 0.1 m/s) is far beyond f-max = 2 N
 printf '0\n0.1\n' >"$tmp/in"
 run "$FRICORE" trace --model lugre --ts 1e-5 --fixed <"$tmp/in"

@@ -5,7 +5,7 @@
 run "$FRICORE" curve --model stribeck --fc 1 --fs 1.5 --vs 0.1 --b 0.1 --v -2 --v 0 --v 0.5
 # 1.05 plus the Stribeck tail 0.5*exp(-25) = 6.94e-12, which %.17g shows
 printf 'v,F\n-2,-1.2\n0,0\n0.5,1.0500000000069444\n' >"$tmp/want"
-expect_csv "curve: the issue's example gives -1.2, 0, 1.05" "$tmp/want"
+expect_csv "curve: the README example gives -1.2, 0, 1.05" "$tmp/want"
 
 printf -- '-2\n\n# comment\n0\n  0.5  \n' | run "$FRICORE" curve --model stribeck --fc 1 --fs 1.5 --vs 0.1 --b 0.1
 expect_csv "curve: stdin, blank and comment lines skipped" "$tmp/want"
@@ -69,6 +69,11 @@ expect_usage_error "curve: vmd < 0 (lugre)"   'vmd .micro-damping velocity, m/s.
 expect_usage_error "curve: vmd for dahl"      '--vmd does not apply to --model dahl' "$FRICORE" curve --model dahl --vmd 0.01 --v 1
 expect_usage_error "curve: --vd is not micro-damping" "unknown option '--vd'" "$FRICORE" curve --model lugre --vd 0.01 --v 1
 expect_usage_error "curve: stray argument"    "unexpected argument '1'" "$FRICORE" curve --v 1 1
-printf '0.1\nabc\n' >"$tmp/in"
-expect_usage_error "curve: bad stdin line, nothing printed" "stdin line 2: expected a finite velocity in m/s, got 'abc'" bash -c "\"$FRICORE\" curve <\"$tmp/in\""
+# a streamed record stops at its first bad line: the lines before it are out
+printf '0.1\nabc\n0.2\n' >"$tmp/in"
+run "$FRICORE" curve <"$tmp/in"
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 2 ] &&
+   grep -qx "fricore curve: stdin line 2: expected a finite velocity in m/s, got 'abc'" "$tmp/err"; then
+  ok "curve: a bad stdin line stops the stream there, status 2, naming the line"
+else bad "curve: bad stdin line (status $rc): $(cat "$tmp/out" "$tmp/err" | head -c 300)"; fi
 expect_usage_error "fricore: unknown command" "unknown command 'curv'" bash -c "\"$FRICORE\" curv 2>&1 >/dev/null | head -n1 >&2; exit 2"

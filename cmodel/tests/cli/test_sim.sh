@@ -82,7 +82,7 @@ expect_usage_error "sim: sigma0 on a static model" '--sigma0 does not apply to -
 # the time it happened and what to do (the loop's one-sum finiteness test)
 run "$FRICORE" sim --example canudas1995 --dt 1e-3 --duration 20
 if [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
-   grep -Eq 'no longer finite at t = [0-9.]+ s: the step is too long for rk4 \(use --integrator exact' "$tmp/err"; then
+   grep -Eq '^fricore sim: the state is no longer finite at t = [0-9.]+ s \(step [0-9]+ of 20000, dt = 0.001 s\): [xvz] = -?(inf|nan) m(/s)?; the step is too long for rk4 \(use --integrator exact' "$tmp/err"; then
   ok "sim: a diverging RK4 run stops with status 1"
 else
   bad "sim: a diverging RK4 run stops with status 1 (status $rc, stderr: $(tail -c 300 "$tmp/err"))"

@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: Apache-2.0
 -- fric_exp2: the exponential unit, E = 2^-y; the VHDL-2008 twin of
--- rtl/fric_exp2.v (same generics, ports, latency and results) and of
+-- rtl/arith/fric_exp2.v (same generics, ports, latency and results) and of
 -- fric_fx_exp2() in cmodel/src/fric_fx.c (docs/fixed-point.md):
 --
 --   y = yi + f:  the top TB bits of f index the exp2pair table (fric_pkg),

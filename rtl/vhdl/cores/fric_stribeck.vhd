@@ -245,9 +245,8 @@ architecture rtl of fric_stribeck is
     signal mag_reg : signed(MAG_W - 1 downto 0);
     signal mr : std_logic_vector(MAG_W - 1 downto 0);
     signal m_negative, m_over : std_logic;
-    signal msat_reg : unsigned(W - 1 downto 0);
+    signal fsat_reg : unsigned(W - 1 downto 0);
     signal fl_reg : std_logic_vector(1 downto 0);
-    signal neg_sat_reg, zero_sat_reg : std_logic;
     signal f_sat : std_logic_vector(W - 1 downto 0);
 
     -- ---- output buffer and flags ------------------------------------------------
@@ -780,33 +779,38 @@ begin
         generic map (X_W => MAG_W, S_W => 3, Y_W => MAG_W, STAGES => RS)
         port map (clk => clk, ce => ce, x => std_logic_vector(mag_reg), s => std_logic_vector(to_unsigned(G, 3)), y => mr);
 
-    -- K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit
+    -- K_M -> K_SAT: limit the magnitude to [0, 2^(W-1) - 1], flag each limit,
+    -- and apply the sign: the negation of mr runs beside the limit test, so
+    -- the force leaves this stage in a register (no carry chain before the
+    -- output buffer)
     m_negative <= mr(MAG_W - 1);
     m_over <= '1' when m_negative = '0' and unsigned(mr(MAG_W - 2 downto W - 1)) /= 0 else '0';
     process (clk)
     begin
         if rising_edge(clk) then
             if ce = '1' then
-                if m_negative = '1' then
-                    msat_reg <= (others => '0');
+                if zero_of(ctl_reg, K_M) = '1' or m_negative = '1' then
+                    fsat_reg <= (others => '0');
                 elsif m_over = '1' then
-                    msat_reg <= '0' & (W - 2 downto 0 => '1');
+                    if neg_of(ctl_reg, K_M) = '1' then
+                        fsat_reg <= '1' & (W - 2 downto 1 => '0') & '1';
+                    else
+                        fsat_reg <= '0' & (W - 2 downto 0 => '1');
+                    end if;
+                elsif neg_of(ctl_reg, K_M) = '1' then
+                    fsat_reg <= unsigned(not mr(W - 1 downto 0)) + 1;
                 else
-                    msat_reg <= unsigned(mr(W - 1 downto 0));
+                    fsat_reg <= unsigned(mr(W - 1 downto 0));
                 end if;
                 if zero_of(ctl_reg, K_M) = '1' then
                     fl_reg <= "00";
                 else
                     fl_reg <= m_negative & m_over;
                 end if;
-                neg_sat_reg  <= neg_of(ctl_reg, K_M);
-                zero_sat_reg <= zero_of(ctl_reg, K_M);
             end if;
         end if;
     end process;
-    f_sat <= (others => '0') when zero_sat_reg = '1' else
-             std_logic_vector(unsigned(not msat_reg) + 1) when neg_sat_reg = '1' else
-             std_logic_vector(msat_reg);
+    f_sat <= std_logic_vector(fsat_reg);
 
     -- ---- K_SAT -> K_OUT: the two-entry output buffer ----------------------------
     beat <= fl_reg & ax_of(ctl_reg, K_SAT) & f_sat;
