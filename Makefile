@@ -76,6 +76,7 @@ include mk/board.mk
 include mk/ghdl.mk
 include mk/bench.mk
 include mk/fusesoc.mk
+include mk/lab.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

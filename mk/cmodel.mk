@@ -7,7 +7,7 @@ CC := gcc
 CWARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS := -std=c11 -O2 -g $(CWARN) -Icmodel/include -Icmodel/generated -Icmodel/cli -Icmodel/bench
 SANFLAGS := -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS := -lm
+LDLIBS := -lcminpack -lm
 
 LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/generated/fric_fx_tables.c cmodel/dev/fricore_dev.c
 # The fixed-point library: integer only. -mgeneral-regs-only makes any

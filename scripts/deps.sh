@@ -4,11 +4,16 @@
 #
 # Installs what the project needs on a Debian 12 machine, as root:
 #   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3,
+#     MINPACK (libcminpack-dev, the Levenberg-Marquardt solver of fricore fit),
 #     headless Chromium, which tests that the sim report page loads,
-#     valgrind, whose instruction counts make bench reports, and clang with
-#     its compiler-rt, whose libFuzzer make fuzz links);
+#     valgrind, whose instruction counts make bench reports, clang with
+#     its compiler-rt, whose libFuzzer make fuzz links, and for the lab page
+#     (build/lab/index.html) wasi-libc, lld and the wasm32 compiler-rt that
+#     compile the C to WebAssembly, and chromium-driver with python3-selenium,
+#     which drive the page in make test);
 #   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
-#     synthesis tools; SciPy for the baseline of make bench).
+#     synthesis and formal tools, the Yices SMT solver of make formal; SciPy
+#     for the baseline of make bench).
 # Idempotent: when everything is present it prints nothing and takes well
 # under a second. It says what it installs when it installs something.
 #
@@ -29,6 +34,7 @@ DEB_PKGS=(
   "ghdl:/usr/bin/ghdl"
   "iverilog:/usr/bin/iverilog"
   "libcmocka-dev:/usr/include/cmocka.h"
+  "libcminpack-dev:/usr/include/cminpack-1/cminpack.h"
   "z3:/usr/bin/z3"
   "gcc:/usr/bin/gcc"
   "g++:/usr/bin/g++"
@@ -38,6 +44,11 @@ DEB_PKGS=(
   "valgrind:/usr/bin/valgrind"
   "clang:/usr/bin/clang"
   "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"
+  "wasi-libc:/usr/lib/wasm32-wasi/libc.a"
+  "lld-14:/usr/bin/wasm-ld-14"
+  "libclang-rt-14-dev-wasm32:/usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a"
+  "chromium-driver:/usr/bin/chromedriver"
+  "python3-selenium:/usr/lib/python3/dist-packages/selenium/__init__.py"
 )
 
 mode=install
@@ -58,8 +69,9 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' valgrind "$(valgrind --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' clang "$(clang --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' cminpack "$(dpkg-query -W -f='${Version}' libcminpack-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
-    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize)' | sed 's/==/ /' |
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize|yices)' | sed 's/==/ /' |
       while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
   else
     echo ".venv                  missing (run: make deps)"

@@ -17,6 +17,7 @@ STYLES = {
     ".c": ("/* ", " */"), ".h": ("/* ", " */"), ".cpp": ("// ", ""),
     ".v": ("// ", ""), ".vh": ("// ", ""), ".vlt": ("// ", ""), ".vhd": ("-- ", ""),
     ".py": ("# ", ""), ".sh": ("# ", ""), ".mk": ("# ", ""), ".core": ("# ", ""),
+    ".js": ("// ", ""), ".css": ("/* ", " */"),
 }
 
 
@@ -24,6 +25,8 @@ def style(path):
     base = os.path.basename(path)
     if base == "Makefile":
         return ("# ", "")
+    if base.endswith(".html.in"):
+        return ("<!-- ", " -->")
     ext = os.path.splitext(base)[1]
     if ext == ".f":
         # Verilog file lists take // comments, VHDL ones #

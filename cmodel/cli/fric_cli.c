@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* The shared option parser of the fricore commands (see fric_cli.h). */
 #include "fric_cli.h"
+#include "fric_params.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -161,6 +162,123 @@ void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd
     fric_cli_contract(out);
 }
 
+/* Set option o from the text val; where names the source ("--fc", "p.json
+ * line 3 (key 'fc')") in a refusal. */
+static int set_value(fric_opt_t *o, const char *val, const char *where, const char *cmd)
+{
+    double x = 0.0;
+    if (o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST) {
+        const fric_num_t why = fric_parse_number(val, &x);
+        if (why != FRIC_NUM_OK) return fric_cli_bad_number(cmd, where, "number", o->unit, val, why);
+    }
+    switch (o->kind) {
+    case FRIC_OPT_DOUBLE:
+        *(double *)o->dst = x;
+        break;
+    case FRIC_OPT_DOUBLE_LIST:
+        if (!fric_dlist_push((fric_dlist_t *)o->dst, x)) return fric_cli_fail(cmd, "out of memory");
+        break;
+    case FRIC_OPT_CHOICE:
+        if (!choice_ok(o->choices, val))
+            return fric_cli_fail(cmd, "%s: expected one of %s, got '%s'", where, o->choices, val);
+        *(const char **)o->dst = val;
+        break;
+    case FRIC_OPT_STRING:
+        if (val[0] == '\0') return fric_cli_fail(cmd, "%s: expected a file name, got ''", where);
+        *(const char **)o->dst = val;
+        break;
+    case FRIC_OPT_FLAG: break;
+    }
+    return 0;
+}
+
+/* The parameter vocabulary: keys a file may hold whether or not a command
+ * has the option ('-' spelled '_' in the file). */
+static const char *const param_keys[] = {
+    "model", "fc", "fs", "vs", "delta", "p", "sigma0", "sigma1", "sigma2", "b", "vmd",
+    "fc-neg", "fs-neg", "b-neg", "sigma2-neg", "v-max", "f-max", "ts", "width",
+};
+
+const char *fric_params_keys(void)
+{
+    return "model, fc, fs, vs, delta (p), sigma0, sigma1, sigma2 (b), vmd, fc_neg, fs_neg, sigma2_neg (b_neg), "
+           "v_max, f_max, ts, width, and fit_* (the fit report, ignored)";
+}
+
+/* The file's values stay alive for the command's run (choices point into
+ * them), in storage owned here: one file per process at a time. */
+static fric_params_t loaded;
+
+/* Read the parameter file path and apply it to the options not given on
+ * the command line. */
+static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char *cmd)
+{
+    enum { FILE_MAX = 1 << 16 };
+    FILE *f = fopen(path, "rb");
+    if (!f) return fric_cli_fail(cmd, "--params %s: cannot open: %s", path, strerror(errno));
+    char *buf = malloc(FILE_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return fric_cli_fail(cmd, "out of memory");
+    }
+    const size_t len = fread(buf, 1, FILE_MAX + 1, f);
+    const bool rerr = ferror(f) != 0;
+    fclose(f);
+    if (rerr) {
+        free(buf);
+        return fric_cli_fail(cmd, "--params %s: read error", path);
+    }
+    if (len > FILE_MAX) {
+        free(buf);
+        return fric_cli_fail(cmd, "--params %s: larger than %d bytes (a parameter file is a few hundred)", path, FILE_MAX);
+    }
+    fric_params_err_t err;
+    const int prc = fric_params_parse(buf, len, &loaded, &err);
+    free(buf);
+    if (prc != 0)
+        return fric_cli_fail(cmd, "--params %s line %u column %u: %s", path, err.line, err.col, err.msg);
+    for (size_t i = 0; i < loaded.n; i++) {
+        fric_param_t *e = &loaded.p[i];
+        char name[FRIC_PARAMS_KEY_MAX], where[FRIC_PARAMS_KEY_MAX + 80];
+        for (size_t k = 0; k < sizeof name; k++) name[k] = e->key[k] == '_' ? '-' : e->key[k];
+        snprintf(where, sizeof where, "--params %.40s line %u, key '%s'", path, e->line, e->key);
+        fric_opt_t *o = fric_opts_find(opts, n, name);
+        bool known = false;
+        for (size_t k = 0; k < sizeof param_keys / sizeof param_keys[0]; k++)
+            known = known || strcmp(param_keys[k], name) == 0;
+        if (!known || (o && strcmp(o->name, "params") == 0))
+            return fric_cli_fail(cmd, "%s: unknown key (a parameter file holds %s)", where, fric_params_keys());
+        if (!o) continue; /* a parameter this command does not take */
+        if (o->given == FRIC_GIVEN_ARGV) continue; /* the command line overrides the file */
+        if (o->given == FRIC_GIVEN_FILE) {
+            return fric_cli_fail(cmd, "%s: --%s is given twice in the file (as '%s' and as another spelling); give it once",
+                                 where, o->name, e->key);
+        }
+        const bool num_ok = o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST || o->kind == FRIC_OPT_CHOICE;
+        const bool str_ok = o->kind == FRIC_OPT_CHOICE || o->kind == FRIC_OPT_STRING;
+        if (o->kind == FRIC_OPT_FLAG) {
+            if (e->kind != FRIC_PARAM_BOOL) return fric_cli_fail(cmd, "%s: expected true or false, got '%s'", where, e->text);
+            if (!e->b) continue;
+            *(bool *)o->dst = true;
+        } else if ((e->kind == FRIC_PARAM_NUMBER && !num_ok) || (e->kind == FRIC_PARAM_STRING && !str_ok) ||
+                   e->kind == FRIC_PARAM_BOOL) {
+            const char *want = o->kind == FRIC_OPT_CHOICE ? o->choices : num_ok ? "a number" : "a string";
+            if (num_ok && o->unit && o->unit[0])
+                return fric_cli_fail(cmd, "%s: expected a finite number in %s, got %s%s%s", where, o->unit,
+                                     e->kind == FRIC_PARAM_STRING ? "the string \"" : "", e->text,
+                                     e->kind == FRIC_PARAM_STRING ? "\"" : "");
+            return fric_cli_fail(cmd, "%s: expected %s, got %s%s%s", where, want,
+                                 e->kind == FRIC_PARAM_STRING ? "the string \"" : "", e->text,
+                                 e->kind == FRIC_PARAM_STRING ? "\"" : "");
+        } else {
+            const int rc = set_value(o, e->text, where, cmd);
+            if (rc != 0) return rc;
+        }
+        o->given = FRIC_GIVEN_FILE;
+    }
+    return 0;
+}
+
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
                     const char *cmd, const char *usage)
 {
@@ -189,7 +307,7 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
         if (o->kind == FRIC_OPT_FLAG) {
             if (eq) return fric_cli_fail(cmd, "--%s takes no value", o->name);
             *(bool *)o->dst = true;
-            o->given = true;
+            o->given = FRIC_GIVEN_ARGV;
             continue;
         }
         const char *val = eq ? eq + 1 : NULL;
@@ -197,36 +315,14 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
             if (i + 1 >= argc) return fric_cli_fail(cmd, "--%s needs a value", o->name);
             val = argv[++i];
         }
-        double x = 0.0;
-        if (o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST) {
-            const fric_num_t why = fric_parse_number(val, &x);
-            if (why != FRIC_NUM_OK) {
-                char where[80];
-                snprintf(where, sizeof where, "--%s", o->name);
-                return fric_cli_bad_number(cmd, where, "number", o->unit, val, why);
-            }
-        }
-        switch (o->kind) {
-        case FRIC_OPT_DOUBLE:
-            *(double *)o->dst = x;
-            break;
-        case FRIC_OPT_DOUBLE_LIST:
-            if (!fric_dlist_push((fric_dlist_t *)o->dst, x))
-                return fric_cli_fail(cmd, "out of memory");
-            break;
-        case FRIC_OPT_CHOICE:
-            if (!choice_ok(o->choices, val))
-                return fric_cli_fail(cmd, "--%s: expected one of %s, got '%s'", o->name, o->choices, val);
-            *(const char **)o->dst = val;
-            break;
-        case FRIC_OPT_STRING:
-            if (val[0] == '\0') return fric_cli_fail(cmd, "--%s: expected a file name, got ''", o->name);
-            *(const char **)o->dst = val;
-            break;
-        case FRIC_OPT_FLAG: break;
-        }
-        o->given = true;
+        char where[80];
+        snprintf(where, sizeof where, "--%s", o->name);
+        const int rc = set_value(o, val, where, cmd);
+        if (rc != 0) return rc;
+        o->given = FRIC_GIVEN_ARGV;
     }
+    const fric_opt_t *p = fric_opts_find(opts, n, "params");
+    if (p && p->given && p->kind == FRIC_OPT_STRING) return apply_params(opts, n, *(const char *const *)p->dst, cmd);
     return 0;
 }
 

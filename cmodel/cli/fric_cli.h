@@ -53,8 +53,13 @@ typedef struct {
     const char *unit;    /**< "N", "m/s", ... or "" */
     const char *help;    /**< one line */
     const char *choices; /**< FRIC_OPT_CHOICE: "a|b|c" */
-    bool given;          /**< set by the parser */
+    unsigned char given; /**< set by the parser: 0, FRIC_GIVEN_ARGV or FRIC_GIVEN_FILE */
 } fric_opt_t;
+
+/** fric_opt_t.given: on the command line. */
+#define FRIC_GIVEN_ARGV 1
+/** fric_opt_t.given: from the parameter file (--params), not on the command line. */
+#define FRIC_GIVEN_FILE 2
 
 /** Returned by fric_opts_parse() when --help was given (help already printed):
  *  not an exit status (a command then returns 0). */
@@ -62,11 +67,25 @@ typedef struct {
 
 /**
  * @brief Parse argv[first..argc-1] against the table.
+ *
+ * When the table has an option called "params" (a FRIC_OPT_STRING) and it
+ * is given, the parameter file it names (fric_params.h) is read after the
+ * command line: each key names an option, '_' standing for '-' ("fc_neg" is
+ * --fc-neg); its value is checked exactly as that option's value would be
+ * and set unless the option is on the command line (the command line
+ * overrides the file), and the option is marked FRIC_GIVEN_FILE. A key of
+ * the parameter vocabulary (fric_params_keys()) that this command has no
+ * option for is ignored; any other key is refused (exit 2, naming the key).
+ * A number's type must be a JSON number, a choice's a string or number, a
+ * flag's true or false. fit_ report keys are skipped.
  * @return 0 on success, FRIC_OPTS_HELP after printing help to stdout,
  *         FRIC_EXIT_USAGE after printing one error line to stderr.
  */
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
                     const char *cmd, const char *usage);
+
+/** The keys a parameter file may hold, as one line of text for messages and help. */
+const char *fric_params_keys(void);
 
 /** Print the usage line, one line per option with its unit, then fric_cli_contract(). */
 void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd,

@@ -75,7 +75,7 @@ int fric_cli_fixed_only(fric_opt_t *opts, size_t n, const char *cmd, bool ts_too
     static const char *const names[] = {"width", "v-max", "f-max", "ts"};
     for (size_t i = 0; i < (ts_too ? 4u : 3u); i++) {
         const fric_opt_t *o = fric_opts_find(opts, n, names[i]);
-        if (o && o->given) return fric_cli_fail(cmd, "--%s applies only with --fixed", names[i]);
+        if (o && o->given == FRIC_GIVEN_ARGV) return fric_cli_fail(cmd, "--%s applies only with --fixed", names[i]);
     }
     return 0;
 }

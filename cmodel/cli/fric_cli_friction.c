@@ -12,6 +12,7 @@ void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_mode
 {
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
     f->model = default_model;
+    f->params = NULL;
     f->fc = c.fc_pos;
     f->fs = c.fs_pos;
     f->vs = c.vs;
@@ -53,7 +54,9 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"vmd", NULL, FRIC_OPT_DOUBLE, &f->vd, "m/s", "micro-damping velocity, sigma1*exp(-(v/vmd)^2); 0 = constant (default 0)", NULL, false},
         {"fc-neg", NULL, FRIC_OPT_DOUBLE, &f->fc_neg, "N", "Coulomb level for v < 0, a magnitude (default: --fc)", NULL, false},
         {"fs-neg", NULL, FRIC_OPT_DOUBLE, &f->fs_neg, "N", "static level for v < 0, a magnitude (default: --fs)", NULL, false},
-        {"b-neg", NULL, FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
+        {"b-neg", "sigma2-neg", FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
+        {"params", NULL, FRIC_OPT_STRING, &f->params, "",
+         "read the parameters from a JSON parameter file (docs/fit.md); options given here override it", NULL, false},
     };
     _Static_assert(sizeof t / sizeof t[0] == FRIC_CLI_FRICTION_NOPTS, "table size");
     memcpy(out, t, sizeof t);
@@ -69,7 +72,7 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
 
     for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++) {
         const fric_opt_t *o = fric_opts_find(opts, n, applies[i].name);
-        if (o && o->given && !(applies[i].models & M(kind)))
+        if (o && o->given == FRIC_GIVEN_ARGV && !(applies[i].models & M(kind)))
             return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, model_names[kind]);
     }
     const fric_opt_t *o;

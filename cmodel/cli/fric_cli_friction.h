@@ -30,12 +30,13 @@ typedef struct {
 /** Raw option values (SI units). Defaults: the Canudas de Wit (1995) set. */
 typedef struct {
     const char *model;
+    const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
     double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
-#define FRIC_CLI_FRICTION_NOPTS 12
+#define FRIC_CLI_FRICTION_NOPTS 13
 
 /** Fill f with the defaults (model = default_model). */
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);
@@ -50,8 +51,9 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 /**
  * @brief Build and validate the model from parsed options.
  *
- * An option given that the model does not use is refused (it would be
- * silently ignored otherwise). Errors print one line naming the parameter
+ * An option given on the command line that the model does not use is
+ * refused (it would be silently ignored otherwise); one from the parameter
+ * file (--params) is ignored, so that one file serves every model. Errors print one line naming the parameter
  * and its range and return FRIC_EXIT_USAGE; warnings go to stderr.
  * @param refuse warnings this command refuses instead (0, or
  *        FRIC_WARN_FS_BELOW_FC: Fs < Fc in some direction is an error).

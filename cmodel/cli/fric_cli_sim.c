@@ -226,6 +226,7 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
     r->cyc_fmin = r->cyc_fmax = s.f;
     r->ke0 = 0.5 * p->mass * s.v * s.v;
     double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, |v| at the previous sample */
+    const fric_sim_hooks_t *hook = o->hooks && o->hooks->sample ? o->hooks : NULL;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (csv && fputs("t,x,v,z,F_f,F_spring,F_ext\n", csv->f) == EOF) return fric_out_write_failed(csv, o->cmd);
@@ -252,6 +253,7 @@ static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
         if (!(isfinite(s.x) && isfinite(s.v) && isfinite(s.z) && isfinite(s.f) && isfinite(f_spring) &&
               isfinite(f_ext) && isfinite(r->w_in) && isfinite(r->w_f)))
             return diverged(o, st, which, i, n, dt, &s, f_spring, f_ext, r);
+        if (hook) hook->sample(hook->ctx, which[0] != '\0', i, n, &s, f_spring, f_ext);
         if (csv && fprintf(csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f, f_spring,
                            f_ext) < 0)
             return fric_out_write_failed(csv, o->cmd);
@@ -389,20 +391,28 @@ static void json_num(FILE *out, const char *fmt, double x)
     else fprintf(out, fmt, x);
 }
 
-static void print_check(FILE *out, const double a[FRIC_NMETRICS], const double b[FRIC_NMETRICS], double dt_half)
+/* One number of the summary after what precedes its key (pre): at the CLI's
+ * precision fmt, or exact (%.17g) when the caller asked for full precision. */
+static void field(FILE *out, const fric_sim_cli_t *o, const char *pre, const char *key, const char *fmt, double x)
+{
+    fprintf(out, "%s\"%s\": ", pre, key);
+    json_num(out, o->hooks && o->hooks->full_precision ? "%.17g" : fmt, x);
+}
+
+static void print_check(FILE *out, const fric_sim_cli_t *o, const double a[FRIC_NMETRICS],
+                        const double b[FRIC_NMETRICS], double dt_half)
 {
     bool all = true;
-    fprintf(out, "  \"check_step\": {\"dt_half_s\": %.9g, \"tolerance\": %g, \"metrics\": {\n", dt_half, FRIC_SIM_CHECK_TOL);
+    field(out, o, "  \"check_step\": {", "dt_half_s", "%.9g", dt_half);
+    fprintf(out, ", \"tolerance\": %g, \"metrics\": {\n", FRIC_SIM_CHECK_TOL);
     for (int i = 0; i < FRIC_NMETRICS; i++) {
         double rel;
         const bool ok = fric_sim_check_metric(i, a[i], b[i], &rel);
         all = all && ok;
-        fprintf(out, "    \"%s\": {\"value\": ", fric_sim_metric_info[i].name);
-        json_num(out, "%.9g", a[i]);
-        fprintf(out, ", \"value_half_dt\": ");
-        json_num(out, "%.9g", b[i]);
-        fprintf(out, ", \"relative_change\": ");
-        json_num(out, "%.3g", rel);
+        fprintf(out, "    \"%s\": {", fric_sim_metric_info[i].name);
+        field(out, o, "", "value", "%.9g", a[i]);
+        field(out, o, ", ", "value_half_dt", "%.9g", b[i]);
+        field(out, o, ", ", "relative_change", "%.3g", rel);
         fprintf(out, ", \"verdict\": \"%s\"}%s\n", ok ? "resolved" : "not resolved", i + 1 < FRIC_NMETRICS ? "," : "");
     }
     fprintf(out, "  }, \"verdict\": \"%s\"},\n", all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt");
@@ -414,31 +424,41 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     double m[FRIC_NMETRICS];
     fric_sim_metrics(r, m);
     fprintf(out, "{\n  \"model\": \"%s\",\n", fric_model_name(o->model.kind));
-    fprintf(out, "  \"peak_abs_friction_N\": %.9g,\n", m[FRIC_M_PEAK_F]);
-    fprintf(out, "  \"final\": {\"t_s\": %.9g, \"x_m\": %.12g, \"v_m_per_s\": %.12g, \"z_m\": %.12g, \"friction_N\": %.12g},\n",
-            r->final.t, m[FRIC_M_X], m[FRIC_M_V], m[FRIC_M_Z], m[FRIC_M_F]);
-    fprintf(out, "  \"stick_threshold_m_per_s\": %.9g,\n", o->stick);
-    fprintf(out, "  \"near_stick_fraction\": %.9g,\n", m[FRIC_M_STICK_FRAC]);
-    fprintf(out, "  \"velocity_reversals\": %zu,\n", r->reversals);
+    field(out, o, "  ", "peak_abs_friction_N", "%.9g", m[FRIC_M_PEAK_F]);
+    field(out, o, ",\n  \"final\": {", "t_s", "%.9g", r->final.t);
+    field(out, o, ", ", "x_m", "%.12g", m[FRIC_M_X]);
+    field(out, o, ", ", "v_m_per_s", "%.12g", m[FRIC_M_V]);
+    field(out, o, ", ", "z_m", "%.12g", m[FRIC_M_Z]);
+    field(out, o, ", ", "friction_N", "%.12g", m[FRIC_M_F]);
+    field(out, o, "},\n  ", "stick_threshold_m_per_s", "%.9g", o->stick);
+    field(out, o, ",\n  ", "near_stick_fraction", "%.9g", m[FRIC_M_STICK_FRAC]);
+    fprintf(out, ",\n  \"velocity_reversals\": %zu,\n", r->reversals);
     if (!isnan(m[FRIC_M_PERIOD])) {
-        fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu, \"period_s\": %.9g, "
-                "\"friction_peak_to_peak_N\": %.9g, \"peak_abs_velocity_m_per_s\": %.9g},\n",
-                r->onsets, m[FRIC_M_PERIOD], m[FRIC_M_F_P2P], m[FRIC_M_PEAK_V]);
+        fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu", r->onsets);
+        field(out, o, ", ", "period_s", "%.9g", m[FRIC_M_PERIOD]);
+        field(out, o, ", ", "friction_peak_to_peak_N", "%.9g", m[FRIC_M_F_P2P]);
+        field(out, o, ", ", "peak_abs_velocity_m_per_s", "%.9g", m[FRIC_M_PEAK_V]);
+        fputs("},\n", out);
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
     const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
-    fprintf(out, "  \"energy\": {\"input_work_J\": %.9g, \"friction_work_J\": %.9g, \"kinetic_energy_change_J\": %.9g, "
-            "\"residual_J\": %.3g, \"relative_residual\": ", r->w_in, r->w_f, dke, res);
-    json_num(out, "%.3g", rel_residual(res, r->w_in));
+    field(out, o, "  \"energy\": {", "input_work_J", "%.9g", r->w_in);
+    field(out, o, ", ", "friction_work_J", "%.9g", r->w_f);
+    field(out, o, ", ", "kinetic_energy_change_J", "%.9g", dke);
+    field(out, o, ", ", "residual_J", "%.3g", res);
+    field(out, o, ", ", "relative_residual", "%.3g", rel_residual(res, r->w_in));
     fprintf(out, "},\n");
     if (half) {
         double mh[FRIC_NMETRICS];
         fric_sim_metrics(half, mh);
-        print_check(out, m, mh, 0.5 * dt);
+        print_check(out, o, m, mh, 0.5 * dt);
     }
-    fprintf(out, "  \"integration\": {\"method\": \"%s\", \"dt_s\": %.9g, \"steps\": %zu, \"wall_time_s\": %.6f}\n}\n",
-            st->method, dt, r->steps, r->wall);
+    fprintf(out, "  \"integration\": {\"method\": \"%s\"", st->method);
+    field(out, o, ", ", "dt_s", "%.9g", dt);
+    fprintf(out, ", \"steps\": %zu", r->steps);
+    field(out, o, ", ", "wall_time_s", "%.6f", r->wall);
+    fputs("}\n}\n", out);
 }
 
 static void free_result(fric_sim_result_t *r)

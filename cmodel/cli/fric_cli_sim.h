@@ -49,8 +49,31 @@ typedef struct {
     void *ctx;
 } fric_sim_stepper_t;
 
-/** The options and what is built from them. */
+struct fric_sim_cli;
+
+/**
+ * What a caller that runs `fricore sim` in its own process (the lab page,
+ * cmodel/lab/) adds to the command: fric_cmd_sim() uses none of it. A NULL
+ * member does nothing, and the command's options, validation, run and
+ * summary are the same.
+ */
 typedef struct {
+    /** Print every number of the JSON summary as %.17g (exact) instead of at the CLI's precision. */
+    bool full_precision;
+    /** Called once the options are parsed and validated (their warnings printed),
+     *  before the outputs are opened and the run starts: true to run, false to
+     *  stop there with status 0 (a check of the options alone). */
+    bool (*parsed)(void *ctx, const struct fric_sim_cli *s);
+    /** Called for every sample of a run once it is checked finite: the run at
+     *  dt (half false) and the --check-step rerun at dt/2 (half true); sample
+     *  i of 0..n, with the spring and the external force at that sample. */
+    void (*sample)(void *ctx, bool half, size_t i, size_t n, const fric_plant_state_t *s, double f_spring,
+                   double f_ext);
+    void *ctx;
+} fric_sim_hooks_t;
+
+/** The options and what is built from them. */
+typedef struct fric_sim_cli {
     const char *cmd;   /**< "sim", "cosim" (for messages) */
     int argc;          /**< the command line, for the report */
     char **argv;
@@ -70,6 +93,7 @@ typedef struct {
      * FRIC_EXIT_USAGE after one line. */
     int (*check)(void *ctx);
     void *check_ctx;
+    const fric_sim_hooks_t *hooks; /**< NULL: the command alone */
     /* set by fric_sim_cli_parse() */
     fric_model_t model;
     fric_contact_t contact;
@@ -165,5 +189,12 @@ double fric_sim_dke(const fric_sim_cli_t *s, const fric_sim_result_t *r);
  *         be written: found before the run, or when a write fails).
  */
 int fric_sim_cli_run(fric_sim_cli_t *s, const fric_sim_stepper_t *st);
+
+/**
+ * @brief `fricore sim` with hooks (NULL: exactly fric_cmd_sim()): the same
+ *        options, validation, built-in integrators, run and outputs.
+ * @return as fric_cmd_sim(); 0 also when hooks->parsed stopped it.
+ */
+int fric_cmd_sim_hooked(int argc, char **argv, const fric_sim_hooks_t *hooks);
 
 #endif /* FRIC_CLI_SIM_H */

@@ -14,7 +14,9 @@
               "[--dt S] [--integrator rk4|exact] [--check-step] [--csv FILE] [--summary FILE] [--plot-time F.svg] "     \
               "[--plot-hysteresis F.svg] [--report F.html]"
 
-int fric_cmd_sim(int argc, char **argv)
+int fric_cmd_sim(int argc, char **argv) { return fric_cmd_sim_hooked(argc, argv, NULL); }
+
+int fric_cmd_sim_hooked(int argc, char **argv, const fric_sim_hooks_t *hooks)
 {
     /* on the heap (the option table is large), fresh for every call */
     fric_sim_cli_t *s = malloc(sizeof *s);
@@ -23,8 +25,11 @@ int fric_cmd_sim(int argc, char **argv)
         return FRIC_EXIT_FAIL;
     }
     fric_sim_cli_init(s, "sim", "lugre|dahl|stribeck|viscous|coulomb");
+    s->hooks = hooks;
     int rc = fric_sim_cli_parse(s, argc, argv, USAGE);
-    if (rc == 0) {
+    /* a caller's check of the options alone stops here, with status 0 */
+    const bool stop = rc == 0 && hooks && hooks->parsed && !hooks->parsed(hooks->ctx, s);
+    if (rc == 0 && !stop) {
         const fric_sim_stepper_t st = fric_sim_builtin_stepper(s);
         rc = fric_sim_cli_run(s, &st);
     }

@@ -116,5 +116,73 @@ module fric_encvel #(
             sat <= 1'b0;
         end
     end
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_encvel.sby, docs/formal.md) =====
+    // The module is the top of its proof. rst is high in the first cycle and
+    // free after it; ticks come at least 7 cycles apart (documented); pos,
+    // gain and shift are free. Properties, each against a plain reference
+    // written with comparisons (the RTL decides the limits with equalities
+    // and masks):
+    //   encvel_done   done comes exactly 8 cycles after each tick
+    //   encvel_diff   the count change since the last tick (from 0 after a
+    //                 reset), modulo 2^32, limited to (S,16,0), and whether it
+    //                 was limited
+    //   encvel_vel    vel = sat(rsr(p, SHIFT)) of the product p = d * GAIN,
+    //                 and sat for one cycle, with done, when either limit acted
+    // (the product itself is the RTL's `*`: the proof follows its value)
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+    reg [3:0] f_gap = 4'd15;   // cycles since the last tick (saturating)
+    always @(posedge clk) f_gap <= (tick && !rst) ? 4'd1 : (f_gap == 4'd15) ? 4'd15 : f_gap + 4'd1;
+    always @(*) if (f_past_valid && tick) assume(f_gap >= 4'd7);
+    // the pipeline's tick history
+    reg [8:0] f_t = 9'd0;
+    always @(posedge clk) f_t <= rst ? 9'd0 : {f_t[7:0], tick};
+    // the reference
+    reg [31:0] f_prev = 32'd0;
+    reg signed [31:0] f_diff;
+    reg [4:0] f_s;
+    always @(posedge clk) begin
+        if (tick) begin
+            f_prev <= pos;
+            f_diff <= pos - f_prev;
+            f_s <= shift;
+        end
+        if (rst) f_prev <= 32'd0;
+    end
+    wire f_d_fits = (f_diff >= -32'sd32768) && (f_diff <= 32'sd32767);
+    wire signed [15:0] f_d = f_d_fits ? f_diff[15:0] : (f_diff < 0) ? 16'sh8000 : 16'sh7fff;
+    // from the product (stage 3): the rounding shift and the limit
+    wire signed [39:0] f_r = {{7{p2_reg[32]}}, p2_reg} + ((f_s == 5'd0) ? 40'sd0 : (40'sd1 <<< (f_s - 5'd1)));
+    wire signed [39:0] f_q = f_r >>> f_s;
+    wire f_q_fits = (f_q >= -(40'sd1 <<< (W - 1))) && (f_q <= (40'sd1 <<< (W - 1)) - 40'sd1);
+    reg [W-1:0] f_v;
+    reg f_v_sat;
+    always @(posedge clk)
+        if (f_t[3]) begin
+            f_v <= f_q_fits ? f_q[W-1:0] : f_q[39] ? VMIN[W-1:0] : VMAX[W-1:0];
+            f_v_sat <= !f_q_fits;
+        end
+    // the stages: d at f_t[1] (2 cycles after the tick), vel and sat at
+    // f_t[6] (the 7th edge after the tick), done at f_t[7]
+    always @(*)
+        if (f_past_valid && !rst) begin
+            p_encvel_done: assert(done == f_t[7]);
+            if (f_t[1]) p_encvel_diff: assert(d_reg == f_d && d_sat_reg == !f_d_fits);
+            if (f_t[6]) p_encvel_vel: assert(vel == f_v && sat == (f_v_sat || !f_d_fits));
+            if (!f_t[6]) p_encvel_sat: assert(!sat);
+        end
+    // invariants
+    always @(*)
+        if (f_past_valid && !rst) begin
+            f_inv_t: assert(v_reg == f_t[6:0] && prev_reg == f_prev);
+            if (|f_t[6:0]) f_inv_s: assert(s_reg == f_s);
+            f_inv_gap: assert(f_gap >= 4'd1);
+            if (f_t[0]) f_inv_t0: assert(f_gap == 4'd1);
+            if (f_t[0] || f_t[1] || f_t[2] || f_t[3] || f_t[4] || f_t[5] || f_t[6]) f_inv_one: assert(f_t[6:0] == (7'd1 << (f_gap - 4'd1)));
+        end
+    always @(*) cover(f_past_valid && !rst && f_t[6] && sat && f_gap == 4'd7);
+`endif
 endmodule
 `resetall

@@ -64,5 +64,78 @@ module fric_qenc (
         end
     end
 `endif
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_qenc.sby, docs/formal.md) =======
+    // The module is the top of its proof. rst is high in the first cycle and
+    // free after it; A and B change at most once in 2 cycles (together or
+    // apart), the documented input rate, and not in the 3 cycles after a
+    // reset (see below). A reference counts the transitions
+    // of the pins, 2 cycles late (the synchronizers), as the comment above
+    // says. Properties:
+    //   qenc_count  pos is the reference count (modulo 2^32) in every cycle:
+    //               +1 for each transition with A leading B, -1 for each in
+    //               the other order, 0 for a skipped state; so pos moves by
+    //               at most one count a cycle, whole (both halves at once)
+    //   qenc_err    err is high for one cycle exactly after a skipped state
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+    reg [1:0] f_pin_last = 2'b00;
+    reg       f_pin_moved = 1'b0;
+    always @(posedge clk) begin
+        f_pin_last <= {enc_a, enc_b};
+        f_pin_moved <= ({enc_a, enc_b} != f_pin_last) && f_past_valid;
+    end
+    always @(*) if (f_past_valid && f_pin_moved) assume({enc_a, enc_b} == f_pin_last);
+    // the synchronizers restart from 00 at a reset: the count takes the pins'
+    // state as a transition 2 cycles after the reset ends, so the pins must
+    // not move in those cycles either (else two steps come in consecutive
+    // cycles, faster than the documented rate)
+    reg [1:0] f_rst_age = 2'd0;
+    always @(posedge clk) f_rst_age <= rst ? 2'd0 : (f_rst_age == 2'd3) ? 2'd3 : f_rst_age + 2'd1;
+    always @(*) if (f_past_valid && !rst && f_rst_age < 2'd3) assume({enc_a, enc_b} == f_pin_last);
+    // the reference: the pins 2 cycles late, their last state, the count
+    reg [1:0] f_q1 = 2'b00, f_q2 = 2'b00, f_prev = 2'b00;
+    reg [31:0] f_pos = 32'd0;
+    reg f_err = 1'b0;
+    reg f_stepped = 1'b0;   // the count stepped in the last cycle
+    always @(posedge clk) f_stepped <= (up || down) && !rst;
+    wire f_up = (f_prev == 2'b00 && f_q2 == 2'b10) || (f_prev == 2'b10 && f_q2 == 2'b11) ||
+                (f_prev == 2'b11 && f_q2 == 2'b01) || (f_prev == 2'b01 && f_q2 == 2'b00);
+    wire f_down = (f_q2 == 2'b00 && f_prev == 2'b10) || (f_q2 == 2'b10 && f_prev == 2'b11) ||
+                  (f_q2 == 2'b11 && f_prev == 2'b01) || (f_q2 == 2'b01 && f_prev == 2'b00);
+    always @(posedge clk) begin
+        f_q1 <= {enc_a, enc_b};
+        f_q2 <= f_q1;
+        f_prev <= f_q2;
+        f_pos <= f_pos + (f_up ? 32'd1 : f_down ? 32'hffffffff : 32'd0);
+        f_err <= (f_prev ^ f_q2) == 2'b11;
+        if (rst) begin
+            f_q1 <= 2'b00;
+            f_q2 <= 2'b00;
+            f_prev <= 2'b00;
+            f_pos <= 32'd0;
+            f_err <= 1'b0;
+        end
+    end
+    always @(*)
+        if (f_past_valid && !rst) begin
+            p_qenc_count: assert(pos == f_pos);
+            p_qenc_err: assert(err == f_err);
+        end
+    // invariants
+    always @(*)
+        if (f_past_valid && !rst) begin
+            f_inv_sync: assert({a_sync_reg[0], b_sync_reg[0]} == f_q1 && {a_sync_reg[1], b_sync_reg[1]} == f_q2 &&
+                               prev_reg == f_prev);
+            // the half flags are current unless the count stepped in the last cycle
+            if (!f_stepped) f_inv_lo: assert(lo_ff_reg == (pos[15:0] == 16'hffff) &&
+                                                                 lo_00_reg == (pos[15:0] == 16'h0000));
+        end
+    always @(*) begin
+        cover(f_past_valid && !rst && pos == 32'd2);          // two counts up
+        cover(f_past_valid && !rst && pos == 32'hffffffff);  // down through zero
+    end
+`endif
 endmodule
 `resetall

@@ -802,6 +802,9 @@ module fric_stribeck #(
     always @(*)
         if (f_past_valid && !rst) begin
             if (f_out_hs) p_one_out_count: assert(f_fly != 8'd0);
+            // every accepted beat leaves within LATENCY cycles of no
+            // backpressure and no stall: none is dropped
+            if (f_tr_v) p_one_out_live: assert(f_tr_run <= LATENCY);
             if (f_tr_out) begin
                 p_one_out_axis: assert(m_axis_tuser[AXIS_W-1:0] == f_tr_axis);
                 if (f_tr_zero) p_one_out_zero: assert(m_axis_tdata == {W{1'b0}} && m_axis_tuser[AXIS_W+1:AXIS_W] == 2'b00);
@@ -813,7 +816,8 @@ module fric_stribeck #(
             end
         end
 
-    // ---- invariants ----
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction; the bounded proofs need none) ----
     // f_after[8k +: 8]: the valid beats at the stages after k (0..K_SAT)
     wire [8*(K_SAT+1)-1:0] f_after;
     assign f_after[8*K_SAT +: 8] = 8'd0;
@@ -856,6 +860,7 @@ module fric_stribeck #(
             end
             if (f_tr_v) f_inv_tr_v: assert(f_tr_ahead < f_fly);
         end
+`endif
 
 `ifdef FRIC_FORMAL_CFG
     // ---- the cfg port (fric_stribeck_cfg.sby, bounded) ----

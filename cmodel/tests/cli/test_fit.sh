@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: Apache-2.0
+# fricore fit and the parameter file (--params) (sourced by run.sh; $FRICORE is the binary).
+ex=$(cd "$here/../../.." && pwd)/examples
+
+# ---- the flow on the shipped examples ------------------------------------------
+run "$FRICORE" fit static --data "$ex/static.csv" --out "$tmp/static.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && python3 - "$tmp/static.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k, t in (("fc", 1.0), ("fs", 1.5), ("vs", 1e-3), ("sigma2", 0.4)):
+    assert abs(d[k] - t) <= 0.05 * t, (k, d[k])
+    assert d["fit_%s_ci95_low" % k] < d[k] < d["fit_%s_ci95_high" % k]
+assert d["model"] == "stribeck" and d["fit_points"] == 240 and d["fit_warnings"] == ""
+PY
+then ok "fit static: examples/static.csv gives the Canudas set, intervals, --out"; else bad "fit static (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+run "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$tmp/static.json"
+cp "$tmp/out" "$tmp/dyn.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/dyn.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["model"] == "lugre" and d["fit_sigma1_identifiable"] is True
+assert abs(d["sigma0"] - 1e5) <= 0.1 * 1e5 and abs(d["sigma1"] - 316.2) <= 0.3 * 316.2, d
+PY
+then ok "fit dynamic: t,x,F record gives sigma0 and sigma1"; else bad "fit dynamic (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+run "$FRICORE" sim --params "$tmp/dyn.json" --duration 1
+if [ "$rc" -eq 0 ] && grep -q '"model": "lugre"' "$tmp/out"; then ok "sim --params takes the fitted file"; else bad "sim --params (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" compile --params "$tmp/dyn.json" --ts 1e-4
+if [ "$rc" -eq 0 ] && grep -q '"core": "lugre"' "$tmp/out"; then ok "compile --params takes the fitted file"; else bad "compile --params (status $rc)"; fi
+
+# ---- --params: the command line overrides the file; refusals as for options -------
+printf '{"model": "stribeck", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma2": 0.4, "fit_x": {"a": [1]}}\n' >"$tmp/p.json"
+run "$FRICORE" curve --params "$tmp/p.json" --v 1
+a=$(sed -n 2p "$tmp/out")
+run "$FRICORE" curve --params "$tmp/p.json" --fc 2 --v 1
+b=$(sed -n 2p "$tmp/out")
+if [ "$a" = "1,1.3999999999999999" ] || [ "$a" = "1,1.4" ]; then
+  if [ "$b" = "1,2.3999999999999999" ] || [ "$b" = "1,2.4" ]; then ok "--params: file read, --fc overrides it"; else bad "--params override: '$b'"; fi
+else bad "--params: '$a'"; fi
+printf '{"fc": 1, "sigma0": 1e5, "ts": 1e-4, "width": 18}\n' >"$tmp/q.json"
+run "$FRICORE" curve --model coulomb --params "$tmp/q.json" --v 1
+if [ "$rc" -eq 0 ]; then ok "--params: keys the model or command does not use are ignored"; else bad "--params unused keys (status $rc): $(cat "$tmp/err")"; fi
+printf '{"fc": -1}' >"$tmp/b.json"
+expect_usage_error "--params: a bad value is refused with its range" "fc .*must be finite and >= 0" "$FRICORE" curve --params "$tmp/b.json" --v 1
+printf '{"fcx": 1}' >"$tmp/b.json"
+expect_usage_error "--params: an unknown key is refused" "line 1, key 'fcx': unknown key" "$FRICORE" compile --params "$tmp/b.json"
+printf '{"fc": "1"}' >"$tmp/b.json"
+expect_usage_error "--params: a string for a number is refused" "key 'fc': expected a finite number in N" "$FRICORE" curve --params "$tmp/b.json" --v 1
+printf '{"fc": 1,\n "fc": 2}' >"$tmp/b.json"
+expect_usage_error "--params: a duplicate key is refused" "line 2 column 2: key 'fc' is given twice" "$FRICORE" trace --params "$tmp/b.json" --ts 1
+printf '{"fc": {"a": 1}}' >"$tmp/b.json"
+expect_usage_error "--params: a nested object is refused" "nested objects" "$FRICORE" sim --params "$tmp/b.json"
+printf '{"model": "coulomb"}' >"$tmp/b.json"
+expect_usage_error "--params: a model the command does not take" "key 'model': expected one of dahl\|lugre" "$FRICORE" trace --params "$tmp/b.json" --ts 1
+expect_usage_error "--params: a missing file" "cannot open" "$FRICORE" curve --params "$tmp/none.json" --v 1
+
+# ---- fit: bad data, exit 2 naming the row and the column -------------------------
+printf 'v,F\n0.1,1\n0.2,abc\n' >"$tmp/d.csv"
+expect_usage_error "fit: a non-numeric field" "row 2 \(line 3\), column F: expected a finite force in N, got 'abc'" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 'v,F\n0.1,1\nnan,1\n' >"$tmp/d.csv"
+expect_usage_error "fit: NaN" "row 2 \(line 3\), column v: expected a finite velocity" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 'v,F\n0.1,1\n0.2,1\n0.3,1\n0.4,1\n' >"$tmp/d.csv"
+expect_usage_error "fit: fewer points than parameters" "column v: 4 rows with v != 0 .*fewer than the 4 parameters" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 'v,F\n0.1,1\n0.2,1\n0.3,1\n0.4,1\n0.5,1\n0.6,1\n0.7,1\n0.8,1\n0.9,1\n' >"$tmp/d.csv"
+expect_usage_error "fit: only one direction under --asymmetric" "column v: no row with v < 0" "$FRICORE" fit static --asymmetric --data "$tmp/d.csv"
+printf 'v,F\n0,1\n0,1\n' >"$tmp/d.csv"
+expect_usage_error "fit: no motion" "column v: every row has v = 0 \(no motion" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 'v,F,G\n' >"$tmp/d.csv"
+expect_usage_error "fit: a wrong header" "line 1: the header must be v,F" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 'v,F\n0.1,1,2\n' >"$tmp/d.csv"
+expect_usage_error "fit: a row with too many fields" "row 1 \(line 2\): 3 fields, expected 2" "$FRICORE" fit static --data "$tmp/d.csv"
+printf 't,v,F\n0,0,0\n1,1e-3,1\n1,1e-3,1\n3,1e-3,1\n4,1e-3,1\n5,1e-3,1\n' >"$tmp/d.csv"
+expect_usage_error "fit dynamic: time that does not increase" "row 3, column t: t = 1 s is not after row 2's" "$FRICORE" fit dynamic --params "$tmp/static.json" --data "$tmp/d.csv"
+printf 't,x,F\n0,1,0\n1,1,1\n2,1,1\n3,1,1\n4,1,1\n5,1,1\n' >"$tmp/d.csv"
+expect_usage_error "fit dynamic: no motion" "column x: x never changes \(no motion\)" "$FRICORE" fit dynamic --params "$tmp/static.json" --data "$tmp/d.csv"
+expect_usage_error "fit dynamic: --params is required" "--params STATIC.json is required" "$FRICORE" fit dynamic --data "$tmp/d.csv"
+scratch fitout
+printf 'v,F\n0,1\n' >"$d/bad.csv"
+run "$FRICORE" fit static --data "$d/bad.csv" --out "$d/o.json"
+expect_files "fit: a refused run leaves no output file" "$d" "bad.csv"

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tests of friction identification (fric_fit.h) and of the parameter file
+ * reader (fric_params.h). The data is synthetic, from known parameters, with
+ * Gaussian force noise of 1 % of the force's RMS: the static fit must return
+ * within 2 %, sigma0 within 10 % and sigma1 within 30 %, and over 100 seeded
+ * runs each 95 % interval must hold the true value in at least 90 runs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "fric_fit.h"
+#include "fric_params.h"
+#include "fricore.h"
+
+#define NOISE 0.01 /* force noise, relative to the RMS force */
+#define RUNS 100   /* seeded runs of the coverage tests */
+
+/* ---- the synthetic data ---------------------------------------------------- */
+
+/* splitmix64: a seeded, portable generator */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(uint64_t *s) { return ((double)(rng_next(s) >> 11) + 0.5) * 0x1p-53; }
+
+static double rng_gauss(uint64_t *s)
+{
+    return sqrt(-2.0 * log(rng_unit(s))) * cos(6.283185307179586 * rng_unit(s));
+}
+
+static void add_noise(double *f, size_t n, uint64_t *seed)
+{
+    double ms = 0.0;
+    for (size_t i = 0; i < n; i++) ms += f[i] * f[i] / (double)n;
+    const double sd = NOISE * sqrt(ms);
+    for (size_t i = 0; i < n; i++) f[i] += sd * rng_gauss(seed);
+}
+
+/* constant-velocity runs: nv speeds log-spaced over [vlo, vhi], both
+ * directions, rep repeats each; n = 2 nv rep rows */
+static size_t static_data(const fric_stribeck_cfg_t *c, size_t nv, size_t rep, double vlo, double vhi, uint64_t seed,
+                          double *v, double *f)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < rep; r++)
+        for (size_t i = 0; i < nv; i++)
+            for (int s = -1; s <= 1; s += 2) {
+                v[n] = s * vlo * pow(vhi / vlo, (double)i / (double)(nv - 1));
+                f[n] = fric_stribeck_force(c, v[n]);
+                n++;
+            }
+    add_noise(f, n, &seed);
+    return n;
+}
+
+/* a presliding record: x = amp sin(2 pi freq t) sampled at dt, v the mean
+ * velocity of each step, F the exact step's force from rest */
+static void dynamic_data(const fric_lugre_cfg_t *c, size_t n, double dt, double amp, double freq, uint64_t seed,
+                         double *t, double *v, double *f)
+{
+    fric_lugre_state_t st;
+    fric_lugre_init(c, &st);
+    double xprev = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        t[k] = (double)k * dt;
+        const double x = amp * sin(6.283185307179586 * freq * t[k]);
+        v[k] = k ? (x - xprev) / dt : 0.0;
+        f[k] = k ? fric_lugre_step(c, &st, v[k], dt) : 0.0;
+        xprev = x;
+    }
+    add_noise(f, n, &seed);
+}
+
+static const fric_stribeck_cfg_t TRUE_STATIC = {1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 2.0};
+
+static fric_lugre_cfg_t true_lugre(void) { return fric_lugre_cfg_canudas1995(); }
+
+#define assert_rel(got, want, tol)                                                                          \
+    do {                                                                                                    \
+        const double g_ = (got), w_ = (want);                                                               \
+        if (!(fabs(g_ - w_) <= (tol) * fabs(w_)))                                                           \
+            fail_msg("%s = %.9g, true %.9g: relative error %.3g > %g", #got, g_, w_, fabs(g_ - w_) / fabs(w_), \
+                     (double)(tol));                                                                        \
+    } while (0)
+
+/* ---- static fit -------------------------------------------------------------- */
+
+static void test_static_recovers_within_2_percent(void **state)
+{
+    (void)state;
+    static double v[2000], f[2000];
+    const size_t n = static_data(&TRUE_STATIC, 50, 10, 1e-4, 1.0, 1, v, f);
+    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_stribeck_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
+    print_message("static: fc %.5g fs %.5g vs %.5g sigma2 %.5g, rms %.3g N, %d evaluations\n", c.fc_pos, c.fs_pos,
+                  c.vs, c.b_pos, r.rms, r.nfev);
+    assert_rel(c.fc_pos, 1.0, 0.02);
+    assert_rel(c.fs_pos, 1.5, 0.02);
+    assert_rel(c.vs, 1e-3, 0.02);
+    assert_rel(c.b_pos, 0.4, 0.02);
+    assert_int_equal(r.warn, 0);
+    assert_int_equal(r.np, 4);
+    assert_string_equal(r.name[2], "vs");
+}
+
+static void test_static_asymmetric_and_delta(void **state)
+{
+    (void)state;
+    static double v[2000], f[2000];
+    const fric_stribeck_cfg_t t = {1.0, 0.8, 1.5, 1.3, 0.4, 0.5, 1e-3, 1.5};
+    const size_t n = static_data(&t, 50, 10, 1e-4, 1.0, 2, v, f);
+    fric_fit_static_opts_t o = {true, true, 2.0};
+    fric_stribeck_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
+    assert_int_equal(r.np, 8);
+    assert_rel(c.fc_pos, 1.0, 0.02);
+    assert_rel(c.fc_neg, 0.8, 0.02);
+    assert_rel(c.fs_pos, 1.5, 0.02);
+    assert_rel(c.fs_neg, 1.3, 0.02);
+    assert_rel(c.b_pos, 0.4, 0.02);
+    assert_rel(c.b_neg, 0.5, 0.02);
+    assert_rel(c.vs, 1e-3, 0.02);
+    assert_rel(c.delta, 1.5, 0.02);
+}
+
+static void test_static_warns_without_low_speeds(void **state)
+{
+    (void)state;
+    static double v[2000], f[2000];
+    const size_t n = static_data(&TRUE_STATIC, 20, 10, 5e-3, 1.0, 3, v, f);
+    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_stribeck_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
+    print_message("no low speeds: fs %.4g +- %.3g, vs %.4g +- %.3g, warn %#x\n", r.value[1], r.se[1], r.value[2], r.se[2], r.warn);
+    assert_true(r.warn & (FRIC_FIT_WARN_NO_LOW_V | FRIC_FIT_WARN_WIDE));
+}
+
+static void test_static_refuses_bad_data(void **state)
+{
+    (void)state;
+    const double v[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}, f[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const double zero[6] = {0}, nan_f[] = {1, 1, NAN, 1, 1, 1};
+    fric_fit_static_opts_t o = {false, false, 2.0}, oa = {true, false, 2.0};
+    fric_stribeck_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_static(zero, f, 6, &o, &c, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "no motion"));
+    assert_int_equal(fric_fit_static(v, f, 4, &o, &c, &r), FRIC_FIT_ERR_DATA);
+    assert_int_equal(fric_fit_static(v, f, 10, &oa, &c, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "one direction"));
+    assert_int_equal(fric_fit_static(v, nan_f, 6, &o, &c, &r), FRIC_FIT_ERR_DATA);
+}
+
+/* the intervals, not just the estimates: over RUNS seeds, each parameter's
+ * 95 % interval holds the true value in at least 90 % of the runs */
+static void test_static_intervals_cover(void **state)
+{
+    (void)state;
+    static double v[400], f[400];
+    const double truth[4] = {1.0, 1.5, 1e-3, 0.4};
+    int hits[4] = {0};
+    for (int s = 0; s < RUNS; s++) {
+        const size_t n = static_data(&TRUE_STATIC, 20, 10, 1e-4, 1.0, 1000 + (uint64_t)s, v, f);
+        fric_fit_static_opts_t o = {false, false, 2.0};
+        fric_stribeck_cfg_t c;
+        fric_fit_report_t r;
+        assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
+        for (int j = 0; j < 4; j++) hits[j] += r.lo[j] <= truth[j] && truth[j] <= r.hi[j];
+    }
+    print_message("static 95 %% interval coverage over %d runs: fc %d, fs %d, vs %d, sigma2 %d\n", RUNS, hits[0],
+                  hits[1], hits[2], hits[3]);
+    for (int j = 0; j < 4; j++) assert_true(hits[j] >= RUNS * 9 / 10);
+}
+
+/* ---- dynamic fit ------------------------------------------------------------- */
+
+static fric_lugre_cfg_t static_part(void)
+{
+    fric_lugre_cfg_t b = true_lugre();
+    b.sigma0 = b.sigma1 = 0.0;
+    return b;
+}
+
+static void test_dynamic_recovers_sigma0_sigma1(void **state)
+{
+    (void)state;
+    enum { N = 2500 };
+    static double t[N], v[N], f[N];
+    const fric_lugre_cfg_t truth = true_lugre();
+    dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 7, t, v, f);
+    const fric_lugre_cfg_t base = static_part();
+    fric_fit_dynamic_opts_t o = {false};
+    fric_lugre_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
+    print_message("dynamic: sigma0 %.6g (true %.6g), sigma1 %.6g (true %.6g), rms %.3g N\n", c.sigma0, truth.sigma0,
+                  c.sigma1, truth.sigma1, r.rms);
+    assert_rel(c.sigma0, truth.sigma0, 0.10);
+    assert_rel(c.sigma1, truth.sigma1, 0.30);
+    assert_false(r.warn & FRIC_FIT_WARN_SIGMA1);
+    assert_rel(c.fc_pos, truth.fc_pos, 1e-15); /* the static part is kept */
+
+}
+
+/* sigma2 needs sliding: a large stroke, through reversals, 2 Hz */
+static void test_dynamic_fits_sigma2_on_request(void **state)
+{
+    (void)state;
+    enum { N = 10000 };
+    static double t[N], v[N], f[N];
+    const fric_lugre_cfg_t truth = true_lugre();
+    dynamic_data(&truth, N, 1e-4, 0.002, 2.0, 8, t, v, f);
+    const fric_lugre_cfg_t base = static_part();
+    fric_fit_dynamic_opts_t o = {true};
+    fric_lugre_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
+    print_message("dynamic with sigma2: sigma0 %.6g sigma1 %.6g sigma2 %.6g, warn %#x\n", c.sigma0, c.sigma1,
+                  c.sigma2_pos, r.warn);
+    assert_int_equal(r.np, 4);
+    assert_string_equal(r.name[2], "sigma2");
+    assert_rel(c.sigma0, truth.sigma0, 0.10);
+    assert_rel(c.sigma2_pos, truth.sigma2_pos, 0.10);
+}
+
+static void test_dynamic_says_sigma1_is_not_identifiable(void **state)
+{
+    (void)state;
+    /* a slow breakaway ramp: sigma1 dz/dt stays far below the noise */
+    enum { N = 2000 };
+    static double t[N], v[N], f[N];
+    const fric_lugre_cfg_t truth = true_lugre();
+    fric_lugre_state_t st;
+    fric_lugre_init(&truth, &st);
+    for (size_t k = 0; k < N; k++) {
+        t[k] = k * 1e-3;
+        v[k] = k ? 1e-5 * t[k] : 0.0;
+        f[k] = k ? fric_lugre_step(&truth, &st, v[k], 1e-3) : 0.0;
+    }
+    uint64_t seed = 11;
+    add_noise(f, N, &seed);
+    const fric_lugre_cfg_t base = static_part();
+    fric_fit_dynamic_opts_t o = {false};
+    fric_lugre_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
+    print_message("breakaway ramp: sigma0 %.6g, sigma1 %.6g +- %.3g, warn %#x\n", c.sigma0, r.value[1], r.se[1], r.warn);
+    assert_true(r.warn & FRIC_FIT_WARN_SIGMA1);
+    assert_rel(c.sigma0, truth.sigma0, 0.10);
+    assert_true(c.sigma1 >= 0.0);
+}
+
+static void test_dynamic_intervals_cover(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    static double t[N], v[N], f[N];
+    const fric_lugre_cfg_t truth = true_lugre(), base = static_part();
+    int hits[2] = {0};
+    for (int s = 0; s < RUNS; s++) {
+        dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 5000 + (uint64_t)s, t, v, f);
+        fric_fit_dynamic_opts_t o = {false};
+        fric_lugre_cfg_t c;
+        fric_fit_report_t r;
+        assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
+        hits[0] += r.lo[0] <= truth.sigma0 && truth.sigma0 <= r.hi[0];
+        hits[1] += r.lo[1] <= truth.sigma1 && truth.sigma1 <= r.hi[1];
+    }
+    print_message("dynamic 95 %% interval coverage over %d runs: sigma0 %d, sigma1 %d\n", RUNS, hits[0], hits[1]);
+    assert_true(hits[0] >= RUNS * 9 / 10);
+    assert_true(hits[1] >= RUNS * 9 / 10);
+}
+
+static void test_dynamic_refuses_bad_data(void **state)
+{
+    (void)state;
+    const double t[] = {0, 1, 2, 2, 4}, tt[] = {0, 1, 2, 3, 4}, v[] = {0, 1e-3, 1e-3, 1e-3, 1e-3}, f[] = {0, 1, 1, 1, 1};
+    const double zero[5] = {0};
+    const fric_lugre_cfg_t base = static_part();
+    fric_fit_dynamic_opts_t o = {false};
+    fric_lugre_cfg_t c;
+    fric_fit_report_t r;
+    assert_int_equal(fric_fit_dynamic(t, v, f, 5, &base, &o, &c, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "time"));
+    assert_int_equal(fric_fit_dynamic(tt, zero, f, 5, &base, &o, &c, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "no motion"));
+    assert_int_equal(fric_fit_dynamic(tt, v, f, 3, &base, &o, &c, &r), FRIC_FIT_ERR_DATA);
+}
+
+/* ---- speed ------------------------------------------------------------------- */
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* 1e5 points each; the time is printed, and bounded (2 s) in the
+ * optimised build only (the sanitizers slow it several times) */
+static void test_speed_1e5(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    double *a = malloc(3 * N * sizeof *a);
+    assert_non_null(a);
+    double *t = a, *v = a + N, *f = a + 2 * N;
+    static_data(&TRUE_STATIC, 1000, 50, 1e-4, 1.0, 9, v, f);
+    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_stribeck_cfg_t c;
+    fric_fit_report_t r;
+    double t0 = seconds();
+    assert_int_equal(fric_fit_static(v, f, N, &o, &c, &r), 0);
+    const double ts = seconds() - t0;
+    const fric_lugre_cfg_t truth = true_lugre(), base = static_part();
+    dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 10, t, v, f);
+    fric_fit_dynamic_opts_t od = {false};
+    fric_lugre_cfg_t cd;
+    t0 = seconds();
+    assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &od, &cd, &r), 0);
+    const double td = seconds() - t0;
+    print_message("speed: static fit of 1e5 points %.3f s, dynamic fit of 1e5 samples %.3f s (%d evaluations)\n", ts,
+                  td, r.nfev);
+    free(a);
+#if !defined(__SANITIZE_ADDRESS__)
+    assert_true(ts <= 2.0 && td <= 2.0);
+#endif
+}
+
+/* ---- the parameter file -------------------------------------------------------- */
+
+static int parse(const char *s, fric_params_t *p, fric_params_err_t *e)
+{
+    return fric_params_parse(s, strlen(s), p, e);
+}
+
+static void test_params_reads_a_flat_object(void **state)
+{
+    (void)state;
+    static fric_params_t p;
+    fric_params_err_t e;
+    const char *s = "{\n \"model\": \"lugre\", \"fc\": 1, \"fs\": 1.5e0, \"vs\": 0.001,\n \"sigma0\": 1e5,"
+                    " \"sigma1\": 316.2, \"sigma2\": 0.4, \"fc_neg\": 0.9, \"ts\": 1e-4, \"width\": 18,\n"
+                    " \"fit_fc_stderr\": 0.01, \"fit_extra\": {\"a\": [1, null, true, \"x\\u0041\"]}, \"on\": true\n}\n";
+    assert_int_equal(parse(s, &p, &e), 0);
+    assert_int_equal(p.n, 11);
+    assert_null(fric_params_get(&p, "fit_fc_stderr"));
+    assert_string_equal(fric_params_get(&p, "model")->text, "lugre");
+    assert_true(fric_params_get(&p, "fs")->num == 1.5);
+    assert_int_equal(fric_params_get(&p, "sigma0")->line, 3);
+    assert_true(fric_params_get(&p, "on")->b);
+
+    fric_lugre_cfg_t c;
+    fric_compile_opts_t o = fric_compile_opts_default();
+    char why[160];
+    assert_int_equal(fric_params_lugre(&p, &c, &o, why, sizeof why), FRIC_ERR_RANGE); /* "on" is unknown */
+    assert_non_null(strstr(why, "'on'"));
+    const char *s2 = "{\"model\": \"lugre\", \"fc\": 1, \"fs\": 1.5, \"vs\": 0.001, \"sigma0\": 1e5, \"sigma1\": 316.2,"
+                     " \"b\": 0.4, \"fc_neg\": 0.9, \"ts\": 1e-4, \"width\": 18}";
+    assert_int_equal(parse(s2, &p, &e), 0);
+    assert_int_equal(fric_params_lugre(&p, &c, &o, why, sizeof why), FRIC_OK);
+    assert_true(c.fc_neg == 0.9 && c.fs_neg == 1.5 && c.sigma2_neg == 0.4 && c.delta == 2.0);
+    assert_true(o.width == 18 && o.ts == 1e-4 && o.v_max == 1.0);
+    const char *s3 = "{\"model\": \"lugre\", \"fc\": 1, \"fs\": 1.5, \"vs\": -1, \"sigma0\": 1e5, \"sigma1\": 1, \"b\": 0}";
+    assert_int_equal(parse(s3, &p, &e), 0);
+    assert_int_equal(fric_params_lugre(&p, &c, &o, why, sizeof why), FRIC_ERR_VS);
+    assert_non_null(strstr(why, "vs"));
+}
+
+static void test_params_refuses_what_is_not_flat_strict_json(void **state)
+{
+    (void)state;
+    static fric_params_t p;
+    fric_params_err_t e;
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"{\"fc\": 1, \"fc\": 2}", "twice"},
+        {"{\"fc\": {\"a\": 1}}", "nested"},
+        {"{\"fc\": [1]}", "nested"},
+        {"{\"fc\": null}", "null"},
+        {"{\"fc\": 1,}", "key"},
+        {"{\"fc\": 01}", "leading zero"},
+        {"{\"fc\": .5}", "value"},
+        {"{\"fc\": 1} x", "after"},
+        {"[1]", "one JSON object"},
+        {"{\"fc\": 1", "end of file"},
+        {"{\"fc\": \"a\nb\"}", "control"},
+        {"{\"fc\": NaN}", "value"},
+        {"", "end of file"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (parse(bad[i].text, &p, &e) != -1 || !strstr(e.msg, bad[i].why))
+            fail_msg("'%s': got '%s', want a refusal with '%s'", bad[i].text, e.msg, bad[i].why);
+        assert_true(e.line >= 1);
+    }
+    /* a NUL byte inside */
+    assert_int_equal(fric_params_parse("{\"fc\": 1\0}", 10, &p, &e), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_static_recovers_within_2_percent),
+        cmocka_unit_test(test_static_asymmetric_and_delta),
+        cmocka_unit_test(test_static_warns_without_low_speeds),
+        cmocka_unit_test(test_static_refuses_bad_data),
+        cmocka_unit_test(test_static_intervals_cover),
+        cmocka_unit_test(test_dynamic_recovers_sigma0_sigma1),
+        cmocka_unit_test(test_dynamic_fits_sigma2_on_request),
+        cmocka_unit_test(test_dynamic_says_sigma1_is_not_identifiable),
+        cmocka_unit_test(test_dynamic_intervals_cover),
+        cmocka_unit_test(test_dynamic_refuses_bad_data),
+        cmocka_unit_test(test_speed_1e5),
+        cmocka_unit_test(test_params_reads_a_flat_object),
+        cmocka_unit_test(test_params_refuses_what_is_not_flat_strict_json),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
