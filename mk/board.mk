@@ -101,7 +101,7 @@ $(NET)/fric_top_ice40.v: $(TOP_SRCS) $(RTL_VH) mk/board.mk
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(TOP_SRCS)' \
 	  'chparam -set W 16 -set NUM_AXES 4 $(foreach p,$(TOP16_PARAMS),-set $(subst =, ,$(p))) fric_top' \
 	  'synth_ice40 -dsp -top fric_top' 'write_verilog -noattr $@' 'tee -o $(NET)/stat.txt stat' >$(NET)/top.ys
-	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(NET)/yosys.log $(NET)/top.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(NET)/yosys.log $(NET)/top.ys >/dev/null 2>$(NET)/yosys.stderr || { cat $(NET)/yosys.stderr; exit 1; }
 $(NET)/vectors.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) VECTORS=$@.tmp TEST=test_netlist_short $< >$(NET)/rtl_run.log && mv $@.tmp $@
@@ -143,7 +143,7 @@ $(SYNTH)/ulx3s/synth.json: $(BOARD_SRCS) rtl/board/fric_ulx3s_top.v $(RTL_VH)
 	@mkdir -p $(@D)
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(BOARD_SRCS) rtl/board/fric_ulx3s_top.v' \
 	  'synth_ecp5 -top fric_ulx3s_top -json $@' 'tee -o $(SYNTH)/ulx3s/stat.txt stat' >$(SYNTH)/ulx3s/synth.ys
-	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null 2>$(SYNTH)/ulx3s/yosys.stderr || { cat $(SYNTH)/ulx3s/yosys.stderr; exit 1; }
 $(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf mk/board.mk
 	$(call msg,PNR,$@) $(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --seed $(ULX3S_SEED) --lpf constraints/ulx3s.lpf --json $< \
 	  --textcfg $(SYNTH)/ulx3s/out.config -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
@@ -166,7 +166,7 @@ $(SYNTH)/$(1)/synth.json: $(BOARD_SRCS) rtl/board/fric_icebreaker_top.v $(RTL_VH
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(BOARD_SRCS) rtl/board/fric_icebreaker_top.v' $(if $(2),'chparam $(2) fric_icebreaker_top') \
 	  'synth_ice40 -dsp -top fric_icebreaker_top -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json constraints/icebreaker.pcf
 	$$(call msg,PNR,$$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf constraints/icebreaker.pcf --json $$< \
 	  --asc $(SYNTH)/$(1)/out.asc -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ICESTORM_LC:|ERROR|Max frequency' $$@.tmp; exit 1; }

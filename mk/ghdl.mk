@@ -105,7 +105,7 @@ $(SYNTH)/$(1)/synth.json: $(SYNTH)/$(1)/fric_$(2).v $(SYNTH)/$(1)/harness.v
 	  $(if $(7),'setattr -set no_rw_check 1 $(7)') \
 	  '$(5) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	$$(call msg,PNR,$$@) $(6) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@

@@ -34,7 +34,7 @@ $(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fri
 	  'chparam -set W $(3) -set OPT_FABRIC $(4) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(8) -set OPT_SPRAM $(9) -set OPT_RAM_DELAY $(10) fric_$(2)_harness' \
 	  '$(6) -top fric_$(2)_harness -json $$@' \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	$$(call msg,PNR,$$@) $(7) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
@@ -71,7 +71,7 @@ $(SYNTH)/$(1)/synth.json: $(LUGRE_SYNTH_SRCS) $(RTL_VH)
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(LUGRE_SYNTH_SRCS)' 'chparam -set W $(2) -set OPT_FAST $(5) -set OPT_ECP5_DSP $(6) fric_lugre_harness' \
 	  '$(3) -top fric_lugre_harness -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
-	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	$$(call msg,PNR,$$@) $(4) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
@@ -92,7 +92,7 @@ $(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(RTL_VH)
 	@mkdir -p $(@D)
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(ENG_SYNTH_SRCS)' 'chparam -set W 16 -set NUM_AXES 4 fric_eng_harness' \
 	  'synth_ice40 -dsp -top fric_eng_harness -json $@' 'tee -o $(SYNTH)/eng_up5k/stat.txt stat' >$(SYNTH)/eng_up5k/synth.ys
-	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null 2>$(SYNTH)/eng_up5k/yosys.stderr || { cat $(SYNTH)/eng_up5k/yosys.stderr; exit 1; }
 $(SYNTH)/eng_up5k/pnr.log: $(SYNTH)/eng_up5k/synth.json
 	$(call msg,PNR,$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/eng_up5k/out.asc \
 	  --json $< -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
