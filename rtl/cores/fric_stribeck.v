@@ -893,6 +893,11 @@ module fric_stribeck #(
             endcase
         end
     endfunction
+`ifdef FRIC_FORMAL_NO_BP
+    // no backpressure: the board top ties m_axis_tready high (the stream
+    // proofs cover backpressure); with OPT_SPRAM a commit still stalls
+    always @(*) assume(m_axis_tready);
+`endif
     // the staging set of the contract
     reg [W-1:0] f_stg_km = 0, f_stg_dm_p = 0, f_stg_dm_n = 0, f_stg_bm_p = 0, f_stg_bm_n = 0;
     reg [KS_W-1:0] f_stg_ks = 0;
@@ -1030,7 +1035,7 @@ module fric_stribeck #(
         end
     always @(*) begin
         cover(f_tr_v && f_tr_stage == K_FC && f_cm_pend);           // a commit while a sample is in flight
-        cover(f_bound && !m_axis_tready && m_axis_tvalid);          // a commit during a stall
+        cover(f_tr_v && !s_axis_tready && (|tok_reg));             // a sample held by a commit's stall (OPT_SPRAM)
         cover(f_bad_q[2]);                                          // a refused word
     end
 `endif
@@ -1040,6 +1045,7 @@ module fric_stribeck #(
         cover(f_tr_out && f_tr_free);                              // a beat through without a stall
         cover(f_tr_out && !f_tr_free);                             // a beat through backpressure
         cover(f_past_valid && !rst && f_in_hs && f_prev_in_hs);    // back-to-back input beats
+        cover(f_past_valid && rst && f_fly != 8'd0);               // a reset with beats in flight
     end
 `endif
 endmodule

