@@ -17,7 +17,7 @@
 #    driver cmodel/fuzz/fuzz_replay.c, which runs every committed corpus file
 #    through its target, each under a one-second alarm. No clang needed.
 
-FUZZ_TARGETS := cmd_curve cmd_compile cmd_trace cmd_sim stdin_curve stdin_trace compile dev
+FUZZ_TARGETS := cmd_curve cmd_compile cmd_trace cmd_sim stdin_curve stdin_trace compile dev params
 FUZZ_CORPUS := cmodel/tests/fuzz
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=

@@ -140,7 +140,7 @@ PROOFS = [
          config="W 16, NUM_AXES 2, OPT_SPRAM 1", props=["cover: a commit with a sample in flight, a sample "
                                            "held by a commit's stall, a refused word"], test=False),
     dict(name="stribeck_cfg_w16", sby="fric_stribeck_cfg.sby", task="w16", module="fric_stribeck",
-         config="W 16, NUM_AXES 2, OPT_FAST 0; arithmetic cut; no stall within the bound",
+         config="W 16, NUM_AXES 2, OPT_FAST 0; arithmetic cut; backpressure free",
          props=["p_cfg_word", "p_cfg_commit", "p_flags", "p_m_hold", "p_one_out", "p_latency"], test=False),
     dict(name="stribeck_cfg_spram", sby="fric_stribeck_cfg.sby", task="w16_spram", module="fric_stribeck",
          config="W 16, NUM_AXES 2, OPT_SPRAM 1, OPT_RAM_DELAY 1; arithmetic cut; m_axis_tready high",
@@ -444,13 +444,14 @@ def report(out):
         if r is None:
             missing.append(pr["name"])
         else:
-            rows.append(r)
+            # what the proof is from the table; how it ran from its record
+            rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
     for m in MUTANTS:
         r = load(os.path.join(BUILD, "mutants", m["name"], "result.json"))
         if r is None:
             missing.append(m["name"])
         else:
-            mrows.append(r)
+            mrows.append(dict(r, what=m["what"]))
     if missing:
         print("formal.py report: no record of %s (run make formal)" % " ".join(missing), file=sys.stderr)
         return 2

@@ -33,6 +33,32 @@ static const char *const out_names[] = {
 #define NUM_OUT_NAMES (sizeof out_names / sizeof out_names[0])
 static char *out_paths[NUM_OUT_NAMES];
 
+/* the parameter files a --params value is replaced by (dir/ prefixed unless
+ * absolute; NULL content: not written by fuzz_init) */
+static const struct {
+    const char *name, *text;
+} param_files[] = {
+    {"p-lugre.json", "{\"model\": \"lugre\", \"fc\": 1, \"fs\": 1.5, \"vs\": 0.001, \"delta\": 2,\n"
+                     " \"sigma0\": 1e5, \"sigma1\": 316.22776601683796, \"sigma2\": 0.4, \"vmd\": 0}\n"},
+    {"p-stribeck.json", "{\"model\": \"stribeck\", \"fc\": 1, \"fc_neg\": 2, \"fs\": 3, \"b\": 0.1, \"b_neg\": 0,\n"
+                        " \"v_max\": 2, \"f_max\": 8, \"width\": 18, \"ts\": 1e-4}\n"},
+    {"p-fit.json", "{\"model\": \"dahl\", \"fc\": 1, \"sigma0\": 1e5, \"sigma2\": 0.4, \"fit_rms\": 0.01,\n"
+                   " \"fit_warnings\": [\"a\", {\"b\": null}], \"fit_converged\": true}\n"},
+    {"p-edges.json", "{\"fc\": 1e308, \"fs\": 1.7976931348623157e308, \"vs\": 1e-300, \"sigma0\": 4.9e-324,\n"
+                     " \"ts\": 1e300, \"v_max\": 1e-320, \"f_max\": -0}\n"},
+    {"p-types.json", "{\"fc\": \"1\", \"model\": 3, \"width\": true}\n"},
+    {"p-unknown.json", "{\"csv\": \"out.csv\"}\n"},
+    {"p-alias.json", "{\"b\": 1, \"sigma2\": 2}\n"},
+    {"p-syntax.json", "{\"fc\": 1,}\n"},
+    {"p-empty.json", ""},
+    {"p-huge.json", NULL}, /* 64 KiB + 1 of blanks: over the limit */
+    {"sub", NULL},         /* a directory */
+    {"nodir/p.json", NULL},
+    {"/dev/null", NULL},
+};
+#define NUM_PARAM_FILES (sizeof param_files / sizeof param_files[0])
+static char *param_paths[NUM_PARAM_FILES];
+
 /* the files a run may create in dir: none may remain after a failed run */
 static const char *const made[] = {"a.csv", "b.svg", "c.html", "d.json"};
 
@@ -76,6 +102,7 @@ static void remove_dir(void)
     closedir(d);
     rmdir(dir);
     for (size_t i = 0; i < NUM_OUT_NAMES; i++) free(out_paths[i]);
+    for (size_t i = 0; i < NUM_PARAM_FILES; i++) free(param_paths[i]);
 }
 
 void fuzz_init(void)
@@ -108,6 +135,21 @@ void fuzz_init(void)
         else snprintf(p, sizeof p, "%s/%s", dir, out_names[i]);
         out_paths[i] = strdup(p);
         fuzz_require(out_paths[i] != NULL, "out of memory");
+    }
+    for (size_t i = 0; i < NUM_PARAM_FILES; i++) {
+        if (param_files[i].name[0] == '/') snprintf(p, sizeof p, "%s", param_files[i].name);
+        else snprintf(p, sizeof p, "%s/%s", dir, param_files[i].name);
+        param_paths[i] = strdup(p);
+        fuzz_require(param_paths[i] != NULL, "out of memory");
+        const bool huge = strcmp(param_files[i].name, "p-huge.json") == 0;
+        if (!param_files[i].text && !huge) continue;
+        FILE *f = fopen(p, "w");
+        fuzz_require(f != NULL, "cannot write a parameter file in the output directory");
+        if (huge)
+            for (int k = 0; k <= 1 << 16; k++) fputc(' ', f);
+        else
+            fputs(param_files[i].text, f);
+        fuzz_require(fclose(f) == 0, "cannot write a parameter file in the output directory");
     }
     reset_dir();
     atexit(remove_dir);
@@ -203,8 +245,10 @@ void fuzz_argv_confine(fuzz_argv_t *a, fuzz_scan_t *s)
             vi = ++i;
             val = a->argv[vi];
         }
-        if (is_file_opt(name, len)) {
-            const char *c = confined(val);
+        const bool params = len == 6 && strncmp(name, "params", 6) == 0;
+        if (is_file_opt(name, len) || params) {
+            /* an output, or the parameter file read: one of the private directory's */
+            const char *c = params ? (val[0] ? param_paths[(unsigned char)val[0] % NUM_PARAM_FILES] : val) : confined(val);
             files = true;
             if (vi >= 0) {
                 a->argv[vi] = (char *)c;

@@ -71,7 +71,13 @@ typedef struct {
  *        directory or /dev/null, /dev/full ("-" and "" are kept), chosen by
  *        the value's first byte: the outputs' checks (a missing directory,
  *        a directory, a full device, two names for one file) are reached
- *        and nothing outside that directory is ever written.
+ *        and nothing outside that directory is ever written. Likewise the
+ *        file that --params reads is one of a dozen in that directory
+ *        (valid sets, the fit report's keys, values at the edges of the
+ *        double range, wrong types, an unknown key, a key given twice, a
+ *        syntax error, an empty file, one over the size limit, a
+ *        directory, a missing file, /dev/null): never a file of the
+ *        machine, which could be a FIFO that blocks.
  */
 void fuzz_argv_confine(fuzz_argv_t *a, fuzz_scan_t *s);
 
