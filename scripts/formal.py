@@ -443,6 +443,8 @@ def report(out):
         r = load(os.path.join(BUILD, pr["name"], "result.json"))
         if r is None:
             missing.append(pr["name"])
+            rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
+                             mode="?", depth=0, seconds=0.0, status="not run"))
         else:
             # what the proof is from the table; how it ran from its record
             rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
@@ -450,11 +452,13 @@ def report(out):
         r = load(os.path.join(BUILD, "mutants", m["name"], "result.json"))
         if r is None:
             missing.append(m["name"])
+            mrows.append(dict(name=m["name"], module=next(p["module"] for p in PROOFS if p["name"] == m["proof"]),
+                              what=m["what"], depth=m["depth"], failed=[], caught=None))
         else:
             mrows.append(dict(r, what=m["what"]))
     if missing:
-        print("formal.py report: no record of %s (run make formal)" % " ".join(missing), file=sys.stderr)
-        return 2
+        print("formal.py report: no record of %s (run make formal); listed as not run" % " ".join(missing),
+              file=sys.stderr)
     what = {"prove": "k-induction", "bmc": "bounded model check", "cover": "cover"}
     L = ["<!-- SPDX-License-Identifier: Apache-2.0 -->",
          "# Formal proofs: results", "",
@@ -462,14 +466,15 @@ def report(out):
          "`rtl/formal/*.sby`; the properties are the `FORMAL` sections of the RTL, described in",
          "[`../formal.md`](../formal.md). Solver: Yices 2 (`smtbmc yices`). A k-induction proof",
          "holds for every cycle; a bounded check holds for the stated number of cycles after reset;",
-         "a cover run shows that each listed case is reachable.", "",
+         "a cover run shows that each listed case is reachable. Do not edit.", "",
          "## Proofs", "",
          "| proof | module | configuration | properties | mode | depth | time (s) | result |",
          "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        L.append("| %s | `%s` | %s | %s | %s | %d | %.1f | %s |" % (
+        L.append("| %s | `%s` | %s | %s | %s | %s | %s | %s |" % (
             r["name"], r["module"], r["config"], ", ".join("`%s`" % p if p.startswith("p_") else p for p in r["props"]),
-            what.get(r["mode"], r["mode"]), r["depth"], r["seconds"], r["status"]))
+            what.get(r["mode"], r["mode"]), r["depth"] or "", "%.1f" % r["seconds"] if r["seconds"] else "",
+            r["status"]))
     L += ["", "## Properties", "", "| module | property | meaning |", "|---|---|---|"]
     for mod, props in PROPS.items():
         for p, text in props:
@@ -481,14 +486,14 @@ def report(out):
     for r in mrows:
         L.append("| %s | `%s` | %s | %d | %s | %s |" % (
             r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
-            "yes" if r["caught"] else "**no**"))
+            "not run" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
     text = "\n".join(L) + "\n"
     tmp = out + ".tmp"
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, out)
     print("  %-9s %s" % ("REPORT", os.path.relpath(out, TOP)))
-    return 0
+    return 1 if missing else 0
 
 
 def main(argv):
