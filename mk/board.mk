@@ -17,9 +17,9 @@ define top_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_top/tb_top.c tb/fric_top/dut_top.h tb/tb_rng.h cmodel/generated/fricore_regs.h cmodel/include/fricore_dev.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(TOP_TB_CFLAGS) -DTB_W=$(2) -DTB_AXES=$(3) $(5) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h $(TOP_SRCS) $(VLT) $(RTL_VH) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_top/dut_top.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(TOP_SRCS) $(VLT) $(RTL_VH) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_top -GW=$(2) -GNUM_AXES=$(3) $(4) $(RTL_INC) $(VLT) $(TOP_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_top)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \

@@ -165,8 +165,8 @@ $(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2)
 	$$(Q)cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
 	$$(Q)python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
-$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h $(ACC_OBJ) $(LIB)
-	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style --trace-fst -O3 --x-assign fast --x-initial fast \
+$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(ACC_OBJ) $(LIB)
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_$(2) $$< -Mdir $(BUILD)/netsim/$(1)/obj -o $$(abspath $$@) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
 	  $(abspath tb/fric_$(2)/dut_$(2).cpp) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \

@@ -6,13 +6,21 @@
 #   make test-rtl        the Stribeck benches      } all three part of
 #   make test-rtl-lugre  the LuGre benches         } make test
 #   make test-rtl-eng    the engine's benches      }
-#   TRACE=1 make test-rtl   also writes build/tb/<bench>.fst
+#   make VL_TRACE=1 ...  builds the benches with --trace-fst; then TRACE=1
+#                        make test-rtl also writes build/tb/<bench>.fst
 
 VERILATOR := verilator
 # the C++ flags of every Verilator build with a tb/ glue file: VL_USER_WARN
 # hands Verilator's run-time warnings to tb/tb_vl_warn.h, which makes them fatal
 VL_TB_CXXFLAGS := -O2 -DVL_USER_WARN -I$(abspath tb)
 VLT := rtl/fric.vlt
+# Waveforms: VL_TRACE=1 builds every bench with --trace-fst (tb/tb_fst.h).
+# Off by default: tracing every net adds about 70 % to a model's
+# compile time. The stamp holds the setting: a change rebuilds the benches.
+VL_TRACE ?= 0
+VL_TRACE_FLAG := $(if $(filter 1,$(VL_TRACE)),--trace-fst)
+VL_TRACE_STAMP := $(BUILD)/vl_trace.stamp
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(VL_TRACE_STAMP) 2>/dev/null)" = "$(VL_TRACE)" ] || echo "$(VL_TRACE)" >$(VL_TRACE_STAMP); })
 # the include directories of every Verilog tool, and the include files
 RTL_INC := -Irtl/generated -Irtl/arith -Irtl/cores
 RTL_VH := $(wildcard rtl/generated/*.vh rtl/arith/*.vh rtl/cores/*.vh)
@@ -27,9 +35,9 @@ define stribeck_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_stribeck/tb_stribeck.c tb/fric_stribeck/dut_stribeck.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(TB_CFLAGS) -DTB_W=$(2) -DTB_FABRIC=$(3) -DTB_REAL=$(4) -DTB_FAST=$(7) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp tb/tb_vl_warn.h $(6) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_stribeck/dut_stribeck.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(6) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(5) -GW=$(2) -GOPT_FABRIC=$(3) -GOPT_FAST=$(7) $(8) $(RTL_INC) $(VLT) $(6) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_stribeck)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
@@ -82,9 +90,9 @@ define lugre_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_lugre/tb_lugre.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_speed.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(LUGRE_TB_CFLAGS) -DTB_W=$(2) -DTB_REAL=$(5) -DTB_LATENCY=$(or $(7),0) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h $(4) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(4) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module $(3) -GW=$(2) $(6) $(RTL_INC) $(VLT) $(4) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
@@ -117,9 +125,9 @@ define eng_bench
 $(BUILD)/tb/$(1)/tb.o: tb/fric_eng/tb_eng.c tb/fric_eng/dut_eng.h tb/tb_rng.h tb/tb_env.h tb/tb_pins.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_eng -DTB_NAX=$(2) -DTB_QUICK=$(3) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_eng/dut_eng.cpp tb/tb_vl_warn.h $(ENG_SRCS) $(ENG_DEPS) $(VLT) $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_eng/dut_eng.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(ENG_SRCS) $(ENG_DEPS) $(VLT) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
-	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_eng -GNUM_AXES=$(2) $(RTL_INC) $(VLT) $(ENG_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_eng)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
@@ -147,9 +155,9 @@ COSIM_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out cmodel/cli/fricor
 $(BUILD)/cosim/fricore_cosim.o: tb/cosim/fricore_cosim.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $(@D)
 	$(call msg,CC,$@) $(CC) $(CFLAGS) -Itb/fric_lugre -DCOSIM_W=$(COSIM_W) -MMD -MP -c $< -o $@
-$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h $(LUGRE_SRCS) $(VLT) $(RTL_VH) $(LIB)
+$(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(LUGRE_SRCS) $(VLT) $(RTL_VH) $(LIB)
 	@mkdir -p $(BUILD)/cosim $(@D) && rm -f $@
-	$(call msg,VERILATE,$@) $(VERILATOR) --cc --exe --build -j 2 -Wall --trace-fst -O3 --x-assign fast --x-initial fast \
+	$(call msg,VERILATE,$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) $(RTL_INC) $(VLT) $(LUGRE_SRCS) \
 	  -Mdir $(BUILD)/cosim/obj -o $(abspath $@) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \

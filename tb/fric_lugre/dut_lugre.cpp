@@ -10,12 +10,12 @@
 #include "Vdut.h"
 #include "verilated.h"
 #include "tb_vl_warn.h"
-#include "verilated_fst_c.h"
+#include "tb_fst.h"
 
 struct dut {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vdut> top;
-    std::unique_ptr<VerilatedFstC> fst;
+    TbFst fst;
     uint64_t cycle = 0;
 };
 
@@ -23,13 +23,9 @@ extern "C" dut_t *dut_open(const char *fst)
 {
     dut_t *d = new dut;
     d->ctx.reset(new VerilatedContext);
-    if (fst) d->ctx->traceEverOn(true);
+    d->fst.enable(d->ctx.get(), fst);
     d->top.reset(new Vdut(d->ctx.get()));
-    if (fst) {
-        d->fst.reset(new VerilatedFstC);
-        d->top->trace(d->fst.get(), 99);
-        d->fst->open(fst);
-    }
+    d->fst.open(d->top.get(), fst);
     d->top->clk = 0;
     d->top->eval();
     if (d->ctx->gotFinish()) { // a parameter check stopped elaboration
@@ -41,7 +37,7 @@ extern "C" dut_t *dut_open(const char *fst)
 
 extern "C" void dut_close(dut_t *d)
 {
-    if (d->fst) d->fst->close();
+    d->fst.close();
     d->top->final();
     delete d;
 }
@@ -76,11 +72,11 @@ extern "C" void dut_set(dut_t *d, const dut_in_t *in, dut_out_t *out)
 extern "C" void dut_tick(dut_t *d)
 {
     Vdut *t = d->top.get();
-    if (d->fst) d->fst->dump(d->ctx->time());
+    d->fst.dump(d->ctx->time());
     d->ctx->timeInc(1);
     t->clk = 1;
     t->eval();
-    if (d->fst) d->fst->dump(d->ctx->time());
+    d->fst.dump(d->ctx->time());
     d->ctx->timeInc(1);
     t->clk = 0;
     t->eval();

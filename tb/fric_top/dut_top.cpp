@@ -10,19 +10,13 @@
 #include "Vdut.h"
 #include "verilated.h"
 #include "tb_vl_warn.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "tb_fst.h"
 
-// Built with or without --trace-fst (the synthesized-netlist bench is
-// built without: tracing its hundred thousand nets costs more to compile
-// than the model). Without it, TRACE is ignored.
+// Built with or without --trace-fst: see tb_fst.h.
 struct dut_top {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vdut> top;
-#if VM_TRACE
-    std::unique_ptr<VerilatedFstC> fst;
-#endif
+    TbFst fst;
     uint64_t cycle = 0;
 };
 
@@ -30,19 +24,9 @@ extern "C" dut_top_t *dut_top_open(const char *fst)
 {
     dut_top_t *d = new dut_top;
     d->ctx.reset(new VerilatedContext);
-#if VM_TRACE
-    if (fst) d->ctx->traceEverOn(true);
-#endif
+    d->fst.enable(d->ctx.get(), fst);
     d->top.reset(new Vdut(d->ctx.get()));
-#if VM_TRACE
-    if (fst) {
-        d->fst.reset(new VerilatedFstC);
-        d->top->trace(d->fst.get(), 99);
-        d->fst->open(fst);
-    }
-#else
-    (void)fst;
-#endif
+    d->fst.open(d->top.get(), fst);
     d->top->clk = 0;
     d->top->eval();
     if (d->ctx->gotFinish()) { // a parameter check stopped elaboration
@@ -54,9 +38,7 @@ extern "C" dut_top_t *dut_top_open(const char *fst)
 
 extern "C" void dut_top_close(dut_top_t *d)
 {
-#if VM_TRACE
-    if (d->fst) d->fst->close();
-#endif
+    d->fst.close();
     d->top->final();
     delete d;
 }
@@ -79,15 +61,11 @@ extern "C" void dut_top_set(dut_top_t *d, const dut_top_in_t *in, dut_top_out_t 
 extern "C" void dut_top_tick(dut_top_t *d)
 {
     Vdut *t = d->top.get();
-#if VM_TRACE
-    if (d->fst) d->fst->dump(d->ctx->time());
-#endif
+    d->fst.dump(d->ctx->time());
     d->ctx->timeInc(1);
     t->clk = 1;
     t->eval();
-#if VM_TRACE
-    if (d->fst) d->fst->dump(d->ctx->time());
-#endif
+    d->fst.dump(d->ctx->time());
     d->ctx->timeInc(1);
     t->clk = 0;
     t->eval();
