@@ -149,12 +149,19 @@ void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd
         case FRIC_OPT_STRING: val = " FILE"; break;
         case FRIC_OPT_FLAG: break;
         }
+        /* a string that is not a file names its value in unit ("NAME") */
+        const bool metavar = opts[i].kind == FRIC_OPT_STRING && opts[i].unit && opts[i].unit[0];
+        char mv[40];
+        if (metavar) {
+            snprintf(mv, sizeof mv, " %s", opts[i].unit);
+            val = mv;
+        }
         if (opts[i].alias)
             snprintf(lhs, sizeof lhs, "--%s, --%s%s", opts[i].name, opts[i].alias, val);
         else
             snprintf(lhs, sizeof lhs, "--%s%s", opts[i].name, val);
         fprintf(out, "  %-26s %s", lhs, opts[i].help);
-        if (opts[i].unit && opts[i].unit[0]) fprintf(out, " [%s]", opts[i].unit);
+        if (opts[i].unit && opts[i].unit[0] && !metavar) fprintf(out, " [%s]", opts[i].unit);
         if (opts[i].kind == FRIC_OPT_CHOICE) fprintf(out, " (%s)", opts[i].choices);
         fputc('\n', out);
     }

@@ -24,6 +24,7 @@ static const struct {
     {"trace", fric_cmd_trace, "run a Dahl or LuGre contact open-loop over a velocity record on stdin"},
     {"sim", fric_cmd_sim, "simulate a slider dragged through a spring against a Dahl or LuGre contact (stick-slip)"},
     {"fit", fric_cmd_fit, "identify friction parameters from measured data (fit static, fit dynamic) into a parameter file"},
+    {"export", fric_cmd_export, "write a friction set in another tool's format (--format mujoco: MuJoCo's dcmotor actuator)"},
     {"help", cmd_help, "list the commands, or print one command's options (fricore help COMMAND)"},
     {"version", cmd_version, "print the version of fricore and of the register map it drives (also --version)"},
 };

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* fricore export: a friction set in another tool's format. --format mujoco:
+ * MuJoCo's dcmotor actuator as a passive LuGre element (input="none",
+ * motorconst="0"), lugre="sigma0 sigma1 Fc Fs vs" and damping = sigma2.
+ * A set MuJoCo's model cannot hold is refused, naming why. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_cli.h"
+#include "fric_cli_friction.h"
+#include "fric_cli_out.h"
+#include "fric_cmd.h"
+
+#define CMD "export"
+#define USAGE "--params FILE.json | [parameters] --format mujoco [--joint NAME] [--name NAME] [--out FILE]"
+
+/* An MJCF name: what fits in a double-quoted attribute without escaping. */
+static bool xml_name_ok(const char *s)
+{
+    if (*s == '\0' || strlen(s) > 100) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
+              *s == '-' || *s == '.' || *s == ':'))
+            return false;
+    return true;
+}
+
+/* x as the shortest %g that reads back as x (x finite: the library checked the set) */
+static void put_exact(FILE *o, double x)
+{
+    char b[40];
+    for (int p = 6; p <= 17; p++) {
+        snprintf(b, sizeof b, "%.*g", p, x);
+        if (strtod(b, NULL) == x) break;
+    }
+    fputs(b, o);
+}
+
+/* What MuJoCo's dcmotor LuGre element can hold, checked on the options before the
+ * set is built (whose warnings would otherwise precede a refusal): 0, or
+ * FRIC_EXIT_USAGE naming the first term it cannot hold. */
+static int mujoco_representable(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n)
+{
+    const bool dahl = strcmp(f->model, "dahl") == 0;
+    if (!dahl && strcmp(f->model, "lugre") != 0)
+        return fric_cli_fail(CMD, "model %s is static: MuJoCo's dcmotor friction is the LuGre model, which needs the bristle "
+                             "stiffness sigma0 and damping sigma1 (identify them with fricore fit dynamic, or give "
+                             "--model lugre with --sigma0 and --sigma1)", f->model);
+    const fric_opt_t *o;
+    const double fc_neg = ((o = fric_opts_find(opts, n, "fc-neg")) && o->given) ? f->fc_neg : f->fc;
+    const double fs_neg = ((o = fric_opts_find(opts, n, "fs-neg")) && o->given) ? f->fs_neg : f->fs;
+    const double b_neg = ((o = fric_opts_find(opts, n, "b-neg")) && o->given) ? f->b_neg : f->b;
+    if (!dahl && f->delta != 2.0)
+        return fric_cli_fail(CMD, "delta (Stribeck exponent) must be 2 for MuJoCo, whose Stribeck curve is "
+                             "Fc + (Fs - Fc) exp(-(v/vs)^2); got %.9g", f->delta);
+    if (fc_neg != f->fc)
+        return fric_cli_fail(CMD, "asymmetric levels: MuJoCo's dcmotor has one Coulomb level for both directions; "
+                             "got fc %.9g N, fc_neg %.9g N", f->fc, fc_neg);
+    if (!dahl && fs_neg != f->fs)
+        return fric_cli_fail(CMD, "asymmetric levels: MuJoCo's dcmotor has one static level for both directions; "
+                             "got fs %.9g N, fs_neg %.9g N", f->fs, fs_neg);
+    if (b_neg != f->b)
+        return fric_cli_fail(CMD, "asymmetric levels: MuJoCo's damping is one viscous coefficient for both directions; "
+                             "got sigma2 %.9g N*s/m, sigma2_neg %.9g N*s/m", f->b, b_neg);
+    if (!dahl && f->vd != 0.0)
+        return fric_cli_fail(CMD, "velocity-dependent sigma1 (vmd = %.9g m/s): MuJoCo's dcmotor has a constant "
+                             "micro-damping sigma1; give --vmd 0 to export the constant sigma1", f->vd);
+    return 0;
+}
+
+int fric_cmd_export(int argc, char **argv)
+{
+    fric_cli_friction_t fp;
+    const char *format = NULL, *joint = "joint", *name = "friction", *out_path = NULL;
+    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 4];
+    fric_cli_friction_defaults(&fp, "lugre");
+    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre");
+    opts[n++] = (fric_opt_t){"format", NULL, FRIC_OPT_CHOICE, &format, "",
+                             "mujoco: MuJoCo's dcmotor actuator as a passive LuGre element (required)", "mujoco", false};
+    opts[n++] = (fric_opt_t){"joint", NULL, FRIC_OPT_STRING, &joint, "NAME", "the MJCF joint the friction acts on (default joint)",
+                             NULL, false};
+    opts[n++] = (fric_opt_t){"name", NULL, FRIC_OPT_STRING, &name, "NAME", "the actuator's name (default friction)", NULL, false};
+    opts[n++] = (fric_opt_t){"out", NULL, FRIC_OPT_STRING, &out_path, "", "write there ('-' or absent: stdout)", NULL, false};
+    int rc = fric_opts_parse(opts, n, argc, argv, 2, CMD, USAGE);
+    if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
+    if (!format) return fric_cli_fail(CMD, "--format is required (allowed: mujoco)");
+    if (!xml_name_ok(joint))
+        return fric_cli_fail(CMD, "--joint must be 1 to 100 of the characters A-Z a-z 0-9 _ - . : (an MJCF name), got '%.60s'", joint);
+    if (!xml_name_ok(name))
+        return fric_cli_fail(CMD, "--name must be 1 to 100 of the characters A-Z a-z 0-9 _ - . : (an MJCF name), got '%.60s'", name);
+    if ((rc = mujoco_representable(&fp, opts, n)) != 0) return rc;
+    fric_model_t m;
+    if ((rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &m)) != 0) return rc;
+    const fric_lugre_cfg_t *c = &m.lugre; /* a Dahl set as its LuGre equivalent: Fs = Fc, sigma1 = 0 */
+
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&doc, &len);
+    if (!o) return fric_cli_run_failed(CMD, "out of memory");
+    fprintf(o, "<!-- fricore export: %s friction as MuJoCo's dcmotor, a passive LuGre element (MuJoCo 3.7 or later).\n"
+               "     lugre = sigma0 sigma1 Fc Fs vs, damping = sigma2; SI units of the joint (a slide joint: N, m, s).\n"
+               "     motorconst=\"0\" turns the motor's electrical branch off; resistance is then unused but must be > 0. -->\n",
+            m.kind == FRIC_MODEL_DAHL ? "Dahl (as LuGre with Fs = Fc, sigma1 = 0)" : "LuGre");
+    fprintf(o, "<actuator>\n  <dcmotor name=\"%s\" joint=\"%s\" input=\"none\" motorconst=\"0\" resistance=\"1\"\n"
+               "           lugre=\"", name, joint);
+    const double lugre[5] = {c->sigma0, c->sigma1, c->fc_pos, c->fs_pos, c->vs};
+    for (int i = 0; i < 5; i++) {
+        if (i) fputc(' ', o);
+        put_exact(o, lugre[i]);
+    }
+    fputs("\"\n           damping=\"", o);
+    put_exact(o, c->sigma2_pos);
+    fputs("\"/>\n</actuator>\n", o);
+    if (fclose(o) != 0) {
+        free(doc);
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
+    fric_out_t out = {.opt = "--out", .path = out_path ? out_path : "-"};
+    rc = fric_outs_open(&out, 1, CMD);
+    if (rc == 0) rc = fric_out_write(&out, doc, len, CMD);
+    if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
+    fric_outs_discard(&out, 1);
+    free(doc);
+    return rc;
+}
