@@ -73,6 +73,13 @@ test-cli: $(FRICORE_SAN)
 	@$(RUN_TEST) "fricore CLI (asan+ubsan)" $(LOGS)/test-cli.log cmodel/tests/cli/run.sh $(FRICORE_SAN)
 TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
 
+# fricore export --format mujoco in MuJoCo (the pinned PyPI mujoco of .venv):
+# its RK4 at 1 ms gives fricore's Canudas 1995 stick-slip period within 0.1 %.
+.PHONY: test-mujoco
+test-mujoco: $(FRICORE)
+	@$(RUN_TEST) "MuJoCo export (stick-slip period)" $(LOGS)/test-mujoco.log $(VENV)/bin/python scripts/test_mujoco.py $(FRICORE)
+TEST_ALL += test-mujoco
+
 # The fixed-point objects reference no floating-point symbol (libm, soft-float
 # helpers) and use no SSE/x87 register.
 # The double-precision compiler is the negative control: the check must flag it.

@@ -13,7 +13,8 @@
 #     which drive the page in make test);
 #   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
 #     synthesis and formal tools, the Yices SMT solver of make formal; SciPy
-#     for the baseline of make bench).
+#     for the baseline of make bench; MuJoCo, which loads the export of
+#     fricore export --format mujoco in make test).
 # Idempotent: when everything is present it prints nothing and takes well
 # under a second. It says what it installs when it installs something.
 #
@@ -71,7 +72,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   printf '%-22s %s\n' cminpack "$(dpkg-query -W -f='${Version}' libcminpack-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
-    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize|yices)' | sed 's/==/ /' |
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize|yices|mujoco=)' | sed 's/==/ /' |
       while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
   else
     echo ".venv                  missing (run: make deps)"
