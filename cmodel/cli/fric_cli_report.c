@@ -21,7 +21,7 @@ static const char *display_name(fric_model_kind_t k)
     return "?";
 }
 
-static void html_text(FILE *f, const char *s)
+void fric_html_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
@@ -52,7 +52,7 @@ static void row(FILE *f, const char *name, double v, const char *unit)
 static void row_text(FILE *f, const char *name, const char *v, const char *unit)
 {
     fprintf(f, "<tr><th>%s</th><td>", name);
-    html_text(f, v);
+    fric_html_text(f, v);
     fprintf(f, "</td><td>%s</td></tr>\n", unit);
 }
 
@@ -230,19 +230,32 @@ static const char *const STYLE =
     ".ok{color:#176b17}.bad{color:#b00020;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}"
     "figure{margin:1em 0}svg{max-width:100%;height:auto}";
 
+void fric_report_head(FILE *f, const char *title)
+{
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+            "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", title, STYLE);
+}
+
+void fric_report_command(FILE *f, int argc, char **argv)
+{
+    fputs("<p>Command: <code>fricore", f);
+    for (int i = 1; i < argc; i++) {
+        fputc(' ', f);
+        fric_html_text(f, argv[i]);
+    }
+    fputs("</code></p>\n", f);
+}
+
 int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
                     const fric_sim_result_t *r, const fric_sim_result_t *half)
 {
     const char *name = display_name(o->model.kind);
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-            "<title>fricore %s report: %s</title>\n<style>%s</style>\n</head>\n<body>\n", o->cmd, name, STYLE);
-    fprintf(f, "<h1>fricore %s: %s friction on a spring-driven slider</h1>\n<p>Command: <code>fricore", o->cmd, name);
-    for (int i = 1; i < o->argc; i++) {
-        fputc(' ', f);
-        html_text(f, o->argv[i]);
-    }
-    fputs("</code></p>\n", f);
+    char title[96];
+    snprintf(title, sizeof title, "fricore %s report: %s", o->cmd, name);
+    fric_report_head(f, title);
+    fprintf(f, "<h1>fricore %s: %s friction on a spring-driven slider</h1>\n", o->cmd, name);
+    fric_report_command(f, o->argc, o->argv);
     inputs(f, o, st, dt);
     summary(f, o, st, dt, r, half);
     fputs("<h2>Friction time history</h2>\n<figure>\n", f);

@@ -20,6 +20,16 @@
 #define FRIC_PLOT_HYST_X "displacement x [m]"
 #define FRIC_PLOT_F "friction force F_f [N]"
 
+/** @brief Write s to f with <, >, & and " escaped for HTML. */
+void fric_html_text(FILE *f, const char *s);
+
+/** @brief The start of a report page, up to <body>: its title (HTML, not
+ *         escaped), the Content-Security-Policy and the style every report shares. */
+void fric_report_head(FILE *f, const char *title);
+
+/** @brief The paragraph "Command: fricore ARGS" (argv[1..argc-1], escaped). */
+void fric_report_command(FILE *f, int argc, char **argv);
+
 /**
  * @brief Write the report of run r (and of its rerun at dt/2, or NULL) to f,
  *        whose writes the caller checks. Every number in it is finite (an

@@ -21,16 +21,21 @@ static double nice_step(double span, int n)
     return p * (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0);
 }
 
-/* the range [lo, hi] widened to whole ticks; a range flat to within 1e-9 of
- * its magnitude gets a margin, so the ticks are distinct numbers. Returns
- * the number of tick intervals, or 0 when the range or its ticks are not
- * finite (data beyond about 1e307). */
-static int axis_range(const double *v, size_t n, double *lo, double *hi, double *step)
+/* the range [lo, hi] of the x (or y) values of every series, widened to
+ * whole ticks; a range flat to within 1e-9 of its magnitude gets a margin,
+ * so the ticks are distinct numbers. Returns the number of tick intervals,
+ * or 0 when the range or its ticks are not finite (data beyond about 1e307). */
+static int axis_range(const fric_svg_series_t *s, size_t ns, bool y, double *lo, double *hi, double *step)
 {
     double a = INFINITY, b = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        a = fmin(a, v[i]);
-        b = fmax(b, v[i]);
+    size_t n = 0;
+    for (size_t k = 0; k < ns; k++) {
+        const double *v = y ? s[k].y : s[k].x;
+        for (size_t i = 0; i < s[k].n; i++) {
+            a = fmin(a, v[i]);
+            b = fmax(b, v[i]);
+        }
+        n += s[k].n;
     }
     if (n == 0) a = b = 0.0;
     const double mag = fmax(fabs(a), fabs(b));
@@ -58,56 +63,104 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
-int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
-                   const double *x, const double *y, size_t n)
-{
+typedef struct {
     double x0, x1, xs, y0, y1, ys;
-    const int nx = axis_range(x, n, &x0, &x1, &xs);
-    const int ny = axis_range(y, n, &y0, &y1, &ys);
-    if (nx == 0 || ny == 0) return -1;
-    const double px0 = LEFT, px1 = W_PX - RIGHT, py0 = H_PX - BOTTOM, py1 = TOP;
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-            "font-family=\"sans-serif\" font-size=\"12\">\n", W_PX, H_PX, W_PX, H_PX);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%.1f\" y=\"24\" font-size=\"15\" "
-            "text-anchor=\"middle\">", W_PX / 2);
-    xml_text(f, title);
+    int nx, ny;
+} axes_t;
+
+/* one panel, its top at yo px */
+static void panel(FILE *f, const fric_svg_panel_t *p, const axes_t *ax, double yo)
+{
+    const double x0 = ax->x0, x1 = ax->x1, xs = ax->xs, y0 = ax->y0, y1 = ax->y1, ys = ax->ys;
+    const double px0 = LEFT, px1 = W_PX - RIGHT, py0 = yo + H_PX - BOTTOM, py1 = yo + TOP;
+    fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"15\" text-anchor=\"middle\">", W_PX / 2, yo + 24);
+    xml_text(f, p->title);
     fprintf(f, "</text>\n<g stroke=\"#ccc\" stroke-width=\"1\">\n");
     /* grid and ticks, as many as axis_range() counted */
     double t = x0;
-    for (int k = 0; k <= nx; k++, t += xs) {
+    for (int k = 0; k <= ax->nx; k++, t += xs) {
         const double px = px0 + (t - x0) / (x1 - x0) * (px1 - px0);
         fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", px, py0, px, py1);
     }
     t = y0;
-    for (int k = 0; k <= ny; k++, t += ys) {
+    for (int k = 0; k <= ax->ny; k++, t += ys) {
         const double py = py0 + (t - y0) / (y1 - y0) * (py1 - py0);
         fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", px0, py, px1, py);
     }
     fprintf(f, "</g>\n<g text-anchor=\"middle\">\n");
     t = x0;
-    for (int k = 0; k <= nx; k++, t += xs) {
+    for (int k = 0; k <= ax->nx; k++, t += xs) {
         const double px = px0 + (t - x0) / (x1 - x0) * (px1 - px0);
         fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">%.4g</text>\n", px, py0 + 18, fabs(t) < 1e-9 * xs ? 0.0 : t);
     }
     fprintf(f, "</g>\n<g text-anchor=\"end\">\n");
     t = y0;
-    for (int k = 0; k <= ny; k++, t += ys) {
+    for (int k = 0; k <= ax->ny; k++, t += ys) {
         const double py = py0 + (t - y0) / (y1 - y0) * (py1 - py0);
         fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">%.4g</text>\n", px0 - 6, py + 4, fabs(t) < 1e-9 * ys ? 0.0 : t);
     }
     fprintf(f, "</g>\n<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" stroke=\"black\"/>\n",
             px0, py1, px1 - px0, py0 - py1);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (px0 + px1) / 2, H_PX - 14);
-    xml_text(f, xlabel);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (px0 + px1) / 2, yo + H_PX - 14);
+    xml_text(f, p->xlabel);
     fprintf(f, "</text>\n<text transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">", (py0 + py1) / 2);
-    xml_text(f, ylabel);
-    fprintf(f, "</text>\n<g id=\"%s\" data-x0=\"%.17g\" data-x1=\"%.17g\" data-y0=\"%.17g\" data-y1=\"%.17g\" "
-            "data-px0=\"%.2f\" data-px1=\"%.2f\" data-py0=\"%.2f\" data-py1=\"%.2f\">\n"
-            "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\" points=\"",
-            id, x0, x1, y0, y1, px0, px1, py0, py1);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%.3f,%.3f", i ? " " : "", px0 + (x[i] - x0) / (x1 - x0) * (px1 - px0),
-                py0 + (y[i] - y0) / (y1 - y0) * (py1 - py0));
-    fprintf(f, "\"/>\n</g>\n</svg>\n");
+    xml_text(f, p->ylabel);
+    fprintf(f, "</text>\n");
+    for (size_t k = 0; k < p->ns; k++) {
+        const fric_svg_series_t *s = &p->s[k];
+        fprintf(f, "<g id=\"%s\" data-x0=\"%.17g\" data-x1=\"%.17g\" data-y0=\"%.17g\" data-y1=\"%.17g\" "
+                "data-px0=\"%.2f\" data-px1=\"%.2f\" data-py0=\"%.2f\" data-py1=\"%.2f\">\n",
+                s->id, x0, x1, y0, y1, px0, px1, py0, py1);
+        if (s->dots)
+            fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"3.5\" stroke-linecap=\"round\" d=\"", s->color);
+        else
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" points=\"", s->color);
+        for (size_t i = 0; i < s->n; i++)
+            fprintf(f, s->dots ? "%sM%.3f,%.3fh0" : "%s%.3f,%.3f", i && !s->dots ? " " : "",
+                    px0 + (s->x[i] - x0) / (x1 - x0) * (px1 - px0), py0 + (s->y[i] - y0) / (y1 - y0) * (py1 - py0));
+        fprintf(f, "\"/>\n</g>\n");
+    }
+    /* the legend, top right inside the plot area */
+    double ly = py1 + 16;
+    for (size_t k = 0; k < p->ns; k++) {
+        const fric_svg_series_t *s = &p->s[k];
+        if (!s->label) continue;
+        if (s->dots)
+            fprintf(f, "<path stroke=\"%s\" stroke-width=\"3.5\" stroke-linecap=\"round\" d=\"M%.1f,%.1fh0\"/>\n",
+                    s->color, px1 - 170, ly - 4);
+        else
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                    px1 - 180, ly - 4, px1 - 160, ly - 4, s->color);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", px1 - 152, ly);
+        xml_text(f, s->label);
+        fprintf(f, "</text>\n");
+        ly += 16;
+    }
+}
+
+int fric_svg_panels(FILE *f, const fric_svg_panel_t *p, size_t np)
+{
+    enum { MAX_PANELS = 4 };
+    axes_t ax[MAX_PANELS];
+    if (np == 0 || np > MAX_PANELS) return -1;
+    for (size_t k = 0; k < np; k++) {
+        ax[k].nx = axis_range(p[k].s, p[k].ns, false, &ax[k].x0, &ax[k].x1, &ax[k].xs);
+        ax[k].ny = axis_range(p[k].s, p[k].ns, true, &ax[k].y0, &ax[k].y1, &ax[k].ys);
+        if (ax[k].nx == 0 || ax[k].ny == 0) return -1;
+    }
+    const double h = H_PX * (double)np;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+            "font-family=\"sans-serif\" font-size=\"12\">\n", W_PX, h, W_PX, h);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    for (size_t k = 0; k < np; k++) panel(f, &p[k], &ax[k], H_PX * (double)k);
+    fprintf(f, "</svg>\n");
     return 0;
+}
+
+int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                   const double *x, const double *y, size_t n)
+{
+    const fric_svg_series_t s = {x, y, n, id, NULL, "#1f77b4", false};
+    const fric_svg_panel_t p = {title, xlabel, ylabel, &s, 1};
+    return fric_svg_panels(f, &p, 1);
 }

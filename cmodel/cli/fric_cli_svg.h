@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_svg.h
- * @brief A line plot as a self-contained SVG file: axes with SI labels and
- *        ticks, one polyline. Used by `fricore sim --plot-time` and
- *        `--plot-hysteresis`.
+ * @brief Plots as self-contained SVG: axes with SI labels and ticks, and
+ *        one or more series, each a polyline or a set of dots, with a legend
+ *        when they are labelled; several panels stack in one file. Used by
+ *        `fricore sim --plot-time` and `--plot-hysteresis` (one line) and
+ *        `fricore fit --plot` (data, fitted curve and residuals).
  *
  * The plot area maps data to pixels linearly; the mapping is written on the
  * data group as attributes (data-x0, data-x1, data-y0, data-y1: the data
@@ -16,8 +18,33 @@
 #ifndef FRIC_CLI_SVG_H
 #define FRIC_CLI_SVG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+/** One series of a panel: n finite points (x[i], y[i]). */
+typedef struct {
+    const double *x, *y;
+    size_t n;
+    const char *id;    /**< the id of its data group (unique in the page) */
+    const char *label; /**< its legend entry, or NULL */
+    const char *color; /**< stroke colour ("#1f77b4") */
+    bool dots;         /**< dots (a path of round-capped zero-length segments) instead of a line */
+} fric_svg_series_t;
+
+/** One panel: a title, axis labels, and its series on shared axes. */
+typedef struct {
+    const char *title, *xlabel, *ylabel;
+    const fric_svg_series_t *s;
+    size_t ns;
+} fric_svg_panel_t;
+
+/**
+ * @brief Write np panels stacked top to bottom as one <svg> element to f.
+ *        The caller checks f's writes.
+ * @return 0, or -1 (nothing written) when a panel's range is not finite.
+ */
+int fric_svg_panels(FILE *f, const fric_svg_panel_t *p, size_t np);
 
 /**
  * @brief Write the plot of finite (x[i], y[i]), i < n, as one <svg> element

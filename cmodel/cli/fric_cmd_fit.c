@@ -13,14 +13,15 @@
 #include <string.h>
 
 #include "fric_cli.h"
+#include "fric_cli_fit_report.h"
 #include "fric_cli_friction.h"
 #include "fric_cli_out.h"
 #include "fric_cmd.h"
 #include "fric_fit.h"
 
 #define CMD "fit"
-#define USAGE_STATIC "--data FILE.csv (header v,F) [--asymmetric] [--fit-delta | --delta X] [--out FILE.json]"
-#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--out FILE.json]"
+#define USAGE_STATIC "--data FILE.csv (header v,F) [--asymmetric] [--fit-delta | --delta X] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
 
 /* ---- the CSV ------------------------------------------------------------------ */
 
@@ -188,14 +189,45 @@ static void common_warnings(const fric_fit_report_t *r, char *w, size_t n)
         warn(w, n, "the solver stopped at its evaluation limit (%d) before converging", r->nfev);
 }
 
-/* Render the document in memory and write it whole. */
-static int emit(const char *out_path, char *doc, size_t len)
+/* The outputs of a fit: the parameter file (--out, default stdout), the
+ * report and the plot; checked and opened before the data is read. */
+enum { OUT_PARAMS, OUT_REPORT, OUT_PLOT, NOUTS };
+
+static int outs_open(fric_out_t *outs, const char *out_path, const char *report, const char *plot)
 {
-    fric_out_t out = {.opt = "--out", .path = out_path ? out_path : "-"};
-    int rc = fric_outs_open(&out, 1, CMD);
-    if (rc == 0) rc = fric_out_write(&out, doc, len, CMD);
-    if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
-    fric_outs_discard(&out, 1);
+    outs[OUT_PARAMS] = (fric_out_t){.opt = "--out", .path = out_path ? out_path : "-"};
+    outs[OUT_REPORT] = (fric_out_t){.opt = "--report", .path = report};
+    outs[OUT_PLOT] = (fric_out_t){.opt = "--plot", .path = plot};
+    return fric_outs_open(outs, NOUTS, CMD);
+}
+
+/* Render one document in memory with fn and write it whole to o. */
+static int emit_doc(fric_out_t *o, int (*fn)(FILE *, const fric_fit_view_t *), const fric_fit_view_t *v)
+{
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) return fric_cli_run_failed(CMD, "out of memory");
+    const int frc = fn(m, v);
+    if (fclose(m) != 0 || frc == -2) {
+        free(doc);
+        return fric_cli_run_failed(CMD, "out of memory for %s", o->opt);
+    }
+    int rc = frc != 0 ? fric_cli_run_failed(CMD, "%s: a plot's range is not finite", o->opt)
+                      : fric_out_write(o, doc, len, CMD);
+    free(doc);
+    return rc;
+}
+
+/* Write the parameter file doc (len bytes), the report and the plot, and
+ * close them: 0 or an exit status (every output discarded). */
+static int emit(fric_out_t *outs, char *doc, size_t len, const fric_fit_view_t *v)
+{
+    int rc = fric_out_write(&outs[OUT_PARAMS], doc, len, CMD);
+    if (rc == 0 && outs[OUT_REPORT].path) rc = emit_doc(&outs[OUT_REPORT], fric_fit_report, v);
+    if (rc == 0 && outs[OUT_PLOT].path) rc = emit_doc(&outs[OUT_PLOT], fric_fit_plot, v);
+    if (rc == 0) rc = fric_outs_close(outs, NOUTS, CMD);
+    fric_outs_discard(outs, NOUTS);
     return rc;
 }
 
@@ -208,9 +240,11 @@ static bool all_finite(const fric_fit_report_t *r)
 
 /* ---- fit static ------------------------------------------------------------------ */
 
+static int run_static(int argc, char **argv, const char *data, bool asym, bool fdelta, double delta, fric_out_t *outs);
+
 static int fit_static(int argc, char **argv)
 {
-    const char *data = NULL, *out_path = NULL;
+    const char *data = NULL, *out_path = NULL, *report = NULL, *plot = NULL;
     bool asym = false, fdelta = false;
     double delta = 2.0;
     fric_opt_t opts[] = {
@@ -219,6 +253,8 @@ static int fit_static(int argc, char **argv)
         {"fit-delta", NULL, FRIC_OPT_FLAG, &fdelta, "", "fit the Stribeck exponent delta too", NULL, false},
         {"delta", NULL, FRIC_OPT_DOUBLE, &delta, "", "the Stribeck exponent held when not fitted (default 2)", NULL, false},
         {"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false},
+        {"report", NULL, FRIC_OPT_STRING, &report, "", "write an HTML report: the parameters, the data against F_ss(v), the residuals", NULL, false},
+        {"plot", NULL, FRIC_OPT_STRING, &plot, "", "write the data against F_ss(v) and the residuals as SVG", NULL, false},
     };
     const size_t n = sizeof opts / sizeof opts[0];
     int rc = fric_opts_parse(opts, n, argc, argv, 3, "fit static", USAGE_STATIC);
@@ -226,10 +262,20 @@ static int fit_static(int argc, char **argv)
     if (!data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit static --help)");
     if (fdelta && opts[3].given) return fric_cli_fail(CMD, "--delta holds delta fixed; it does not go with --fit-delta");
     if (!(delta > 0.0)) return fric_cli_fail(CMD, "delta (Stribeck exponent) must be finite and > 0, got %.6g", delta);
+    fric_out_t outs[NOUTS];
+    if ((rc = outs_open(outs, out_path, report, plot)) != 0) return rc;
+    rc = run_static(argc, argv, data, asym, fdelta, delta, outs);
+    fric_outs_discard(outs, NOUTS);
+    return rc;
+}
+
+static int run_static(int argc, char **argv, const char *data, bool asym, bool fdelta, double delta, fric_out_t *outs)
+{
     const char *const headers[] = {"v,F"};
     size_t which;
     table_t t;
-    if ((rc = read_csv(data, headers, 1, &t, &which)) != 0) return rc;
+    int rc = read_csv(data, headers, 1, &t, &which);
+    if (rc != 0) return rc;
     const double *v = t.col[0], *f = t.col[1];
     const size_t np = (asym ? 7u : 4u) + (fdelta ? 1u : 0u);
     size_t moving = 0, pos = 0, neg = 0;
@@ -254,7 +300,7 @@ static int fit_static(int argc, char **argv)
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_static(v, f, t.n, &o, &c, &r);
-    table_free(&t);
+    if (frc != 0 || !all_finite(&r)) table_free(&t);
     if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
     if (frc != 0 || !all_finite(&r)) return fric_cli_run_failed(CMD, "the fit failed: %s", frc ? r.why : "a result is not finite");
     if (t.n > moving)
@@ -284,26 +330,51 @@ static int fit_static(int argc, char **argv)
     put_report(m, "static", data, &r, w);
     if (fclose(m) != 0) {
         free(doc);
+        table_free(&t);
         return fric_cli_run_failed(CMD, "out of memory");
     }
-    rc = emit(out_path, doc, len);
+    /* the rows fitted (v != 0), each with F_ss(v), for the report and the plot */
+    double *xs = malloc(moving * sizeof *xs), *fs = malloc(moving * sizeof *fs), *fm = malloc(moving * sizeof *fm);
+    if (!xs || !fs || !fm) {
+        rc = fric_cli_run_failed(CMD, "out of memory");
+    } else {
+        size_t k = 0;
+        for (size_t i = 0; i < t.n; i++) {
+            if (v[i] == 0.0) continue;
+            xs[k] = v[i];
+            fs[k] = f[i];
+            fm[k] = fric_stribeck_force(&c, v[i]);
+            k++;
+        }
+        const fric_fit_view_t view = {false, argc, argv, data, xs, fs, fm, 0, moving, c, &r, w, doc};
+        rc = emit(outs, doc, len, &view);
+    }
+    free(xs);
+    free(fs);
+    free(fm);
     free(doc);
+    table_free(&t);
     return rc;
 }
 
 /* ---- fit dynamic ----------------------------------------------------------------- */
 
+static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const fric_lugre_cfg_t *base, fric_out_t *outs);
+
 static int fit_dynamic(int argc, char **argv)
 {
-    const char *data = NULL, *out_path = NULL;
+    const char *data = NULL, *out_path = NULL, *report = NULL, *plot = NULL;
     bool fs2 = false;
     fric_cli_friction_t fp;
     fric_cli_friction_defaults(&fp, "stribeck");
-    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 3];
+    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 5];
     size_t n = fric_cli_friction_opts(&fp, opts, "stribeck|lugre");
     opts[n++] = (fric_opt_t){"data", NULL, FRIC_OPT_STRING, &data, "", "the record: CSV with the header t,v,F or t,x,F (required)", NULL, false};
     opts[n++] = (fric_opt_t){"fit-sigma2", NULL, FRIC_OPT_FLAG, &fs2, "", "fit sigma2 (one value, both directions) too", NULL, false};
     opts[n++] = (fric_opt_t){"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false};
+    opts[n++] = (fric_opt_t){"report", NULL, FRIC_OPT_STRING, &report, "",
+                             "write an HTML report: the parameters, the measured and model force, the residuals", NULL, false};
+    opts[n++] = (fric_opt_t){"plot", NULL, FRIC_OPT_STRING, &plot, "", "write the measured and model force and the residuals as SVG", NULL, false};
     int rc = fric_opts_parse(opts, n, argc, argv, 3, "fit dynamic", USAGE_DYNAMIC);
     if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
     if (!data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit dynamic --help)");
@@ -315,11 +386,20 @@ static int fit_dynamic(int argc, char **argv)
                              mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
     if (!(base.fc_pos > 0.0 && base.fc_neg > 0.0 && base.fs_pos > 0.0 && base.fs_neg > 0.0))
         return fric_cli_fail(CMD, "fc and fs must be > 0 in each direction for the LuGre model (g(v) stays positive)");
+    fric_out_t outs[NOUTS];
+    if ((rc = outs_open(outs, out_path, report, plot)) != 0) return rc;
+    rc = run_dynamic(argc, argv, data, fs2, &base, outs);
+    fric_outs_discard(outs, NOUTS);
+    return rc;
+}
 
+static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const fric_lugre_cfg_t *base, fric_out_t *outs)
+{
     const char *const headers[] = {"t,v,F", "t,x,F"};
     size_t which;
     table_t t;
-    if ((rc = read_csv(data, headers, 2, &t, &which)) != 0) return rc;
+    int rc = read_csv(data, headers, 2, &t, &which);
+    if (rc != 0) return rc;
     const double *tt = t.col[0], *f = t.col[2];
     double *v = t.col[1];
     const bool pos_in = which == 1;
@@ -355,8 +435,8 @@ static int fit_dynamic(int argc, char **argv)
     fric_fit_dynamic_opts_t o = {fs2};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
-    const int frc = fric_fit_dynamic(tt, v, f, t.n, &base, &o, &c, &r);
-    table_free(&t);
+    const int frc = fric_fit_dynamic(tt, v, f, t.n, base, &o, &c, &r);
+    if (frc != 0 || !all_finite(&r)) table_free(&t);
     if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
     if (frc != 0 || !all_finite(&r)) return fric_cli_run_failed(CMD, "the fit failed: %s", frc ? r.why : "a result is not finite");
     char w[2000] = "";
@@ -387,10 +467,21 @@ static int fit_dynamic(int argc, char **argv)
     put_report(m, "dynamic", data, &r, w);
     if (fclose(m) != 0) {
         free(doc);
+        table_free(&t);
         return fric_cli_run_failed(CMD, "out of memory");
     }
-    rc = emit(out_path, doc, len);
+    /* the model force along the record, as the fit ran it, for the report and the plot */
+    double *fm = malloc(t.n * sizeof *fm);
+    if (!fm) {
+        rc = fric_cli_run_failed(CMD, "out of memory");
+    } else {
+        fric_fit_dynamic_force(tt, v, t.n, &c, r.value[r.np - 1], fm);
+        const fric_fit_view_t view = {true, argc, argv, data, tt, f, fm, 1, t.n, fric_lugre_steady_curve(&c), &r, w, doc};
+        rc = emit(outs, doc, len, &view);
+    }
+    free(fm);
     free(doc);
+    table_free(&t);
     return rc;
 }
 

@@ -108,6 +108,16 @@ typedef struct {
 int fric_fit_dynamic(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *base,
                      const fric_fit_dynamic_opts_t *o, fric_lugre_cfg_t *out, fric_fit_report_t *rep);
 
+/**
+ * @brief The force of the LuGre set cfg along a record, as fric_fit_dynamic()
+ *        computes it: fm[k], k >= 1, the force of the exact step from t[k-1]
+ *        to t[k] at v[k]; fm[0] = sigma0 z(0) + sigma2 v[0], with z(0) from
+ *        the initial bristle force f0 (the fit's last parameter), |z(0)| held
+ *        at most g(v[0]) / sigma0. n rows, t strictly increasing.
+ */
+void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fric_lugre_cfg_t *cfg, double f0,
+                            double *fm);
+
 /** @brief Student's t quantile t(0.975, dof), dof >= 1 (1.96 as dof grows). */
 double fric_fit_t975(double dof);
 

@@ -322,21 +322,39 @@ static void dyn_cfg(const dctx_t *c, const double *x, fric_lugre_cfg_t *cfg)
     if (c->fs2) cfg->sigma2_pos = cfg->sigma2_neg = x[2];
 }
 
-static double dyn_run(const dctx_t *c, const fric_lugre_cfg_t *cfg, double fz0, double *fvec)
+/* The model along the record: the sum of squared residuals; fvec[k - 1]
+ * the residual of row k, fm[k] the model force of row k (each when not NULL). */
+static double dyn_sim(const double *t, const double *v, const double *f, int n, const fric_lugre_cfg_t *cfg,
+                      double fz0, double *fvec, double *fm)
 {
-    const double g0 = fric_lugre_g(cfg, c->v[0]);
+    const double g0 = fric_lugre_g(cfg, v[0]);
     double z = fz0 / cfg->sigma0;
     const double zmax = g0 / cfg->sigma0;
     if (z > zmax) z = zmax;
     if (z < -zmax) z = -zmax;
+    if (fm) fm[0] = cfg->sigma0 * z + (v[0] < 0.0 ? cfg->sigma2_neg : cfg->sigma2_pos) * v[0];
     fric_lugre_state_t st = {z};
     double ssr = 0.0;
-    for (int k = 1; k < c->n; k++) {
-        const double r = fric_lugre_step(cfg, &st, c->v[k], c->t[k] - c->t[k - 1]) - c->f[k];
+    for (int k = 1; k < n; k++) {
+        const double fk = fric_lugre_step(cfg, &st, v[k], t[k] - t[k - 1]);
+        if (fm) fm[k] = fk;
+        if (!f) continue;
+        const double r = fk - f[k];
         if (fvec) fvec[k - 1] = r;
         ssr += r * r;
     }
     return ssr;
+}
+
+static double dyn_run(const dctx_t *c, const fric_lugre_cfg_t *cfg, double fz0, double *fvec)
+{
+    return dyn_sim(c->t, c->v, c->f, c->n, cfg, fz0, fvec, NULL);
+}
+
+void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fric_lugre_cfg_t *cfg, double f0,
+                            double *fm)
+{
+    if (n > 0) (void)dyn_sim(t, v, NULL, (int)n, cfg, f0, NULL, fm);
 }
 
 static int dyn_fcn(void *p, int m, int np, const double *x, double *fvec, int iflag)

@@ -79,3 +79,46 @@ scratch fitout
 printf 'v,F\n0,1\n' >"$d/bad.csv"
 run "$FRICORE" fit static --data "$d/bad.csv" --out "$d/o.json"
 expect_files "fit: a refused run leaves no output file" "$d" "bad.csv"
+
+# ---- fit --report and --plot: the data against the fitted model, the residuals ---
+scratch fitrep
+run "$FRICORE" fit static --data "$ex/static.csv" --out "$d/s.json" --report "$d/s.html" --plot "$d/s.svg"
+if [ "$rc" -eq 0 ] && cmp -s "$d/s.json" "$tmp/static.json" && [ ! -s "$tmp/out" ]; then
+  ok "fit static --report --plot: the same parameter file as without them"
+else bad "fit static --report --plot (status $rc): $(head -c 300 "$tmp/err")"; fi
+if python3 "$here/fit_plot_check.py" static "$ex/static.csv" "$d/s.json" "$d/s.svg" "$d/s.html" >/dev/null 2>"$tmp/err"; then
+  ok "fit static plot and report: the data, F_ss(v) of the fitted file, and F - F_ss(v) at every row"
+else bad "fit static plot: $(cat "$tmp/err")"; fi
+# negative control: the check sees a curve that is not the fitted one
+sed 's/"fs": [0-9.e+-]*/"fs": 1.6/' "$d/s.json" >"$d/wrong.json"
+if ! python3 "$here/fit_plot_check.py" static "$ex/static.csv" "$d/wrong.json" "$d/s.svg" >/dev/null 2>&1; then
+  ok "fit_plot_check.py refuses a plot against another fs (negative control)"
+else bad "fit_plot_check.py accepts a plot against a wrong fs"; fi
+if grep -q '<th>95 % interval</th>' "$d/s.html" && grep -q '&quot;model&quot;: &quot;stribeck&quot;' "$d/s.html" &&
+   grep -q '<td>fs</td>' "$d/s.html"; then
+  ok "fit static report: the parameter table and the parameter file"
+else bad "fit static report lacks the table or the file"; fi
+run "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$d/s.json" --out "$d/d.json" --plot "$d/d.svg" --report "$d/d.html"
+if [ "$rc" -eq 0 ] && cmp -s "$d/d.json" "$tmp/dyn.json" &&
+   python3 "$here/fit_plot_check.py" dynamic "$ex/dynamic.csv" "$d/d.json" "$d/d.svg" "$d/d.html" >/dev/null 2>"$tmp/err"; then
+  ok "fit dynamic --plot --report: measured F at every stride-th row, residual = measured - model"
+else bad "fit dynamic plot (status $rc): $(head -c 300 "$tmp/err")"; fi
+if "$here/../../../scripts/check_page.sh" "$d/d.html" "Data, fitted model and residuals" >"$tmp/err" 2>&1; then
+  ok "fit dynamic report loads in headless Chromium with nothing on its console"
+else bad "fit report in Chromium: $(head -c 300 "$tmp/err")"; fi
+expect_files "fit --report --plot: the files named, no temporary file" "$d" "d.html d.json d.svg s.html s.json s.svg wrong.json"
+run "$FRICORE" fit static --data "$ex/static.csv" --out "$d/s2.json" --report -
+if [ "$rc" -eq 0 ] && head -c 15 "$tmp/out" | grep -q '<!DOCTYPE html>' && cmp -s "$d/s2.json" "$d/s.json"; then
+  ok "fit --report -: the report on stdout, the file to --out"
+else bad "fit --report - (status $rc)"; fi
+scratch fitrep2
+expect_usage_error "fit: --out and --plot naming one file are refused" "name the same file" \
+  "$FRICORE" fit static --data "$ex/static.csv" --out "$d/a" --plot "$d/a"
+expect_usage_error "fit: --report to a missing directory is refused before the fit" "--report $d/no/r.html: .*directory" \
+  "$FRICORE" fit static --data "$ex/static.csv" --out "$d/a.json" --report "$d/no/r.html"
+expect_usage_error "fit: stdout for two outputs is refused" "stdout" \
+  "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$tmp/static.json" --plot - --report -
+printf 'v,F\n0.1,1\n0.2,x\n' >"$d/bad.csv"
+run "$FRICORE" fit static --data "$d/bad.csv" --out "$d/o.json" --report "$d/o.html" --plot "$d/o.svg"
+if [ "$rc" -eq 2 ]; then ok "fit: bad data with --report --plot exits 2"; else bad "fit bad data with --report: status $rc"; fi
+expect_files "fit: a refused run leaves no report, plot or temporary file" "$d" "bad.csv"

@@ -40,7 +40,7 @@ for c in $all_cmds; do
 done
 
 expect_usage_error "help nosuch: names it and the commands" \
-  "^fricore help: unknown command 'nosuch' \(commands: curve, compile, trace, sim, fit, help, version\)$" "$FRICORE" help nosuch
+  "^fricore help: unknown command 'nosuch' \(commands: curve, compile, trace, sim, fit, export, help, version\)$" "$FRICORE" help nosuch
 expect_usage_error "help: one COMMAND only" "^fricore help: unexpected argument 'trace'" "$FRICORE" help sim trace
 
 # ---- no command: usage on stderr, status 2 ---------------------------------------
