@@ -218,7 +218,21 @@ static void test_dynamic_recovers_sigma0_sigma1(void **state)
     assert_rel(c.sigma1, truth.sigma1, 0.30);
     assert_false(r.warn & FRIC_FIT_WARN_SIGMA1);
     assert_rel(c.fc_pos, truth.fc_pos, 1e-15); /* the static part is kept */
-
+    /* the model force of the report: the fit's residuals, so its RMS is the fit's */
+    static double fm[N];
+    fric_fit_dynamic_force(t, v, N, &c, r.value[r.np - 1], fm);
+    double ssr = 0.0;
+    for (int k = 1; k < N; k++) ssr += (f[k] - fm[k]) * (f[k] - fm[k]);
+    assert_int_equal(r.m, N - 1);
+    assert_rel(sqrt(ssr / (N - 1)), r.rms, 1e-9);
+    /* and it is the model: another sigma0 gives another force */
+    fric_lugre_cfg_t other = c;
+    other.sigma0 *= 1.2;
+    static double fo[N];
+    fric_fit_dynamic_force(t, v, N, &other, r.value[r.np - 1], fo);
+    double d = 0.0;
+    for (int k = 1; k < N; k++) d = fmax(d, fabs(fo[k] - fm[k]));
+    assert_true(d > 10.0 * r.rms);
 }
 
 /* sigma2 needs sliding: a large stroke, through reversals, 2 Hz */
