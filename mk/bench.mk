@@ -10,6 +10,7 @@
 #   make bench         everything (scripts/bench.py)
 #   make bench-speed   the C models' ns per sample alone
 #   make bench-sim     the integrators' steps/s alone
+#   make bench-fit     fricore fit on 1e5 rows, static and dynamic (goal: 2 s each)
 
 BENCH_TBS := tb_stribeck_w16 tb_stribeck_w18 tb_lugre_w16 tb_lugre_w18 tb_top_w16 tb_top_w18
 
@@ -20,3 +21,8 @@ bench-run: $(BENCH_SPEED) $(BENCH_SIM) $(FRICORE) $(COSIM) $(foreach t,$(BENCH_T
            bench-accuracy synth-report
 	@mkdir -p $(BUILD)/results docs/results
 	$(call msg,PY,$@) $(VENV)/bin/python scripts/bench.py $(BUILD) $(VENV)/bin/python $(BUILD)/results/bench.json docs/results/bench.md
+
+.PHONY: bench-fit
+bench-fit: $(FRICORE)
+	@mkdir -p $(BUILD)/results/bench
+	$(call msg,PY,$@) $(VENV)/bin/python scripts/bench_fit.py $(BUILD) $(BUILD)/results/bench/fit.json

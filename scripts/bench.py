@@ -38,6 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import svgplot  # noqa: E402
+import bench_fit  # noqa: E402  (the parameter fit's speed: its own section)
 
 PERIOD_TOL = 1e-4
 SIM_ARGS = ["sim", "--example", "canudas1995", "--duration", "25"]
@@ -480,6 +481,8 @@ def report(b, md):
               a["cosim_t100us"]["max_abs_difference_N"], a["cosim_t100us"]["rms_difference_N"],
               a["cosim_t100us"]["samples"]), "",
           "![co-simulated friction](bench_cosim_friction.svg)", "", "![RTL minus double](bench_cosim_difference.svg)", ""]
+    if "fit" in b:
+        L += bench_fit.report_lines(b["fit"])
     with open(md, "w") as f:
         f.write("\n".join(L))
 
@@ -517,6 +520,10 @@ def main():
     b["fpga"] = fpga(build, b["rtl"])
     say("== 5. accuracy")
     b["accuracy"] = accuracy(build, docs)
+    say("== parameter fit speed (bench_fit.py)")
+    b["fit"] = bench_fit.measure(build)
+    for c in b["fit"]["cases"]:
+        say("fit %s, %d rows: %.3f s wall, %.3f s CPU" % (c["fit"], c["rows"], c["wall_s"], c["cpu_s"]))
     with open(js, "w") as f:
         json.dump(b, f, indent=1)
         f.write("\n")
