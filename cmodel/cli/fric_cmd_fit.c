@@ -201,33 +201,42 @@ static int outs_open(fric_out_t *outs, const char *out_path, const char *report,
     return fric_outs_open(outs, NOUTS, CMD);
 }
 
-/* Render one document in memory with fn and write it whole to o. */
-static int emit_doc(fric_out_t *o, int (*fn)(FILE *, const fric_fit_view_t *), const fric_fit_view_t *v)
+/* Render one document in memory with fn: 0 (*doc, *len set), or an exit status. */
+static int render(const fric_out_t *o, int (*fn)(FILE *, const fric_fit_view_t *), const fric_fit_view_t *v,
+                  char **doc, size_t *len)
 {
-    char *doc = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&doc, &len);
+    *doc = NULL;
+    *len = 0;
+    if (!o->path) return 0;
+    FILE *m = open_memstream(doc, len);
     if (!m) return fric_cli_run_failed(CMD, "out of memory");
     const int frc = fn(m, v);
-    if (fclose(m) != 0 || frc == -2) {
-        free(doc);
-        return fric_cli_run_failed(CMD, "out of memory for %s", o->opt);
+    if (fclose(m) != 0 || frc != 0) {
+        free(*doc);
+        *doc = NULL;
+        return frc == -1 ? fric_cli_run_failed(CMD, "%s: a plot's range is not finite", o->opt)
+                         : fric_cli_run_failed(CMD, "out of memory for %s", o->opt);
     }
-    int rc = frc != 0 ? fric_cli_run_failed(CMD, "%s: a plot's range is not finite", o->opt)
-                      : fric_out_write(o, doc, len, CMD);
-    free(doc);
-    return rc;
+    return 0;
 }
 
-/* Write the parameter file doc (len bytes), the report and the plot, and
- * close them: 0 or an exit status (every output discarded). */
-static int emit(fric_out_t *outs, char *doc, size_t len, const fric_fit_view_t *v)
+/* Render the report and the plot, then write them and the parameter file
+ * doc (len bytes) and close them: nothing is written, not even to stdout,
+ * unless every document rendered. 0 or an exit status (every output
+ * discarded). */
+static int emit(fric_out_t *outs, const char *doc, size_t len, const fric_fit_view_t *v)
 {
-    int rc = fric_out_write(&outs[OUT_PARAMS], doc, len, CMD);
-    if (rc == 0 && outs[OUT_REPORT].path) rc = emit_doc(&outs[OUT_REPORT], fric_fit_report, v);
-    if (rc == 0 && outs[OUT_PLOT].path) rc = emit_doc(&outs[OUT_PLOT], fric_fit_plot, v);
+    char *rep = NULL, *plot = NULL;
+    size_t rlen = 0, plen = 0;
+    int rc = render(&outs[OUT_REPORT], fric_fit_report, v, &rep, &rlen);
+    if (rc == 0) rc = render(&outs[OUT_PLOT], fric_fit_plot, v, &plot, &plen);
+    if (rc == 0) rc = fric_out_write(&outs[OUT_PARAMS], doc, len, CMD);
+    if (rc == 0 && rep) rc = fric_out_write(&outs[OUT_REPORT], rep, rlen, CMD);
+    if (rc == 0 && plot) rc = fric_out_write(&outs[OUT_PLOT], plot, plen, CMD);
     if (rc == 0) rc = fric_outs_close(outs, NOUTS, CMD);
     fric_outs_discard(outs, NOUTS);
+    free(rep);
+    free(plot);
     return rc;
 }
 
