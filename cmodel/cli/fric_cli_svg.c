@@ -3,6 +3,7 @@
 #include "fric_cli_svg.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #define W_PX 720.0
@@ -58,12 +59,34 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
+/* the colours of the series, in order */
+static const char *const COLOUR[FRIC_SVG_MAX_SERIES] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+
 int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
                    const double *x, const double *y, size_t n)
 {
+    return fric_svg_write_series(f, id, title, xlabel, ylabel, x, &y, NULL, 1, n);
+}
+
+int fric_svg_write_series(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                          const double *x, const double *const *y, const char *const *labels, size_t nser, size_t n)
+{
     double x0, x1, xs, y0, y1, ys;
+    if (nser < 1 || nser > FRIC_SVG_MAX_SERIES) return -1;
     const int nx = axis_range(x, n, &x0, &x1, &xs);
-    const int ny = axis_range(y, n, &y0, &y1, &ys);
+    /* one y axis for every series: the range of them all */
+    double lo = 0.0, hi = 0.0;
+    for (size_t k = 0; k < nser; k++) {
+        double a, b, st;
+        if (axis_range(y[k], n, &a, &b, &st) == 0) return -1;
+        for (size_t i = 0; i < n; i++) {
+            const bool first = k == 0 && i == 0;
+            lo = first ? y[k][i] : fmin(lo, y[k][i]);
+            hi = first ? y[k][i] : fmax(hi, y[k][i]);
+        }
+    }
+    const double span[2] = {lo, hi};
+    const int ny = axis_range(nser == 1 ? y[0] : span, nser == 1 ? n : (n ? 2 : 0), &y0, &y1, &ys);
     if (nx == 0 || ny == 0) return -1;
     const double px0 = LEFT, px1 = W_PX - RIGHT, py0 = H_PX - BOTTOM, py1 = TOP;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
@@ -102,12 +125,32 @@ int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabe
     fprintf(f, "</text>\n<text transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">", (py0 + py1) / 2);
     xml_text(f, ylabel);
     fprintf(f, "</text>\n<g id=\"%s\" data-x0=\"%.17g\" data-x1=\"%.17g\" data-y0=\"%.17g\" data-y1=\"%.17g\" "
-            "data-px0=\"%.2f\" data-px1=\"%.2f\" data-py0=\"%.2f\" data-py1=\"%.2f\">\n"
-            "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\" points=\"",
+            "data-px0=\"%.2f\" data-px1=\"%.2f\" data-py0=\"%.2f\" data-py1=\"%.2f\">\n",
             id, x0, x1, y0, y1, px0, px1, py0, py1);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%.3f,%.3f", i ? " " : "", px0 + (x[i] - x0) / (x1 - x0) * (px1 - px0),
-                py0 + (y[i] - y0) / (y1 - y0) * (py1 - py0));
-    fprintf(f, "\"/>\n</g>\n</svg>\n");
+    for (size_t k = 0; k < nser; k++) {
+        fputs("<polyline fill=\"none\" stroke=\"", f);
+        fputs(COLOUR[k], f);
+        fputs("\" stroke-width=\"1.2\" ", f);
+        if (labels) {
+            fputs("data-label=\"", f);
+            xml_text(f, labels[k]);
+            fputs("\" ", f);
+        }
+        fputs("points=\"", f);
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s%.3f,%.3f", i ? " " : "", px0 + (x[i] - x0) / (x1 - x0) * (px1 - px0),
+                    py0 + (y[k][i] - y0) / (y1 - y0) * (py1 - py0));
+        fputs("\"/>\n", f);
+    }
+    fputs("</g>\n", f);
+    /* the legend, top left inside the plot area */
+    for (size_t k = 0; labels && k < nser; k++) {
+        const double ly = py1 + 16.0 + 16.0 * (double)k;
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"2\"/>"
+                "<text x=\"%.2f\" y=\"%.2f\">", px0 + 8.0, ly - 4.0, px0 + 28.0, ly - 4.0, COLOUR[k], px0 + 34.0, ly);
+        xml_text(f, labels[k]);
+        fputs("</text>\n", f);
+    }
+    fprintf(f, "</svg>\n");
     return 0;
 }

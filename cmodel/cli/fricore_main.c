@@ -23,6 +23,7 @@ static const struct {
     {"compile", fric_cmd_compile, "turn SI parameters into the fixed-point words the hardware holds"},
     {"trace", fric_cmd_trace, "run a Dahl or LuGre contact open-loop over a velocity record on stdin"},
     {"sim", fric_cmd_sim, "simulate a slider dragged through a spring against a Dahl or LuGre contact (stick-slip)"},
+    {"servo", fric_cmd_servo, "run a servo axis with LuGre friction under P + PI control, with or without friction compensation"},
     {"fit", fric_cmd_fit, "identify friction parameters from measured data (fit static, fit dynamic) into a parameter file"},
     {"help", cmd_help, "list the commands, or print one command's options (fricore help COMMAND)"},
     {"version", cmd_version, "print the version of fricore and of the register map it drives (also --version)"},
