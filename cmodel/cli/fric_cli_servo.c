@@ -146,7 +146,7 @@ static void table(servo_t *s)
          "compensator arithmetic: double (default), fixed (the bit-exact model), rtl (the Verilated core, fricore-cosim servo)",
          "double|fixed|rtl", false},
         {"reference", NULL, FRIC_OPT_CHOICE, &s->reference, "",
-         "position reference: sine (default), step (a square wave), ramp, csv (--trajectory)", "sine|step|ramp|csv", false},
+         "position reference: sine (default; A (1 - cos 2 pi f t), from rest), step (a square wave), ramp, csv (--trajectory)", "sine|step|ramp|csv", false},
         {"amplitude", NULL, FRIC_OPT_DOUBLE, &s->amplitude, "rad", "sine amplitude, step height (default 0.01)", NULL, false},
         {"frequency", NULL, FRIC_OPT_DOUBLE, &s->frequency, "Hz", "sine frequency (default 0.5)", NULL, false},
         {"period", NULL, FRIC_OPT_DOUBLE, &s->period, "s", "step: up for half the period, back for the other half (default 4)", NULL, false},
@@ -430,10 +430,11 @@ static void reference(const servo_t *s, double t, double *x, double *v, double *
     *x = *v = *a = 0.0;
     switch (s->ref) {
     case REF_SINE: {
+        /* A (1 - cos wt): from rest, through zero velocity every half period */
         const double w = TWO_PI * s->frequency;
-        *x = s->amplitude * sin(w * t);
-        *v = s->amplitude * w * cos(w * t);
-        *a = -s->amplitude * w * w * sin(w * t);
+        *x = s->amplitude * (1.0 - cos(w * t));
+        *v = s->amplitude * w * sin(w * t);
+        *a = s->amplitude * w * w * cos(w * t);
         break;
     }
     case REF_STEP: {
