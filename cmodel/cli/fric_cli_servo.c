@@ -260,6 +260,18 @@ static int read_trajectory(servo_t *s)
  * them, built as the model the compensation mode evaluates. */
 static int build_comp(servo_t *s)
 {
+    if (!s->comp_params) {
+        /* the machine's own set, as the mode reads it */
+        const fric_stribeck_cfg_t c = s->machine.stribeck;
+        s->comp = s->machine;
+        if (s->comp_kind == COMP_COULOMB) {
+            s->comp.kind = FRIC_MODEL_VISCOUS;
+            s->comp.stribeck = fric_viscous_cfg(c.fc_pos, c.fc_neg, c.b_pos, c.b_neg);
+        } else if (s->comp_kind == COMP_STRIBECK) {
+            s->comp.kind = FRIC_MODEL_STRIBECK;
+        }
+        return 0;
+    }
     static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre"};
     s->cfp = s->fp;
     s->cfp.params = NULL;
@@ -394,20 +406,22 @@ static int parse(servo_t *s, int argc, char **argv)
     if ((s->arith == ARITH_DOUBLE || s->comp_kind == COMP_NONE) && given(s, "f-max"))
         return fric_cli_fail(cmd, "--f-max applies only with --comp-arith fixed or rtl");
     if (s->ref == REF_CSV && (rc = read_trajectory(s)) != 0) return rc;
-    /* the machine, then the compensator */
-    if ((rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, 0, &s->machine)) != 0) return rc;
-    if (isnan(s->stick)) s->stick = s->machine.stribeck.vs / 10.0;
+    if (isnan(s->stick)) s->stick = s->fp.vs / 10.0;
     if ((rc = positive(s, "stick-threshold", "stuck below it, rad/s", s->stick)) != 0) return rc;
-    if (s->comp_kind != COMP_NONE && (rc = build_comp(s)) != 0) return rc;
-    /* the plant's step: the bristles and the shaft resolved */
-    const double h = s->fx.ts / s->substeps, sig0 = s->machine.lugre.sigma0, sig1 = s->machine.lugre.sigma1;
-    double hmax = 0.2 * sqrt(s->inertia / sig0);
+    /* the plant's step resolves the bristles and the shaft (checked on the
+     * raw values, before the set's build prints its warnings, so that a
+     * refusal is the only line; the build refuses bad values itself) */
+    const double h = s->fx.ts / s->substeps, sig0 = s->fp.sigma0, sig1 = s->fp.sigma1;
+    double hmax = sig0 > 0.0 ? 0.2 * sqrt(s->inertia / sig0) : INFINITY;
     if (sig1 > 0.0) hmax = fmin(hmax, 0.2 * s->inertia / sig1);
     if (compliant) hmax = fmin(hmax, 0.2 * sqrt(jr / s->compliance));
     if (h > hmax)
         return fric_cli_fail(cmd, "--substeps must be >= %.0f: the plant step ts/substeps = %.3g s exceeds %.3g s, a fifth of "
                              "the fastest time constant of the bristles%s", ceil(s->fx.ts / hmax), h, hmax,
                              compliant ? " and the shaft" : "");
+    /* the machine, then the compensator */
+    if ((rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, 0, &s->machine)) != 0) return rc;
+    if (s->comp_kind != COMP_NONE && (rc = build_comp(s)) != 0) return rc;
     /* the encoder's codes: the compensator's compiled port, or the same
      * scale for the double compensator (one measurement for every mode) */
     fric_model_t enc_model = s->machine;
@@ -459,10 +473,10 @@ static void reference(const servo_t *s, double t, double *x, double *v, double *
     case REF_CSV: {
         const double *tt = s->traj_t, *xx = s->traj_x;
         const size_t n = s->traj_n;
-        if (t <= tt[0]) *x = xx[0];
+        if (t < tt[0]) *x = xx[0];
         else if (t >= tt[n - 1]) *x = xx[n - 1];
         else {
-            size_t lo = 0, hi = n - 1; /* tt[lo] < t < tt[hi] */
+            size_t lo = 0, hi = n - 1; /* tt[lo] <= t < tt[hi] */
             while (hi - lo > 1) {
                 const size_t mid = lo + (hi - lo) / 2;
                 if (tt[mid] <= t) lo = mid;
@@ -566,8 +580,8 @@ static void free_result(result_t *r)
 
 static int diverged(const servo_t *s, double t, size_t k, const char *what, double v)
 {
-    return fric_cli_run_failed(s->cmd, "at t = %.9g s (sample %zu) %s is not finite (%g): the loop diverged; lower the "
-                               "gains or --bandwidth, or raise --substeps", t, k, what, v);
+    return fric_cli_run_failed(s->cmd, "at t = %.9g s (sample %zu) %s = %g: the loop diverged; lower the gains or "
+                               "--bandwidth, or raise --substeps", t, k, what, v);
 }
 
 static int run(servo_t *s, fric_out_t *csv, bool keep, result_t *r)
@@ -606,7 +620,7 @@ static int run(servo_t *s, fric_out_t *csv, bool keep, result_t *r)
         const double t = (double)k * ts;
         /* sample: the encoder, the reference, the controller, the compensator */
         const uint32_t pos = enc_count(s, p.x, &ok);
-        if (!ok) return diverged(s, t, k, "the encoder count", p.x);
+        if (!ok) return diverged(s, t, k, "the angle, beyond 2^53 encoder counts, theta [rad]", p.x);
         const int32_t vcode = fric_fx_enc_velocity(width, pos, pos_prev, s->enc_gain, s->enc_shift, &r->flags);
         pos_prev = pos;
         const double vm = vcode * v_lsb;
@@ -648,7 +662,7 @@ static int run(servo_t *s, fric_out_t *csv, bool keep, result_t *r)
         /* the metrics of this sample, from the true state at t */
         const double e = xr - p.xl, evel = vr - p.vl;
         if (!(isfinite(u) && isfinite(e) && isfinite(evel) && isfinite(fhat) && isfinite(integ)))
-            return diverged(s, t, k, !isfinite(u) ? "the torque" : !isfinite(e) ? "the position error" : !isfinite(evel) ? "the velocity error" : "the compensator's estimate", u);
+            return diverged(s, t, k, !isfinite(u) ? "the torque, not finite, u [N*m]" : !isfinite(e) ? "the position error, not finite, e [rad]" : !isfinite(evel) ? "the velocity error, not finite [rad/s]" : "the compensator's estimate or integrator, not finite [N*m]", !isfinite(u) ? u : !isfinite(e) ? e : !isfinite(evel) ? evel : fhat + integ);
         /* the plant over the period */
         double fsum = 0.0;
         plant_t q = p;
@@ -656,7 +670,7 @@ static int run(servo_t *s, fric_out_t *csv, bool keep, result_t *r)
         /* the true friction: its mean over the period */
         const double ftrue = fsum / s->substeps;
         if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
-            return diverged(s, t, k, "the axis' state", q.x);
+            return diverged(s, t, k, "the axis' state, not finite, theta [rad]", q.x);
         r->n++;
         r->se2 += e * e;
         r->sv2 += evel * evel;
@@ -785,13 +799,13 @@ static void print_summary(FILE *f, const servo_t *s, const result_t *r, const me
     json_num(f, "peak_abs_control_effort_N_m", "%.9g", m->peak_u, ",\n  ");
     json_num(f, "rms_friction_estimate_error_N_m", "%.9g", m->rms_ferr, ",\n  ");
     fprintf(f, "\"controller\": {");
-    json_num(f, "kp_per_s", "%.9g", s->kp, ", ");
-    json_num(f, "kv_N_m_s_per_rad", "%.9g", s->kv, ", ");
-    json_num(f, "ki_N_m_per_rad", "%.9g", s->ki, ", ");
+    json_num(f, "kp_per_s", "%.17g", s->kp, ", ");
+    json_num(f, "kv_N_m_s_per_rad", "%.17g", s->kv, ", ");
+    json_num(f, "ki_N_m_per_rad", "%.17g", s->ki, ", ");
     json_num(f, "u_max_N_m", "%.9g", s->u_max, ", ");
     fprintf(f, "\"accel_ff\": %s, \"torque_limited_samples\": %zu},\n", s->accel_ff ? "true" : "false", r->u_sat);
     fprintf(f, "  \"encoder\": {\"counts_per_rev\": %.0f, \"gain\": %u, \"shift\": %u, ", s->cpr, s->enc_gain, s->enc_shift);
-    json_num(f, "velocity_lsb_rad_per_s", "%.9g", s->cp.rep.v_lsb, ", ");
+    json_num(f, "velocity_lsb_rad_per_s", "%.17g", s->cp.rep.v_lsb, ", ");
     json_num(f, "count_velocity_rad_per_s", "%.9g", TWO_PI / s->cpr / s->fx.ts, "},\n");
     fprintf(f, "  \"fixed_point\": {\"width\": %u, ", s->cp.rep.width);
     json_num(f, "v_max_rad_per_s", "%.9g", s->cp.rep.v_max, ", ");
@@ -1011,8 +1025,9 @@ int fric_servo_main(int argc, char **argv, const char *cmd, const fric_servo_rtl
             free_result(&r);
             if (rc == 0) rc = fric_outs_close(out, nout, cmd);
             else fric_outs_discard(out, nout);
-            /* warnings: every saturation of a narrowing, and of the torque */
-            if (rc == 0 || rc == FRIC_EXIT_FAIL) {
+            /* warnings: every saturation of a narrowing, and of the torque
+             * (after a complete run: a failure's reason is the last line) */
+            if (rc == 0) {
                 fric_cli_report_flags(cmd, r.flags & ~(uint32_t)FRIC_FX_FLAG_ENC_SAT);
                 if (r.flags & FRIC_FX_FLAG_ENC_SAT)
                     fprintf(stderr, "fricore %s: warning: the encoder's count change or velocity code was limited "
