@@ -34,7 +34,8 @@
 #define STUCK_COUNTS 2.0
 
 #define USAGE "[--reference sine|step|ramp|csv] [--compensation none|coulomb|stribeck|lugre] [--comp-params FILE] " \
-              "[--comp-arith double|fixed|rtl] [machine friction] [plant] [encoder] [controller] [--duration S] "     \
+              "[--comp-arith double|fixed|rtl] [machine friction: its N and m read as N*m and rad] [plant] [encoder] " \
+              "[controller] [--duration S] "                                                                        \
               "[--csv FILE] [--summary FILE] [--plot-error F.svg] [--plot-velocity F.svg] [--plot-friction F.svg] "   \
               "[--report F.html]"
 
@@ -424,9 +425,21 @@ static int parse(servo_t *s, int argc, char **argv)
     if (s->comp_kind != COMP_NONE && (rc = build_comp(s)) != 0) return rc;
     /* the encoder's codes: the compensator's compiled port, or the same
      * scale for the double compensator (one measurement for every mode) */
-    fric_model_t enc_model = s->machine;
-    const fric_model_t *cm = s->comp_kind != COMP_NONE && s->arith != ARITH_DOUBLE ? &s->comp : &enc_model;
-    if ((rc = fric_cli_fixed_compile(cm, &s->fx, s->opts, s->nopts, cmd, s->fx.ts, &s->cp)) != 0) return rc;
+    if (s->comp_kind != COMP_NONE && s->arith != ARITH_DOUBLE) {
+        if ((rc = fric_cli_fixed_compile(&s->comp, &s->fx, s->opts, s->nopts, cmd, s->fx.ts, &s->cp)) != 0) return rc;
+    } else {
+        /* no compiled set: the port's format alone */
+        const uint32_t w = (uint32_t)strtoul(s->fx.width, NULL, 10);
+        const double lsb = ldexp(s->fx.v_max, -(int)(w - 1));
+        if (!(s->fx.v_max > 0.0 && s->fx.v_max <= 1e6 && lsb >= 2.2250738585072014e-308))
+            return fric_cli_fail(cmd, "--v-max (velocity full scale of the encoder's code, rad/s) must be in (0, 1e6], got %.6g",
+                                 s->fx.v_max);
+        memset(&s->cp, 0, sizeof s->cp);
+        s->cp.rep.width = w;
+        s->cp.rep.v_max = s->fx.v_max;
+        s->cp.rep.v_lsb = lsb;
+        s->cp.rep.ts = s->fx.ts;
+    }
     return encoder_scale(s);
 }
 

@@ -22,6 +22,8 @@ expect_usage_error "servo --ts 0: refused, range named" '^fricore servo: --ts \(
   "$S" servo $P --ts 0 --summary "$d/s.json"
 expect_usage_error "servo --counts-per-rev 1000.5: an integer" '--counts-per-rev \(encoder counts per revolution\) must be an integer in \[4, 1073741824\], got 1000.5' \
   "$S" servo $P --counts-per-rev 1000.5 --report "$d/r.html"
+expect_usage_error "servo --v-max 0: the encoder code's range" '--v-max \(velocity full scale of the encoder.s code, rad/s\) must be in \(0, 1e6\], got 0' \
+  "$S" servo $P --v-max 0
 expect_usage_error "servo --inertia -1" '--inertia \(motor-side inertia, kg\*m\^2\) must be > 0, got -1' "$S" servo $P --inertia -1
 expect_usage_error "servo --compensation foo" "compensation" "$S" servo $P --compensation foo
 expect_usage_error "servo --bandwidth 5000: above a tenth of the sample rate" '--bandwidth .* must be in \(0, 1000\] \(a tenth of the sample rate\), got 5000' \
