@@ -847,8 +847,9 @@ static int plot_err(FILE *f, const char *id, const result_t *r)
 
 static int plot_vel(FILE *f, const char *id, const result_t *r)
 {
-    const double *y[] = {r->pvr, r->pv, r->pvm};
-    const char *const l[] = {"reference", "true", "measured (encoder)"};
+    /* the measured velocity's quantization steps first, under the others */
+    const double *y[] = {r->pvm, r->pv, r->pvr};
+    const char *const l[] = {"measured (encoder)", "true", "reference"};
     return fric_svg_write_series(f, id, PLOT_VEL_TITLE, PLOT_T, "velocity [rad/s]", r->pt, y, l, 3, r->np);
 }
 
@@ -885,7 +886,9 @@ static int report(FILE *f, const servo_t *s, const result_t *r, const metrics_t 
         fric_report_row(f, "J<sub>l</sub> (load)", s->load_inertia, "kg&middot;m<sup>2</sup>");
     }
     fric_report_group(f, "encoder and controller");
-    fric_report_row(f, "counts per revolution", s->cpr, "");
+    char cpr[32];
+    snprintf(cpr, sizeof cpr, "%.0f", s->cpr);
+    fric_report_row_text(f, "counts per revolution", cpr, "");
     fric_report_row(f, "encoder GAIN / 2<sup>SHIFT</sup>", s->enc_scale, "codes per count per tick");
     fric_report_row(f, "velocity LSB", s->cp.rep.v_lsb, "rad/s");
     fric_report_row(f, "T<sub>s</sub>", s->fx.ts, "s");
