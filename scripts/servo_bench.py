@@ -26,6 +26,7 @@ CASES = [
     ("slow sine", "sine", ["--reference", "sine"]),
     ("position step", "step", ["--reference", "step", "--amplitude", "0.001"]),
     ("ramp", "ramp", ["--reference", "ramp"]),
+    ("CSV moves", "csv", ["--reference", "csv", "--trajectory", "examples/servo_moves.csv"]),
 ]
 BANDWIDTH = 20.0  # Hz, the velocity-loop crossover of the tuning rule
 F_MAX = "4"       # N m: the fixed-point compensator's force range (the sigma1 term's peaks exceed the automatic 2)
