@@ -35,7 +35,8 @@
 #endif
 
 #define CMD "cosim"
-#define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]"
+#define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]\n" \
+              "       (fricore-cosim servo [fricore servo options]: the servo axis with the core as its compensator)"
 #define HALF (1 << (COSIM_W - 1))
 
 /* where the friction force comes from (--friction) */
