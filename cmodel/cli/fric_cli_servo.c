@@ -407,8 +407,7 @@ static int parse(servo_t *s, int argc, char **argv)
     if ((s->arith == ARITH_DOUBLE || s->comp_kind == COMP_NONE) && given(s, "f-max"))
         return fric_cli_fail(cmd, "--f-max applies only with --comp-arith fixed or rtl");
     if (s->ref == REF_CSV && (rc = read_trajectory(s)) != 0) return rc;
-    if (isnan(s->stick)) s->stick = s->fp.vs / 10.0;
-    if ((rc = positive(s, "stick-threshold", "stuck below it, rad/s", s->stick)) != 0) return rc;
+    if (given(s, "stick-threshold") && (rc = positive(s, "stick-threshold", "stuck below it, rad/s", s->stick)) != 0) return rc;
     /* the plant's step resolves the bristles and the shaft (checked on the
      * raw values, before the set's build prints its warnings, so that a
      * refusal is the only line; the build refuses bad values itself) */
@@ -422,6 +421,7 @@ static int parse(servo_t *s, int argc, char **argv)
                              compliant ? " and the shaft" : "");
     /* the machine, then the compensator */
     if ((rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, 0, &s->machine)) != 0) return rc;
+    if (isnan(s->stick)) s->stick = s->machine.stribeck.vs / 10.0;
     if (s->comp_kind != COMP_NONE && (rc = build_comp(s)) != 0) return rc;
     /* the encoder's codes: the compensator's compiled port, or the same
      * scale for the double compensator (one measurement for every mode) */
