@@ -10,6 +10,8 @@
 #   make gen      rewrite the generated files (formats, tables, register map,
 #                 the engine's ROMs) from the generator
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
+#   make servo-bench  the servo axis with friction compensation:
+#                 docs/results/servo.md
 #   make bench    every benchmark: docs/results/bench.md (needs the records
 #                 of make synth; not in make or make test)
 #   V=1           show the commands
@@ -71,6 +73,7 @@ SYNTH_ALL :=
 include mk/gen.mk
 include mk/cmodel.mk
 include mk/tb.mk
+include mk/servo.mk
 include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk

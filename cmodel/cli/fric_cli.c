@@ -213,16 +213,19 @@ const char *fric_params_keys(void)
 }
 
 /* The file's values stay alive for the command's run (choices point into
- * them), in storage owned here: one file per process at a time. */
-static fric_params_t loaded;
+ * them), in storage owned here: one file per process at a time for --params,
+ * and one for fric_opts_apply_params(). */
+static fric_params_t loaded, loaded_extra;
 
-/* Read the parameter file path and apply it to the options not given on
- * the command line. */
-static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char *cmd)
+/* Read the parameter file path (named by option label in messages) into
+ * storage loaded and apply it to the options not given on the command line. */
+static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char *cmd, const char *label,
+                        fric_params_t *store)
 {
+    fric_params_t *const lp = store;
     enum { FILE_MAX = 1 << 16 };
     FILE *f = fopen(path, "rb");
-    if (!f) return fric_cli_fail(cmd, "--params %s: cannot open: %s", path, strerror(errno));
+    if (!f) return fric_cli_fail(cmd, "%s %s: cannot open: %s", label, path, strerror(errno));
     char *buf = malloc(FILE_MAX + 1);
     if (!buf) {
         fclose(f);
@@ -233,22 +236,22 @@ static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char
     fclose(f);
     if (rerr) {
         free(buf);
-        return fric_cli_fail(cmd, "--params %s: read error", path);
+        return fric_cli_fail(cmd, "%s %s: read error", label, path);
     }
     if (len > FILE_MAX) {
         free(buf);
-        return fric_cli_fail(cmd, "--params %s: larger than %d bytes (a parameter file is a few hundred)", path, FILE_MAX);
+        return fric_cli_fail(cmd, "%s %s: larger than %d bytes (a parameter file is a few hundred)", label, path, FILE_MAX);
     }
     fric_params_err_t err;
-    const int prc = fric_params_parse(buf, len, &loaded, &err);
+    const int prc = fric_params_parse(buf, len, lp, &err);
     free(buf);
     if (prc != 0)
-        return fric_cli_fail(cmd, "--params %s line %u column %u: %s", path, err.line, err.col, err.msg);
-    for (size_t i = 0; i < loaded.n; i++) {
-        fric_param_t *e = &loaded.p[i];
-        char name[FRIC_PARAMS_KEY_MAX], where[FRIC_PARAMS_KEY_MAX + 80];
+        return fric_cli_fail(cmd, "%s %s line %u column %u: %s", label, path, err.line, err.col, err.msg);
+    for (size_t i = 0; i < lp->n; i++) {
+        fric_param_t *e = &lp->p[i];
+        char name[FRIC_PARAMS_KEY_MAX], where[FRIC_PARAMS_KEY_MAX + 100];
         for (size_t k = 0; k < sizeof name; k++) name[k] = e->key[k] == '_' ? '-' : e->key[k];
-        snprintf(where, sizeof where, "--params %.40s line %u, key '%s'", path, e->line, e->key);
+        snprintf(where, sizeof where, "%s %.40s line %u, key '%s'", label, path, e->line, e->key);
         fric_opt_t *o = fric_opts_find(opts, n, name);
         bool known = false;
         for (size_t k = 0; k < sizeof param_keys / sizeof param_keys[0]; k++)
@@ -284,6 +287,11 @@ static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char
         o->given = FRIC_GIVEN_FILE;
     }
     return 0;
+}
+
+int fric_opts_apply_params(fric_opt_t *opts, size_t n, const char *path, const char *label, const char *cmd)
+{
+    return apply_params(opts, n, path, cmd, label, &loaded_extra);
 }
 
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
@@ -329,7 +337,7 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
         o->given = FRIC_GIVEN_ARGV;
     }
     const fric_opt_t *p = fric_opts_find(opts, n, "params");
-    if (p && p->given && p->kind == FRIC_OPT_STRING) return apply_params(opts, n, *(const char *const *)p->dst, cmd);
+    if (p && p->given && p->kind == FRIC_OPT_STRING) return apply_params(opts, n, *(const char *const *)p->dst, cmd, "--params", &loaded);
     return 0;
 }
 

@@ -84,6 +84,17 @@ typedef struct {
 int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first,
                     const char *cmd, const char *usage);
 
+/**
+ * @brief Apply a second parameter file (a command's --comp-params, say) to
+ *        a table of its own, by the rules of --params: each key sets the
+ *        option it names unless that option is already given. label names
+ *        the option in messages ("--comp-params"). The values live in storage
+ *        of their own, so the --params file's choices stay valid.
+ * @return 0, or FRIC_EXIT_USAGE after one error line naming the file, the
+ *         line and the key.
+ */
+int fric_opts_apply_params(fric_opt_t *opts, size_t n, const char *path, const char *label, const char *cmd);
+
 /** The keys a parameter file may hold, as one line of text for messages and help. */
 const char *fric_params_keys(void);
 

@@ -42,14 +42,14 @@ static void num(FILE *f, const char *fmt, double v)
 }
 
 /* a table row: name, value (%.6g, or "none" for NAN), unit */
-static void row(FILE *f, const char *name, double v, const char *unit)
+void fric_report_row(FILE *f, const char *name, double v, const char *unit)
 {
     fprintf(f, "<tr><th>%s</th><td>", name);
     num(f, "%.6g", v);
     fprintf(f, "</td><td>%s</td></tr>\n", unit);
 }
 
-static void row_text(FILE *f, const char *name, const char *v, const char *unit)
+void fric_report_row_text(FILE *f, const char *name, const char *v, const char *unit)
 {
     fprintf(f, "<tr><th>%s</th><td>", name);
     fric_html_text(f, v);
@@ -61,53 +61,67 @@ static void pair(FILE *f, const char *sym, double pos, double neg, const char *u
 {
     char name[96];
     if (pos == neg) {
-        row(f, sym, pos, unit);
+        fric_report_row(f, sym, pos, unit);
         return;
     }
     snprintf(name, sizeof name, "%s for v &gt; 0", sym);
-    row(f, name, pos, unit);
+    fric_report_row(f, name, pos, unit);
     snprintf(name, sizeof name, "%s for v &lt; 0", sym);
-    row(f, name, neg, unit);
+    fric_report_row(f, name, neg, unit);
 }
 
-static void inputs(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt)
+void fric_report_friction_rows(FILE *f, const char *group, const fric_model_t *m)
 {
-    const fric_model_t *m = &o->model;
     const fric_model_kind_t k = m->kind;
     const bool dyn = k == FRIC_MODEL_DAHL || k == FRIC_MODEL_LUGRE;
     const bool dip = k == FRIC_MODEL_STRIBECK || k == FRIC_MODEL_LUGRE;
     const fric_stribeck_cfg_t *c = &m->stribeck;
-    fputs("<h2>Inputs</h2>\n<table class=\"kv\">\n<tr><th colspan=\"3\" class=\"grp\">friction</th></tr>\n", f);
-    row_text(f, "model", fric_model_name(k), "");
+    fric_report_group(f, group);
+    fric_report_row_text(f, "model", fric_model_name(k), "");
     pair(f, "F<sub>c</sub>", c->fc_pos, c->fc_neg, "N");
     if (dip) {
         pair(f, "F<sub>s</sub>", c->fs_pos, c->fs_neg, "N");
-        row(f, "v<sub>s</sub>", c->vs, "m/s");
-        row(f, "p (Stribeck exponent)", c->delta, "");
+        fric_report_row(f, "v<sub>s</sub>", c->vs, "m/s");
+        fric_report_row(f, "p (Stribeck exponent)", c->delta, "");
     }
-    if (dyn) row(f, "&sigma;<sub>0</sub>", m->lugre.sigma0, "N/m");
+    if (dyn) fric_report_row(f, "&sigma;<sub>0</sub>", m->lugre.sigma0, "N/m");
     if (k == FRIC_MODEL_LUGRE) {
-        row(f, "&sigma;<sub>1</sub>", m->lugre.sigma1, "N&middot;s/m");
-        if (m->lugre.vd > 0.0) row(f, "v<sub>md</sub> (&sigma;<sub>1</sub> velocity)", m->lugre.vd, "m/s");
+        fric_report_row(f, "&sigma;<sub>1</sub>", m->lugre.sigma1, "N&middot;s/m");
+        if (m->lugre.vd > 0.0) fric_report_row(f, "v<sub>md</sub> (&sigma;<sub>1</sub> velocity)", m->lugre.vd, "m/s");
     }
     if (k != FRIC_MODEL_COULOMB) {
         pair(f, dyn ? "&sigma;<sub>2</sub>" : "b", c->b_pos, c->b_neg, "N&middot;s/m");
     }
+}
+
+void fric_report_group(FILE *f, const char *group)
+{
+    fputs("<tr><th colspan=\"3\" class=\"grp\">", f);
+    fputs(group, f);
+    fputs("</th></tr>\n", f);
+}
+
+static void inputs(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt)
+{
+    const fric_model_kind_t k = o->model.kind;
+    const bool dyn = k == FRIC_MODEL_DAHL || k == FRIC_MODEL_LUGRE;
+    fputs("<h2>Inputs</h2>\n<table class=\"kv\">\n", f);
+    fric_report_friction_rows(f, "friction", &o->model);
     fputs("<tr><th colspan=\"3\" class=\"grp\">plant</th></tr>\n", f);
-    row(f, "m", o->plant.mass, "kg");
-    row(f, "k", o->plant.k, "N/m");
-    row(f, "v<sub>d</sub> (support speed)", o->plant.vd, "m/s");
-    row(f, "A (external force amplitude)", o->plant.force_amp, "N");
-    row(f, "f (external force frequency)", o->plant.force_freq, "Hz");
+    fric_report_row(f, "m", o->plant.mass, "kg");
+    fric_report_row(f, "k", o->plant.k, "N/m");
+    fric_report_row(f, "v<sub>d</sub> (support speed)", o->plant.vd, "m/s");
+    fric_report_row(f, "A (external force amplitude)", o->plant.force_amp, "N");
+    fric_report_row(f, "f (external force frequency)", o->plant.force_freq, "Hz");
     fputs("<tr><th colspan=\"3\" class=\"grp\">initial state</th></tr>\n", f);
-    row(f, "x<sub>0</sub>", o->x0, "m");
-    row(f, "v<sub>0</sub>", o->v0, "m/s");
-    if (dyn) row(f, "z<sub>0</sub>", o->z0, "m");
+    fric_report_row(f, "x<sub>0</sub>", o->x0, "m");
+    fric_report_row(f, "v<sub>0</sub>", o->v0, "m/s");
+    if (dyn) fric_report_row(f, "z<sub>0</sub>", o->z0, "m");
     fputs("<tr><th colspan=\"3\" class=\"grp\">run</th></tr>\n", f);
-    row(f, "duration", o->duration, "s");
-    row(f, "dt", dt, "s");
-    row_text(f, "integrator", st->method, "");
-    row(f, "stick threshold", o->stick, "m/s");
+    fric_report_row(f, "duration", o->duration, "s");
+    fric_report_row(f, "dt", dt, "s");
+    fric_report_row_text(f, "integrator", st->method, "");
+    fric_report_row(f, "stick threshold", o->stick, "m/s");
     fputs("</table>\n", f);
 }
 
@@ -157,10 +171,8 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
             all ? "dt resolves the dynamics" : "dt does not resolve the dynamics: try a smaller --dt", FRIC_SIM_CHECK_TOL);
 }
 
-static void equations(FILE *f, fric_model_kind_t k)
+void fric_report_friction_equations(FILE *f, fric_model_kind_t k)
 {
-    fputs("<h2>Equations used</h2>\n<div class=\"eq\">\n"
-          "<p>x&#775; = v;&emsp; m v&#775; = k (v<sub>d</sub> t &minus; x) + A sin(2&pi; f t) &minus; F<sub>f</sub></p>\n", f);
     switch (k) {
     case FRIC_MODEL_LUGRE:
         fputs("<p>g(v) = F<sub>c</sub> + (F<sub>s</sub> &minus; F<sub>c</sub>) exp[&minus;(|v|/v<sub>s</sub>)<sup>p</sup>]</p>\n"
@@ -184,6 +196,13 @@ static void equations(FILE *f, fric_model_kind_t k)
         fputs("<p>F<sub>f</sub> = sign(v) F<sub>c</sub>,&emsp; F<sub>f</sub>(0) = 0</p>\n", f);
         break;
     }
+}
+
+static void equations(FILE *f, fric_model_kind_t k)
+{
+    fputs("<h2>Equations used</h2>\n<div class=\"eq\">\n"
+          "<p>x&#775; = v;&emsp; m v&#775; = k (v<sub>d</sub> t &minus; x) + A sin(2&pi; f t) &minus; F<sub>f</sub></p>\n", f);
+    fric_report_friction_equations(f, k);
     fputs("</div>\n<p>Positive displacement, velocity, spring force and external force share one axis; the signed "
           "friction force F<sub>f</sub> is subtracted in the equation of motion. Each coefficient with a v &gt; 0 and a "
           "v &lt; 0 value takes the one of the sign of v. Symbols: z is the mean bristle deflection; &sigma;<sub>0</sub>, "
@@ -247,6 +266,21 @@ void fric_report_command(FILE *f, int argc, char **argv)
     fputs("</code></p>\n", f);
 }
 
+void fric_report_references(FILE *f)
+{
+    fputs("<h2>References</h2>\n<ol>\n"
+          "<li>C. Canudas de Wit, H. Olsson, K. J. &Aring;str&ouml;m, P. Lischinsky, &ldquo;A new model for control of "
+          "systems with friction,&rdquo; <i>IEEE Transactions on Automatic Control</i>, 40(3), 419&ndash;425, 1995, "
+          "doi:10.1109/9.376053.</li>\n"
+          "<li>P. R. Dahl, &ldquo;A solid friction model,&rdquo; The Aerospace Corporation, TOR-0158(3107-18)-1, 1968.</li>\n"
+          "<li>H. Olsson, K. J. &Aring;str&ouml;m, C. Canudas de Wit, M. G&auml;fvert, P. Lischinsky, &ldquo;Friction "
+          "models and friction compensation,&rdquo; <i>European Journal of Control</i>, 4(3), 176&ndash;195, 1998.</li>\n"
+          "<li>B. Armstrong-H&eacute;louvry, P. Dupont, C. Canudas de Wit, &ldquo;A survey of models, analysis tools and "
+          "compensation methods for the control of machines with friction,&rdquo; <i>Automatica</i>, 30(7), "
+          "1083&ndash;1138, 1994.</li>\n</ol>\n"
+          "<p>Written by fricore; the page is self-contained and loads nothing.</p>\n</body>\n</html>\n", f);
+}
+
 int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
                     const fric_sim_result_t *r, const fric_sim_result_t *half)
 {
@@ -278,17 +312,7 @@ int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
           "<h2>How to read it</h2>\n<p>A closed force&ndash;displacement loop shows frictional memory (presliding "
           "hysteresis). A saw-tooth friction history with a high near-stick fraction is stick-slip: the spring loads "
           "the stuck slider until the friction reaches its static level, the slider slips, and sticks again. Compare "
-          "model variants only with identical physical inputs and calibrated coefficients.</p>\n"
-          "<h2>References</h2>\n<ol>\n"
-          "<li>C. Canudas de Wit, H. Olsson, K. J. &Aring;str&ouml;m, P. Lischinsky, &ldquo;A new model for control of "
-          "systems with friction,&rdquo; <i>IEEE Transactions on Automatic Control</i>, 40(3), 419&ndash;425, 1995, "
-          "doi:10.1109/9.376053.</li>\n"
-          "<li>P. R. Dahl, &ldquo;A solid friction model,&rdquo; The Aerospace Corporation, TOR-0158(3107-18)-1, 1968.</li>\n"
-          "<li>H. Olsson, K. J. &Aring;str&ouml;m, C. Canudas de Wit, M. G&auml;fvert, P. Lischinsky, &ldquo;Friction "
-          "models and friction compensation,&rdquo; <i>European Journal of Control</i>, 4(3), 176&ndash;195, 1998.</li>\n"
-          "<li>B. Armstrong-H&eacute;louvry, P. Dupont, C. Canudas de Wit, &ldquo;A survey of models, analysis tools and "
-          "compensation methods for the control of machines with friction,&rdquo; <i>Automatica</i>, 30(7), "
-          "1083&ndash;1138, 1994.</li>\n</ol>\n"
-          "<p>Written by fricore; the page is self-contained and loads nothing.</p>\n</body>\n</html>\n", f);
+          "model variants only with identical physical inputs and calibrated coefficients.</p>\n", f);
+    fric_report_references(f);
     return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file fric_cli_report.h
- * @brief The HTML report of `fricore sim` and `fricore-cosim --report`: one
+ * @brief The HTML report of `fricore sim` and `fricore-cosim --report` (and
+ *        the pieces `fricore servo --report` shares): one
  *        self-contained page (inline CSS and SVG, no script, nothing loaded
  *        from elsewhere: its Content-Security-Policy forbids it) with the
  *        inputs, the summary, both plots, the equations, the integration
@@ -38,5 +39,23 @@ void fric_report_command(FILE *f, int argc, char **argv);
  */
 int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt,
                     const fric_sim_result_t *r, const fric_sim_result_t *half);
+
+/* The pieces of the page, shared with `fricore servo`'s report
+ * (fric_cli_servo.c): one style, one head, one way to write a table row, a
+ * friction set and the references; the head, the command line and the
+ * escaping above. */
+
+/** @brief A key-value table row: name (HTML), value (%.6g, "none" for NAN), unit (HTML). */
+void fric_report_row(FILE *f, const char *name, double v, const char *unit);
+/** @brief A key-value table row with a text value (escaped). */
+void fric_report_row_text(FILE *f, const char *name, const char *v, const char *unit);
+/** @brief A group heading row of a key-value table (group is HTML). */
+void fric_report_group(FILE *f, const char *group);
+/** @brief A friction set's rows under a group heading (the model and the parameters it uses). */
+void fric_report_friction_rows(FILE *f, const char *group, const fric_model_t *m);
+/** @brief The force law of a friction kind, as paragraphs of the equations block. */
+void fric_report_friction_equations(FILE *f, fric_model_kind_t k);
+/** @brief The references, the footer and the end of the page. */
+void fric_report_references(FILE *f);
 
 #endif /* FRIC_CLI_REPORT_H */

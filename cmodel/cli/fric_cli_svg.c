@@ -3,6 +3,7 @@
 #include "fric_cli_svg.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #define W_PX 720.0
@@ -162,5 +163,25 @@ int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabe
 {
     const fric_svg_series_t s = {x, y, n, id, NULL, "#1f77b4", false};
     const fric_svg_panel_t p = {title, xlabel, ylabel, &s, 1};
+    return fric_svg_panels(f, &p, 1);
+}
+
+int fric_svg_write_series(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                          const double *x, const double *const *y, const char *const *labels, size_t nser, size_t n)
+{
+    static const char *const colour[FRIC_SVG_MAX_SERIES] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+    char ids[FRIC_SVG_MAX_SERIES][64];
+    fric_svg_series_t s[FRIC_SVG_MAX_SERIES];
+    if (nser < 1 || nser > FRIC_SVG_MAX_SERIES) return -1;
+    for (size_t k = 0; k < nser; k++) {
+        /* the first series keeps the plot's id, the others get -1, -2, ... */
+        if (k == 0)
+            snprintf(ids[k], sizeof ids[k], "%s", id);
+        else
+            snprintf(ids[k], sizeof ids[k], "%s-%zu", id, k);
+        s[k] = (fric_svg_series_t){.x = x, .y = y[k], .n = n, .id = ids[k],
+                                   .label = labels ? labels[k] : NULL, .color = colour[k]};
+    }
+    const fric_svg_panel_t p = {.title = title, .xlabel = xlabel, .ylabel = ylabel, .s = s, .ns = nser};
     return fric_svg_panels(f, &p, 1);
 }

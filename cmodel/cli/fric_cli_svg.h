@@ -4,8 +4,9 @@
  * @brief Plots as self-contained SVG: axes with SI labels and ticks, and
  *        one or more series, each a polyline or a set of dots, with a legend
  *        when they are labelled; several panels stack in one file. Used by
- *        `fricore sim --plot-time` and `--plot-hysteresis` (one line) and
- *        `fricore fit --plot` (data, fitted curve and residuals).
+ *        `fricore sim --plot-time` and `--plot-hysteresis` (one line),
+ *        `fricore fit --plot` (data, fitted curve and residuals) and
+ *        `fricore servo` (several series on one axis).
  *
  * The plot area maps data to pixels linearly; the mapping is written on the
  * data group as attributes (data-x0, data-x1, data-y0, data-y1: the data
@@ -55,5 +56,19 @@ int fric_svg_panels(FILE *f, const fric_svg_panel_t *p, size_t np);
  */
 int fric_svg_write(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
                    const double *x, const double *y, size_t n);
+
+/** Most series one plot holds. */
+#define FRIC_SVG_MAX_SERIES 4
+
+/**
+ * @brief One panel of nser (1 .. FRIC_SVG_MAX_SERIES) lines y[k] over one
+ *        x, on one y axis spanning them all, each its own colour and data
+ *        group (id, then id-1, id-2, ...), with a legend of the labels when
+ *        labels is not NULL.
+ * @return 0, or -1 (nothing written) when a range is not finite or nser is
+ *         out of range.
+ */
+int fric_svg_write_series(FILE *f, const char *id, const char *title, const char *xlabel, const char *ylabel,
+                          const double *x, const double *const *y, const char *const *labels, size_t nser, size_t n);
 
 #endif /* FRIC_CLI_SVG_H */

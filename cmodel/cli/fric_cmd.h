@@ -19,5 +19,6 @@ int fric_cmd_trace(int argc, char **argv);
 int fric_cmd_sim(int argc, char **argv);
 int fric_cmd_fit(int argc, char **argv);
 int fric_cmd_export(int argc, char **argv);
+int fric_cmd_servo(int argc, char **argv);
 
 #endif /* FRIC_CMD_H */

@@ -23,6 +23,7 @@ static const struct {
     {"compile", fric_cmd_compile, "turn SI parameters into the fixed-point words the hardware holds"},
     {"trace", fric_cmd_trace, "run a Dahl or LuGre contact open-loop over a velocity record on stdin"},
     {"sim", fric_cmd_sim, "simulate a slider dragged through a spring against a Dahl or LuGre contact (stick-slip)"},
+    {"servo", fric_cmd_servo, "run a servo axis with LuGre friction under P + PI control, with or without friction compensation"},
     {"fit", fric_cmd_fit, "identify friction parameters from measured data (fit static, fit dynamic) into a parameter file"},
     {"export", fric_cmd_export, "write a friction set in another tool's format (--format mujoco: MuJoCo's dcmotor actuator)"},
     {"help", cmd_help, "list the commands, or print one command's options (fricore help COMMAND)"},

@@ -13,7 +13,12 @@
  * equal it), --friction, and the port ranges --v-max, --f-max. The RTL run
  * also runs the C fixed-point model beside the core and stops at the first
  * sample where the two differ (they are bit-exact by the bench; this checks
- * it in the loop). The core is built at W = COSIM_W. */
+ * it in the loop). The core is built at W = COSIM_W.
+ *
+ * fricore-cosim servo [fricore servo options] runs the servo axis of
+ * fricore servo (fric_cli_servo.h); with --comp-arith rtl its LuGre
+ * compensator is this core, checked against the C fixed-point model at every
+ * servo sample (a difference ends the run with status 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +27,7 @@
 #include "dut_lugre.h"
 #include "fric_cli_fixed.h"
 #include "fric_cli_out.h"
+#include "fric_cli_servo.h"
 #include "fric_cli_sim.h"
 
 #ifndef COSIM_W
@@ -29,7 +35,8 @@
 #endif
 
 #define CMD "cosim"
-#define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]"
+#define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]\n" \
+              "       (fricore-cosim servo [fricore servo options]: the servo axis with the core as its compensator)"
 #define HALF (1 << (COSIM_W - 1))
 
 /* where the friction force comes from (--friction) */
@@ -54,16 +61,16 @@ static void dut_cycle_with(dut_t *d, const dut_in_t *in, dut_out_t *out)
 }
 
 /* reset the core and load the compiled set into axis 0 */
-static int dut_load(cosim_t *c)
+static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
 {
     dut_in_t in;
     dut_out_t out;
     memset(&in, 0, sizeof in);
     in.rst = 1;
-    dut_cycle_with(c->dut, &in, &out);
+    dut_cycle_with(dut, &in, &out);
     in.rst = 0;
     uint32_t w[FRIC_FX_WORDS_LUGRE];
-    fric_fx_lugre_pack(&c->cp.l, w);
+    fric_fx_lugre_pack(l, w);
     for (uint32_t k = 0; k <= FRIC_FX_WORDS_LUGRE; k++) {
         memset(&in, 0, sizeof in);
         in.cfg_valid = 1;
@@ -71,9 +78,9 @@ static int dut_load(cosim_t *c)
         in.cfg_addr = k < FRIC_FX_WORDS_LUGRE ? k : 0;
         in.cfg_data = k < FRIC_FX_WORDS_LUGRE ? w[k] : 0;
         for (int guard = 0;; guard++) {
-            dut_set(c->dut, &in, &out);
+            dut_set(dut, &in, &out);
             const int taken = out.cfg_ready;
-            dut_tick(c->dut);
+            dut_tick(dut);
             if (taken) break;
             if (guard > 1000) {
                 fprintf(stderr, "fricore " CMD ": the core does not take its parameters\n");
@@ -83,7 +90,7 @@ static int dut_load(cosim_t *c)
     }
     /* until the copy is done */
     memset(&in, 0, sizeof in);
-    for (int i = 0; i < 200; i++) dut_cycle_with(c->dut, &in, &out);
+    for (int i = 0; i < 200; i++) dut_cycle_with(dut, &in, &out);
     if (out.flags != 0) {
         fprintf(stderr, "fricore " CMD ": the core refused a parameter word (flags %u)\n", out.flags);
         return 1;
@@ -100,12 +107,12 @@ static int cosim_start(void *ctx, double h, const fric_plant_state_t *s0)
     (void)s0; /* the core starts at rest: z0 = 0 (checked when parsing) */
     fric_fx_lugre_reset(&c->st);
     c->flags = 0;
-    if (c->src == SRC_RTL) return dut_load(c);
+    if (c->src == SRC_RTL) return dut_load(c->dut, &c->cp.l);
     return 0;
 }
 
 /* one sample through the core: present v on axis 0, wait for F */
-static int dut_sample(cosim_t *c, int32_t vc, int32_t *f)
+static int dut_sample(dut_t *dut, int32_t vc, int32_t *f)
 {
     dut_in_t in;
     dut_out_t out;
@@ -114,16 +121,16 @@ static int dut_sample(cosim_t *c, int32_t vc, int32_t *f)
     in.s_tdata = (uint32_t)vc & ((1u << COSIM_W) - 1);
     in.m_tready = 1;
     for (int guard = 0;; guard++) {
-        dut_set(c->dut, &in, &out);
+        dut_set(dut, &in, &out);
         const int taken = out.s_tready;
-        dut_tick(c->dut);
+        dut_tick(dut);
         if (taken) break;
         if (guard > 10000) goto stuck;
     }
     in.s_tvalid = 0;
     for (int guard = 0;; guard++) {
-        dut_set(c->dut, &in, &out);
-        dut_tick(c->dut);
+        dut_set(dut, &in, &out);
+        dut_tick(dut);
         if (out.m_tvalid) {
             const uint32_t m = 1u << (COSIM_W - 1);
             *f = (int32_t)((out.m_tdata ^ m) & ((m << 1) - 1)) - (int32_t)m;
@@ -156,7 +163,7 @@ static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
     const int32_t f = fric_fx_lugre_step(&c->cp.l, &c->st, code, &c->flags, NULL);
     if (c->src == SRC_RTL) {
         int32_t fr;
-        if (dut_sample(c, code, &fr) != 0) return 1;
+        if (dut_sample(c->dut, code, &fr) != 0) return 1;
         if (fr != f) {
             fprintf(stderr, "fricore " CMD ": at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", s->t,
                     code, fr, f);
@@ -192,8 +199,44 @@ static int cosim_check(void *ctx)
     return 0;
 }
 
+/* ---- fricore-cosim servo: the servo axis with the core as its compensator ---- */
+
+static int servo_start(void *ctx, const fric_fx_lugre_t *l) { return dut_load(ctx, l); }
+
+/* present v, take the core's force, compare it with the C model's */
+static int servo_sample(void *ctx, double t, int32_t v, int32_t f_model)
+{
+    int32_t fr;
+    if (dut_sample(ctx, v, &fr) != 0) return 1;
+    if (fr != f_model) {
+        fprintf(stderr, "fricore " CMD " servo: at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", t, v,
+                fr, f_model);
+        return 1;
+    }
+    return 0;
+}
+
+static int servo_main(int argc, char **argv)
+{
+    /* argv[1] is "servo": the command's options start at argv[2], as fricore servo's */
+    fric_servo_rtl_t rtl = {servo_start, servo_sample, NULL, COSIM_W};
+    /* the core only when it runs: not for --help or a refusal, which need none */
+    bool want = false;
+    for (int i = 2; i + 1 < argc; i++)
+        want = want || (strcmp(argv[i], "--comp-arith") == 0 && strcmp(argv[i + 1], "rtl") == 0);
+    for (int i = 2; i < argc; i++) want = want || strcmp(argv[i], "--comp-arith=rtl") == 0;
+    if (want) rtl.ctx = dut_open(NULL);
+    const int rc = fric_servo_main(argc, argv, CMD " servo", &rtl);
+    if (rtl.ctx) dut_close(rtl.ctx);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "servo") == 0) {
+        fric_out_cleanup_on_signals();
+        return servo_main(argc, argv);
+    }
     static fric_sim_cli_t s;
     static cosim_t c;
     fric_out_cleanup_on_signals();

@@ -11,7 +11,7 @@ F=$(cd "$(dirname "$FRICORE")" && pwd)/$(basename "$FRICORE") # usable from any 
 T="timeout 10" # a hang fails the check instead of stopping the tests
 
 # ---- the contract is in every --help --------------------------------------------
-for c in "curve --help" "compile --help" "trace --help" "sim --help" "help --help" "version --help" "--help" "help"; do
+for c in "curve --help" "compile --help" "trace --help" "sim --help" "servo --help" "help --help" "version --help" "--help" "help"; do
   # shellcheck disable=SC2086 # c is split on purpose
   run "$F" $c
   if [ "$rc" -eq 0 ] && grep -q '^exit status:$' "$tmp/out" && grep -Eq '^  0  success: .*every number in it is finite' "$tmp/out" &&

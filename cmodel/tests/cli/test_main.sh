@@ -2,7 +2,7 @@
 # fricore itself: --version, help, and the command list (sourced by run.sh;
 # $FRICORE is the binary).
 
-all_cmds="curve compile trace sim help version"
+all_cmds="curve compile trace sim servo help version"
 
 # ---- version: one string, from cmodel/cli/fric_version.h ------------------------
 want_version=$(sed -n 's/^#define FRICORE_VERSION "\(.*\)"$/\1/p' "$here/../../cli/fric_version.h")
@@ -40,7 +40,7 @@ for c in $all_cmds; do
 done
 
 expect_usage_error "help nosuch: names it and the commands" \
-  "^fricore help: unknown command 'nosuch' \(commands: curve, compile, trace, sim, fit, export, help, version\)$" "$FRICORE" help nosuch
+  "^fricore help: unknown command 'nosuch' \(commands: curve, compile, trace, sim, servo, fit, export, help, version\)$" "$FRICORE" help nosuch
 expect_usage_error "help: one COMMAND only" "^fricore help: unexpected argument 'trace'" "$FRICORE" help sim trace
 
 # ---- no command: usage on stderr, status 2 ---------------------------------------

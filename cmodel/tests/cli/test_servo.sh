@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: Apache-2.0
+# fricore servo: the servo axis with friction compensation (sourced by run.sh;
+# uses lib.sh). Short runs (0.5 .. 2 s of a 100 us loop): the contract, the
+# outputs against each other, and the order of the compensation modes.
+
+S=$(cd "$(dirname "$FRICORE")" && pwd)/$(basename "$FRICORE")
+# a passive machine set, so that a refusal is the only line on stderr
+P="--fs 1"
+
+# ---- help and the command list
+run "$S" servo --help
+if [ "$rc" -eq 0 ] && grep -q '^usage: fricore servo ' "$tmp/out" && grep -q -- '--compensation CHOICE' "$tmp/out" &&
+   grep -q -- '--comp-arith CHOICE' "$tmp/out" && grep -q '^exit status:$' "$tmp/out" && ! grep -q -- '--inject-mismatch' "$tmp/out"; then
+  ok "servo --help: the options and the exit-status contract (no RTL test aid)"
+else bad "servo --help (status $rc): $(head -c 300 "$tmp/out")"; fi
+run "$S" help
+if [ "$rc" -eq 0 ] && grep -Eq '^  servo +run a servo axis' "$tmp/out"; then ok "help lists servo"; else bad "help does not list servo"; fi
+
+# ---- bad input: status 2, one line naming the parameter and its range, no file
+scratch sbad
+expect_usage_error "servo --ts 0: refused, range named" '^fricore servo: --ts \(servo period, s\) must be in \(0, 0.01\], got 0$' \
+  "$S" servo $P --ts 0 --summary "$d/s.json"
+expect_usage_error "servo --counts-per-rev 1000.5: an integer" '--counts-per-rev \(encoder counts per revolution\) must be an integer in \[4, 1073741824\], got 1000.5' \
+  "$S" servo $P --counts-per-rev 1000.5 --report "$d/r.html"
+expect_usage_error "servo --v-max 0: the encoder code's range" '--v-max \(velocity full scale of the encoder.s code, rad/s\) must be in \(0, 1e6\], got 0' \
+  "$S" servo $P --v-max 0
+expect_usage_error "servo --inertia -1" '--inertia \(motor-side inertia, kg\*m\^2\) must be > 0, got -1' "$S" servo $P --inertia -1
+expect_usage_error "servo --compensation foo" "compensation" "$S" servo $P --compensation foo
+expect_usage_error "servo --bandwidth 5000: above a tenth of the sample rate" '--bandwidth .* must be in \(0, 1000\] \(a tenth of the sample rate\), got 5000' \
+  "$S" servo $P --bandwidth 5000
+expect_usage_error "servo --comp-arith rtl: only with the core" 'use fricore-cosim servo' "$S" servo $P --compensation lugre --comp-arith rtl
+expect_usage_error "servo --comp-arith fixed without a compensator" '--comp-arith fixed needs a compensator' "$S" servo $P --comp-arith fixed
+expect_usage_error "servo --reference csv without --trajectory" '--reference csv needs --trajectory FILE' "$S" servo $P --reference csv
+expect_usage_error "servo --speed with a sine" '--speed applies only with --reference ramp' "$S" servo $P --speed 1
+expect_usage_error "servo --load-inertia without --compliance" '--load-inertia applies only with --compliance > 0' "$S" servo $P --load-inertia 1
+expect_usage_error "servo --substeps 1 with stiff bristles" '--substeps must be >= [0-9]+: the plant step' "$S" servo $P --sigma0 1e8 --substeps 1
+expect_usage_error "servo --rise-time beyond half the period" '--rise-time \(s\) must be in \[0, period/2\]' \
+  "$S" servo $P --reference step --period 1 --rise-time 0.6
+printf '0,0\n1,0.001\n1,0.002\n' >"$tmp/traj_bad.csv"
+expect_usage_error "servo --trajectory: t not increasing, line named" "--trajectory .*traj_bad.csv line 3: t must increase strictly" \
+  "$S" servo $P --reference csv --trajectory "$tmp/traj_bad.csv"
+printf '{"fc": 1, "colour": 3}\n' >"$tmp/comp_bad.json"
+expect_usage_error "servo --comp-params: an unknown key, file and key named" "--comp-params .*comp_bad.json line 1, key 'colour': unknown key" \
+  "$S" servo $P --compensation lugre --comp-params "$tmp/comp_bad.json"
+printf '{"fc": -1}\n' >"$tmp/comp_neg.json"
+expect_fail "servo --comp-params: a bad value refused" 2 '^fricore servo: .*fc' "$S" servo $P --compensation coulomb --comp-params "$tmp/comp_neg.json"
+expect_usage_error "servo --summary in a missing directory" 'cannot write|No such file' "$S" servo $P --duration 0.1 --summary "$tmp/nodir/s.json"
+expect_files "servo: refusals leave no file" "$d" ""
+
+# ---- a run with every output: exit 0, every number finite, the summary from the samples
+scratch sok
+run "$S" servo $P --compensation lugre --comp-arith fixed --f-max 4 --duration 1 --csv "$d/s.csv" --summary "$d/s.json" \
+  --plot-error "$d/e.svg" --plot-velocity "$d/v.svg" --plot-friction "$d/f.svg" --report "$d/r.html"
+if [ "$rc" -eq 0 ] && python3 - "$d" <<'PY'
+import csv, json, math, re, sys
+d = sys.argv[1]
+s = json.load(open(d + "/s.json"))
+def finite(x):
+    if isinstance(x, dict): return all(finite(v) for v in x.values())
+    if isinstance(x, list): return all(finite(v) for v in x)
+    if isinstance(x, (int, float)) and not isinstance(x, bool): return math.isfinite(x)
+    return True
+assert finite(s), s
+rows = list(csv.DictReader(open(d + "/s.csv")))
+assert len(rows) == s["run"]["samples"] == 10000, len(rows)
+e = [float(r["error"]) for r in rows]
+rms = math.sqrt(sum(x * x for x in e) / len(e))
+assert abs(rms - s["rms_position_error_rad"]) <= 1e-6 * rms, (rms, s["rms_position_error_rad"])
+assert abs(max(abs(x) for x in e) - s["peak_abs_position_error_rad"]) <= 1e-6 * s["peak_abs_position_error_rad"]
+u = [float(r["u"]) for r in rows]
+assert abs(math.sqrt(sum(x * x for x in u) / len(u)) - s["rms_control_effort_N_m"]) <= 1e-6 * s["rms_control_effort_N_m"]
+# the error column is theta_ref - theta, and the reference A (1 - cos 2 pi f t)
+for r in rows[::997]:
+    t = float(r["t"])
+    assert abs(float(r["theta_ref"]) - 0.01 * (1 - math.cos(2 * math.pi * 0.5 * t))) < 1e-12
+    assert abs(float(r["error"]) - (float(r["theta_ref"]) - float(r["theta"]))) < 1e-11 * max(1e-3, abs(float(r["theta"])))
+# every estimate is a whole number of the output LSB (4 N m / 2^15): it came from the fixed-point port
+lsb = 4.0 / 32768
+assert all(abs(float(r["estimate"]) / lsb - round(float(r["estimate"]) / lsb)) < 1e-6 for r in rows[::101])
+# every measured velocity is a whole number of velocity codes
+vl = s["encoder"]["velocity_lsb_rad_per_s"]
+assert all(abs(float(r["omega_meas"]) / vl - round(float(r["omega_meas"]) / vl)) < 1e-6 for r in rows[::101])
+assert s["compensation"] == "lugre" and s["comp_arith"] == "fixed" and s["fixed_point"]["f_max_N_m"] == 4
+# the plots: a polyline per series, the friction plot with the estimate
+for f, n in (("e", 1), ("v", 3), ("f", 2)):
+    svg = open("%s/%s.svg" % (d, f)).read()
+    assert svg.count("<polyline") == n, (f, svg.count("<polyline"))
+    assert "nan" not in svg and "inf" not in svg
+html = open(d + "/r.html").read()
+for k in ('id="error-data"', 'id="velocity-data"', 'id="friction-data"', "compensator (lugre, fixed)", "RMS position error"):
+    assert k in html, k
+assert "nan" not in re.sub(r"<[^>]*>", "", html).lower().split()
+PY
+then ok "servo: exit 0, every number finite; the summary's RMS and peak are the CSV's; plots and report complete"
+else bad "servo: a complete run (status $rc): $(tail -c 300 "$tmp/err")"; fi
+expect_files "servo: the outputs and nothing else" "$d" "e.svg f.svg r.html s.csv s.json v.svg"
+
+# ---- a run that diverges: status 1, the quantity named, no file
+scratch sdiv
+expect_fail "servo: an unstable loop stops with status 1" 1 '^fricore servo: at t = .* s \(sample [0-9]+\) .*: the loop diverged' \
+  "$S" servo $P --kp 1e200 --kv 1e200 --u-max 1e300 --duration 0.5 --summary "$d/s.json" --csv "$d/s.csv"
+expect_files "servo: a diverged run leaves no file" "$d" ""
+
+# ---- a CSV trajectory is the reference it describes: the ramp
+printf '# t, theta\n0,0\n2,0.004\n' >"$tmp/ramp.csv"
+run "$S" servo $P --reference csv --trajectory "$tmp/ramp.csv" --duration 2 --compensation coulomb
+cp "$tmp/out" "$tmp/csvref.json"; rc_csv=$rc
+run "$S" servo $P --reference ramp --speed 0.002 --duration 2 --compensation coulomb
+if [ "$rc_csv" -eq 0 ] && [ "$rc" -eq 0 ] && python3 - "$tmp/csvref.json" "$tmp/out" <<'PY'
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for k in ("rms_position_error_rad", "rms_velocity_error_rad_per_s", "time_stuck_s", "rms_control_effort_N_m"):
+    assert abs(a[k] - b[k]) <= 1e-9 * max(abs(b[k]), 1e-30), (k, a[k], b[k])
+assert a["reference"] == "csv" and b["reference"] == "ramp"
+PY
+then ok "servo --reference csv: a two-point trajectory runs as --reference ramp"
+else bad "servo csv vs ramp (status $rc_csv/$rc)"; fi
+
+# ---- the order of the compensation modes on short cases (the same gains for each)
+for c in "sine --duration 2" "step --amplitude 0.001 --period 2 --duration 2"; do
+  for m in none coulomb lugre; do
+    # shellcheck disable=SC2086
+    run "$S" servo --reference $c --compensation $m
+    cp "$tmp/out" "$tmp/ord_$m.json"
+  done
+  # shellcheck disable=SC2086
+  run "$S" servo --reference $c --compensation lugre --comp-arith fixed --f-max 4
+  cp "$tmp/out" "$tmp/ord_fixed.json"
+  if python3 - "$tmp" "$c" <<'PY'
+import json, sys
+t = sys.argv[1]
+e = {m: json.load(open("%s/ord_%s.json" % (t, m)))["rms_position_error_rad"] for m in ("none", "coulomb", "lugre", "fixed")}
+print("# %s: RMS error none %.3g, coulomb %.3g, lugre %.3g, lugre fixed %.3g" % (sys.argv[2], e["none"], e["coulomb"], e["lugre"], e["fixed"]))
+assert e["lugre"] * 5 <= e["none"], e
+assert e["lugre"] * 2 <= e["coulomb"], e
+assert e["coulomb"] < e["none"], e
+assert abs(e["fixed"] - e["lugre"]) <= 0.2 * e["lugre"], e
+PY
+  then ok "servo $c: RMS error LuGre <= none/5 and <= Coulomb/2, Coulomb < none; fixed within 20% of double"
+  else bad "servo $c: compensation order"; fi
+done
+
+# ---- a stiff shaft between two halves of the inertia is the rigid axis
+for m in none lugre; do
+  run "$S" servo $P --compensation $m --duration 1
+  cp "$tmp/out" "$tmp/rigid.json"; rc_rigid=$rc
+  run "$S" servo $P --compensation $m --duration 1 --inertia 0.5 --load-inertia 0.5 --compliance 1e7
+  cp "$tmp/out" "$tmp/stiff.json"; rc_stiff=$rc
+  run "$S" servo $P --compensation $m --duration 1 --inertia 0.5 --load-inertia 0.5 --compliance 1e4 --substeps 20
+  if [ "$rc_rigid" -eq 0 ] && [ "$rc_stiff" -eq 0 ] && [ "$rc" -eq 0 ] && python3 - "$tmp/rigid.json" "$tmp/stiff.json" "$tmp/out" <<'PY'
+import json, sys
+r, s, soft = (json.load(open(p)) for p in sys.argv[1:])
+# the same gains: the tuning rule takes the total inertia
+assert r["controller"] == s["controller"] == soft["controller"], (r["controller"], s["controller"])
+a, b, c = (x["rms_position_error_rad"] for x in (r, s, soft))
+assert abs(a - b) <= 0.02 * a, (a, b)
+# a 32 Hz shaft resonance next to a 20 Hz loop: the load lags, the error grows
+assert c > 1.05 * a, (a, c)
+PY
+  then ok "servo --compensation $m: a 1 kHz shaft is the rigid axis within 2%; a 32 Hz one tracks worse"
+  else bad "servo compliance ($m; status $rc_rigid/$rc_stiff/$rc)"; fi
+done
