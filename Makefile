@@ -74,6 +74,7 @@ include mk/tb.mk
 include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk
+include mk/mcu.mk
 include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
