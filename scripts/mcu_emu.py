@@ -33,6 +33,7 @@ double outputs are compared with the host's double model (x86-64, glibc's
 exp) within DOUBLE_REL_TOL relative to the largest output of the run; the
 count of bit-identical ones is reported.
 """
+import copy
 import json
 import os
 import struct
@@ -379,6 +380,21 @@ def mode_test(args):
                 print("%s %s %s: %s%s" % ("ok  " if ok else "FAIL", build, ref["velocities"], describe(r),
                                           "" if exact else "; block count %s differs from the per-instruction %s" % (
                                               r["per_sample"][:k], c["per_sample"])))
+    # the comparison's own check: a reference with one output changed must fail
+    d = dirs[0]
+    for fixed in (True, False):
+        bad = copy.deepcopy(refs[0])
+        out = next(m for m in bad["models"] if m["model"] == "lugre")["fixed" if fixed else "double"]["out"]
+        k = len(out) // 2
+        out[k] = out[k] + 1 if fixed else out[k] * (1 + 1e3 * DOUBLE_REL_TOL) + DOUBLE_REL_TOL
+        r = run(image(d, kind_of("lugre", fixed)) or image(d, "fx_lugre"), bad, "lugre", fixed)
+        caught = not r["ok"] and (not fixed or r["mismatches"] == 1)
+        fails += not caught
+        print("%s %s: a reference %s output changed at sample %d is %s" % (
+            "ok  " if caught else "FAIL", os.path.basename(os.path.normpath(d)), r["kind"], k,
+            "caught" if caught else "NOT caught"))
+        if not image(d, kind_of("lugre", fixed)):
+            break
     if fails:
         print("FAIL %d of %d runs" % (fails, runs))
         return 1
