@@ -36,6 +36,7 @@ MCU_KINDS_FX := none fx_stribeck fx_lugre
 MCU_BENCH_SAMPLES := 20000
 MCU_TEST_SAMPLES := 300
 MCU_EMU := $(VENV)/bin/python scripts/mcu_emu.py
+MCU_BENCH_REFS := $(MCU_DIR)/ref_sweep_$(MCU_BENCH_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_BENCH_SAMPLES).json
 
 # $(1) build, $(2) target, $(3) optimization, $(4) extra flags, $(5) kinds
 define mcu_build
@@ -63,7 +64,6 @@ $(foreach t,m0plus m4,$(foreach o,O2 Os,\
 $(MCU_DIR)/ref_%.json: $(BENCH_SPEED)
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) $(BENCH_SPEED) --dump $(word 1,$(subst _, ,$*)) $(word 2,$(subst _, ,$*)) $@.tmp && mv $@.tmp $@
-MCU_BENCH_REFS := $(MCU_DIR)/ref_sweep_$(MCU_BENCH_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_BENCH_SAMPLES).json
 MCU_TEST_REFS := $(MCU_DIR)/ref_sweep_$(MCU_TEST_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_TEST_SAMPLES).json
 MCU_TEST_BUILDS := m0plus-O2 m4-O2 m0plus-O2-w16 m4-O2-w16
 MCU_BENCH_JSONS := $(MCU_BUILDS:%=$(MCU_DIR)/bench/%.json)
