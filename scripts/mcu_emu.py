@@ -383,18 +383,19 @@ def mode_test(args):
     # the comparison's own check: a reference with one output changed must fail
     d = dirs[0]
     for fixed in (True, False):
+        e = image(d, kind_of("lugre", fixed))
+        if not e:
+            continue
         bad = copy.deepcopy(refs[0])
         out = next(m for m in bad["models"] if m["model"] == "lugre")["fixed" if fixed else "double"]["out"]
         k = len(out) // 2
         out[k] = out[k] + 1 if fixed else out[k] * (1 + 1e3 * DOUBLE_REL_TOL) + DOUBLE_REL_TOL
-        r = run(image(d, kind_of("lugre", fixed)) or image(d, "fx_lugre"), bad, "lugre", fixed)
+        r = run(e, bad, "lugre", fixed)
         caught = not r["ok"] and (not fixed or r["mismatches"] == 1)
         fails += not caught
         print("%s %s: a reference %s output changed at sample %d is %s" % (
             "ok  " if caught else "FAIL", os.path.basename(os.path.normpath(d)), r["kind"], k,
             "caught" if caught else "NOT caught"))
-        if not image(d, kind_of("lugre", fixed)):
-            break
     if fails:
         print("FAIL %d of %d runs" % (fails, runs))
         return 1
