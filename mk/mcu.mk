@@ -68,8 +68,18 @@ MCU_TEST_REFS := $(MCU_DIR)/ref_sweep_$(MCU_TEST_SAMPLES).json $(MCU_DIR)/ref_sl
 MCU_TEST_BUILDS := m0plus-O2 m4-O2 m0plus-O2-w16 m4-O2-w16
 MCU_BENCH_JSONS := $(MCU_BUILDS:%=$(MCU_DIR)/bench/%.json)
 
+# The parameter checks of a one-width build refuse the other width (and,
+# the control, those of the default build do not).
+MCU_WIDTH_SRCS := cmodel/mcu/fric_mcu_width.c cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c
+$(MCU_DIR)/width/only16 $(MCU_DIR)/width/both: $(MCU_WIDTH_SRCS)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) -std=c11 -O1 $(CWARN) -Icmodel/include -Icmodel/generated \
+	  $(if $(filter %only16,$@),-DFRIC_FX_ONLY_WIDTH=16) $(MCU_WIDTH_SRCS) -o $@
+
 .PHONY: test-mcu bench-mcu
+test-mcu: $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both
 test-mcu: $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
+	@$(MCU_DIR)/width/only16 && $(MCU_DIR)/width/both
 	@$(RUN_TEST) "test-mcu (Cortex-M0+, M4)" $(LOGS)/test-mcu.log $(MCU_EMU) test $(MCU_TEST_REFS) $(MCU_TEST_BUILDS:%=$(MCU_DIR)/%)
 TEST_ALL += test-mcu
 
