@@ -143,6 +143,8 @@ def mcu_section(m):
     L = [MCU_TITLE, "",
          "The fixed-point model is meant to run as firmware on a drive's MCU, which has no double-precision FPU; "
          "this section states its cost (the x86 figures of the next section are information: that CPU has one). "
+         "Its counts and sizes do not depend on the machine that runs the emulator; `make bench-mcu` alone "
+         "rewrites this section. "
          "`make bench-mcu`: each per-sample step (`fric_fx_stribeck`, `fric_fx_lugre_step`; `fric_stribeck_force`, "
          "`fric_lugre_step`) cross-compiled by %s with newlib-nano, for a Cortex-M0+ (`-mcpu=cortex-m0plus -mthumb`) "
          "and a Cortex-M4 without FPU (`-mcpu=cortex-m4 -mthumb -mfloat-abi=soft`: every double operation a libgcc "
