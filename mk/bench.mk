@@ -5,7 +5,9 @@
 # Not part of make or make test (timings need a quiet machine; a benchmark
 # never fails on a figure). Its FPGA figures are the records of
 # make synth-report, so it first runs whatever of make synth is missing;
-# after make synth, about 3 minutes.
+# after make synth, about 3 minutes, plus make bench-mcu's emulation (about
+# 4.4e9 Cortex-M instructions: some 9 minutes of CPU time, two builds at a
+# time).
 #
 #   make bench         everything (scripts/bench.py)
 #   make bench-speed   the C models' ns per sample alone
