@@ -77,6 +77,7 @@ include mk/servo.mk
 include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk
+include mk/mcu.mk
 include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk

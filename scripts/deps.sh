@@ -10,11 +10,14 @@
 #     its compiler-rt, whose libFuzzer make fuzz links, and for the lab page
 #     (build/lab/index.html) wasi-libc, lld and the wasm32 compiler-rt that
 #     compile the C to WebAssembly, and chromium-driver with python3-selenium,
-#     which drive the page in make test);
+#     which drive the page in make test; gcc-arm-none-eabi and
+#     libnewlib-arm-none-eabi, the Cortex-M cross compiler and C library of
+#     make test-mcu and make bench-mcu);
 #   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
 #     synthesis and formal tools, the Yices SMT solver of make formal; SciPy
 #     for the baseline of make bench; MuJoCo, which loads the export of
-#     fricore export --format mujoco in make test).
+#     fricore export --format mujoco in make test; the unicorn emulator of
+#     make test-mcu).
 # Idempotent: when everything is present it prints nothing and takes well
 # under a second. It says what it installs when it installs something.
 #
@@ -50,6 +53,8 @@ DEB_PKGS=(
   "libclang-rt-14-dev-wasm32:/usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a"
   "chromium-driver:/usr/bin/chromedriver"
   "python3-selenium:/usr/lib/python3/dist-packages/selenium/__init__.py"
+  "gcc-arm-none-eabi:/usr/bin/arm-none-eabi-gcc"
+  "libnewlib-arm-none-eabi:/usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a"
 )
 
 mode=install
@@ -69,10 +74,11 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' chromium "$(chromium --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' valgrind "$(valgrind --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' clang "$(clang --version 2>/dev/null | head -n1 || echo missing)"
+  printf '%-22s %s\n' arm-none-eabi-gcc "$(arm-none-eabi-gcc --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
   printf '%-22s %s\n' cminpack "$(dpkg-query -W -f='${Version}' libcminpack-dev 2>/dev/null || echo missing)"
   if [ -x "$venv/bin/pip" ]; then
-    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize|yices|mujoco=)' | sed 's/==/ /' |
+    "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -E '^(yowasp|wasmtime|scipy|numpy|fusesoc|edalize|yices|mujoco=|unicorn)' | sed 's/==/ /' |
       while read -r n v; do printf '%-22s %s\n' "$n" "$v"; done
   else
     echo ".venv                  missing (run: make deps)"

@@ -20,6 +20,13 @@
  *       instruction counter (make bench runs it under valgrind's callgrind):
  *       MODEL stribeck|dahl|lugre, KIND double|fixed|baseline|none (none: the
  *       setup alone, to subtract), VELOCITIES sweep|slow
+ *   fric-bench-speed --dump VELOCITIES N OUT.json
+ *       the first N samples of a velocity set (codes and velocities), each
+ *       model's parameter structs as their 32-bit words (fixed point) or
+ *       doubles (double), and both models' outputs over those samples: the
+ *       reference of the microcontroller benchmark (scripts/mcu_emu.py),
+ *       which runs the same steps on an emulated Cortex-M; doubles in C's
+ *       %a notation, exact
  */
 #include <math.h>
 #include <stdio.h>
@@ -154,6 +161,70 @@ static void die(const char *what, fric_status_t s)
     exit(2);
 }
 
+/* ---- the reference of the microcontroller benchmark -------------------------------- */
+
+static void dump_words(FILE *f, const void *p, size_t size)
+{
+    uint32_t w[32];
+    memcpy(w, p, size);
+    for (size_t i = 0; i < size / 4; i++) fprintf(f, "%s%u", i ? ", " : "", (unsigned)w[i]);
+}
+
+static void dump_doubles(FILE *f, const void *p, size_t size)
+{
+    double d[16];
+    memcpy(d, p, size);
+    for (size_t i = 0; i < size / 8; i++) fprintf(f, "%s\"%a\"", i ? ", " : "", d[i]);
+}
+
+static int dump(int n, const char *dist, const char *path)
+{
+    _Static_assert(sizeof(fric_fx_lugre_t) % 4 == 0 && sizeof(fric_fx_lugre_t) <= 128, "fixed-point set as words");
+    _Static_assert(sizeof(fric_lugre_cfg_t) % 8 == 0 && sizeof(fric_lugre_cfg_t) <= 128, "double set as doubles");
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "fric-bench-speed: cannot write %s\n", path);
+        return 2;
+    }
+    static double dout[N];
+    fprintf(f, "{\"velocities\": \"%s\", \"samples\": %d, \"ts\": \"%a\",\n\"codes\": [", dist, n, TS);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%d", i ? ", " : "", (int)code[i]);
+    fprintf(f, "],\n\"vels\": [");
+    for (int i = 0; i < n; i++) fprintf(f, "%s\"%a\"", i ? ", " : "", vel[i]);
+    fprintf(f, "],\n\"models\": [");
+    static const char *names[] = {"stribeck", "dahl", "lugre"};
+    for (int m = 0; m < 3; m++) {
+        uint32_t flags = 0;
+        fric_lugre_state_t st = {0.0};
+        fric_fx_state_t fs;
+        fric_fx_lugre_reset(&fs);
+        const fric_fx_lugre_t *fx = m == 1 ? &dfx : &lfx;
+        const fric_lugre_cfg_t *dc = m == 1 ? &dcfg_l : &lcfg;
+        for (int i = 0; i < n; i++) {
+            if (m == 0) {
+                fout[i] = fric_fx_stribeck(&sfx, code[i], &flags, NULL);
+                dout[i] = fric_stribeck_force(&scfg, vel[i]);
+            } else {
+                fout[i] = fric_fx_lugre_step(fx, &fs, code[i], &flags, NULL);
+                dout[i] = fric_lugre_step(dc, &st, vel[i], TS);
+            }
+        }
+        fprintf(f, "%s\n{\"model\": \"%s\",\n \"fixed\": {\"cfg\": [", m ? "," : "", names[m]);
+        if (m == 0) dump_words(f, &sfx, sizeof sfx);
+        else dump_words(f, fx, sizeof *fx);
+        fprintf(f, "], \"flags\": %u,\n  \"out\": [", (unsigned)flags);
+        for (int i = 0; i < n; i++) fprintf(f, "%s%d", i ? ", " : "", (int)fout[i]);
+        fprintf(f, "]},\n \"double\": {\"cfg\": [");
+        if (m == 0) dump_doubles(f, &scfg, sizeof scfg);
+        else dump_doubles(f, dc, sizeof *dc);
+        fprintf(f, "],\n  \"out\": [");
+        for (int i = 0; i < n; i++) fprintf(f, "%s\"%a\"", i ? ", " : "", dout[i]);
+        fprintf(f, "]}}");
+    }
+    fprintf(f, "\n]}\n");
+    return fclose(f) == 0 ? 0 : 2;
+}
+
 int main(int argc, char **argv)
 {
     scfg = fric_stribeck_cfg_symmetric(1.0, 1.5, 0.4, 1e-3, 2.0);
@@ -186,6 +257,19 @@ int main(int argc, char **argv)
             vels[d][i] = (double)c * lsb; /* both models see the same velocities */
         }
 
+    if (argc > 1 && strcmp(argv[1], "--dump") == 0) {
+        const int n = argc == 5 ? atoi(argv[3]) : 0;
+        int di = -1;
+        for (int i = 0; argc == 5 && i < NDIST; i++)
+            if (strcmp(argv[2], dist_names[i]) == 0) di = i;
+        if (di < 0 || n < 1 || n > N) {
+            fprintf(stderr, "fric-bench-speed: --dump VELOCITIES N OUT.json: VELOCITIES sweep|slow, N 1..%d\n", N);
+            return 2;
+        }
+        vel = vels[di];
+        code = codes[di];
+        return dump(n, dist_names[di], argv[4]);
+    }
     if (argc > 1 && strcmp(argv[1], "--one") == 0) {
         static const char *models[] = {"stribeck", "dahl", "lugre"}, *kinds[] = {"double", "fixed", "baseline", "none"};
         static const kind_t kind_of[] = {M_DOUBLE, M_FIXED, M_BASE};

@@ -17,9 +17,22 @@
 #define FX_INLINE static inline
 #endif
 
-/* body(16, ...) / body(18, ...) / body(w, ...) for any other width */
+/* body(16, ...) / body(18, ...) / body(w, ...) for any other width.
+ * Firmware for one datapath width can define FRIC_FX_ONLY_WIDTH (16 or 18):
+ * then every function computes at that width whatever a set's width field
+ * says (one body instead of three, and only that width's tables are
+ * referenced: about a third of the code and half the tables), and
+ * fric_fx_stribeck_check / fric_fx_lugre_check refuse a set of another
+ * width (FRIC_ERR_FX_WIDTH), so check a set before stepping it. */
+#if defined(FRIC_FX_ONLY_WIDTH)
+#if FRIC_FX_ONLY_WIDTH != 16 && FRIC_FX_ONLY_WIDTH != 18
+#error "FRIC_FX_ONLY_WIDTH must be 16 or 18"
+#endif
+#define FX_BY_WIDTH(w, body, ...) ((void)(w), body(FRIC_FX_ONLY_WIDTH, __VA_ARGS__))
+#else
 #define FX_BY_WIDTH(w, body, ...) \
     ((w) == 16 ? body(16, __VA_ARGS__) : (w) == 18 ? body(18, __VA_ARGS__) : body(w, __VA_ARGS__))
+#endif
 
 /* Bits needed for x: 0 for 0, else 1 + floor(log2 x). One instruction on
  * GCC and Clang (count leading zeros); a binary search elsewhere. */
@@ -186,6 +199,9 @@ fric_status_t fric_fx_stribeck_check(const fric_fx_stribeck_t *p)
     if (!p) return FRIC_ERR_NULL;
     const uint32_t w = p->width;
     if (w != 16 && w != 18) return FRIC_ERR_FX_WIDTH;
+#if defined(FRIC_FX_ONLY_WIDTH)
+    if (w != FRIC_FX_ONLY_WIDTH) return FRIC_ERR_FX_WIDTH;
+#endif
     bool ok = fits_u(p->km, FRIC_FX_BITS_KM(w)) && fits_u(p->ks, FRIC_FX_BITS_KS(w)) &&
               fits_u(p->dsel, FRIC_FX_BITS_DSEL(w));
     for (int d = 0; d < 2; d++) {
@@ -282,12 +298,16 @@ int32_t fric_fx_stribeck(const fric_fx_stribeck_t *p, int32_t v, uint32_t *flags
 void fric_fx_stribeck_array(const fric_fx_stribeck_t *p, const int32_t *v, int32_t *f, size_t n,
                             uint32_t *flags)
 {
+#if defined(FRIC_FX_ONLY_WIDTH)
+    for (size_t i = 0; i < n; i++) f[i] = stribeck_w(FRIC_FX_ONLY_WIDTH, p, v[i], flags, NULL);
+#else
     if (p->width == 16)
         for (size_t i = 0; i < n; i++) f[i] = stribeck_w(16, p, v[i], flags, NULL);
     else if (p->width == 18)
         for (size_t i = 0; i < n; i++) f[i] = stribeck_w(18, p, v[i], flags, NULL);
     else
         for (size_t i = 0; i < n; i++) f[i] = stribeck_w(p->width, p, v[i], flags, NULL);
+#endif
 }
 
 /* ---- Dahl / LuGre ---------------------------------------------------------------------- */
@@ -401,12 +421,16 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
 void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f,
                          size_t n, uint32_t *flags)
 {
+#if defined(FRIC_FX_ONLY_WIDTH)
+    for (size_t i = 0; i < n; i++) f[i] = lugre_w(FRIC_FX_ONLY_WIDTH, p, st, v[i], flags, NULL);
+#else
     if (p->g.width == 16)
         for (size_t i = 0; i < n; i++) f[i] = lugre_w(16, p, st, v[i], flags, NULL);
     else if (p->g.width == 18)
         for (size_t i = 0; i < n; i++) f[i] = lugre_w(18, p, st, v[i], flags, NULL);
     else
         for (size_t i = 0; i < n; i++) f[i] = lugre_w(p->g.width, p, st, v[i], flags, NULL);
+#endif
 }
 
 /* ---- encoder velocity ------------------------------------------------------------------------ */
