@@ -835,6 +835,9 @@ module fric_eng #(
     reg [1:0] f_bad_last = 2'b00;
     reg f_rst_last = 1'b1;
     integer fm, fa;
+    // the marks: a commit leaves its request register, a state reset its
+    wire [1:0] f_cm_go = c_go;
+    wire f_sr_go = r_v && !i_v[0];
     initial begin
         f_flags_last[0] = 5'd0; f_flags_last[1] = 5'd0;
         f_fclr_last[0] = 5'd0; f_fclr_last[1] = 5'd0;
@@ -855,13 +858,14 @@ module fric_eng #(
                 f_inq[fm] <= 1'b1;
                 f_inq_d[fm] <= f_s_data[fm];
                 f_inq_ax[fm] <= f_s_ax[fm];
-                f_inq_cm[fm] <= f_cmq[{fm[0], {(2-AXIS_W){1'b0}}, f_s_ax[fm]}];
-                if (fm == 0) f_inq_sr <= f_srq[{{(2-AXIS_W){1'b0}}, f_s_ax[fm]}];
+                // (a mark in the same cycle comes first: the sample is
+                // taken after it)
+                f_inq_cm[fm] <= f_cmq[{fm[0], {(2-AXIS_W){1'b0}}, f_s_ax[fm]}] &&
+                                !(f_cm_go[fm] && q_ax[fm] == {{(2-AXIS_W){1'b0}}, f_s_ax[fm]});
+                if (fm == 0) f_inq_sr <= f_srq[{{(2-AXIS_W){1'b0}}, f_s_ax[fm]}] && !f_sr_go;
             end
-            // a mark clears what waits for it
-            for (fa = 0; fa < 4; fa = fa + 1)
-                if (cpend_r[4*fm + fa] && !f_cp_last[4*fm + fa] && f_inq[fm] && f_inq_ax[fm] == fa)
-                    f_inq_cm[fm] <= 1'b0;
+            // a mark (the request register lets the commit go) clears what waits for it
+            if (f_cm_go[fm] && f_inq[fm] && q_ax[fm] == {{(2-AXIS_W){1'b0}}, f_inq_ax[fm]}) f_inq_cm[fm] <= 1'b0;
             // outputs
             if (f_m_valid[fm] && f_m_ready[fm]) f_oq[fm] <= 1'b0;
             if (out_go3 && f3 == fm) begin
@@ -881,17 +885,15 @@ module fric_eng #(
                 f_wq_age[fm] <= 3'd0;
             end
             // commits: taken, then marked
-            for (fa = 0; fa < 4; fa = fa + 1)
-                if (cpend_r[4*fm + fa] && !f_cp_last[4*fm + fa]) f_cmq[4*fm + fa] <= 1'b0;
+            if (f_cm_go[fm]) f_cmq[{fm[0], q_ax[fm]}] <= 1'b0;
             if (f_c_valid[fm] && f_c_ready[fm] && f_c_commit[fm])
                 f_cmq[{fm[0], {(2-AXIS_W){1'b0}}, f_c_ax[fm]}] <= 1'b1;
         end
         // state resets
-        for (fa = 0; fa < 4; fa = fa + 1)
-            if (rpend_r[fa] && !f_rp_last[fa]) begin
-                f_srq[fa] <= 1'b0;
-                if (f_inq[0] && f_inq_ax[0] == fa) f_inq_sr <= 1'b0;
-            end
+        if (f_sr_go) begin
+            f_srq <= 4'd0;
+            f_inq_sr <= 1'b0;
+        end
         if (lg_srst_valid && lg_srst_ready)
             for (fa = 0; fa < NUM_AXES; fa = fa + 1)
                 if (lg_srst_all || lg_srst_axis == fa) f_srq[fa] <= 1'b1;
@@ -905,7 +907,35 @@ module fric_eng #(
         end
     end
 
-    // ---- properties ----
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction; the bounded checks need none) ----
+    integer fj;
+    always @(*)
+        if (f_past_valid && !rst) begin
+            for (fj = 0; fj < 2; fj = fj + 1) begin
+                // a commit taken and not marked is the one in the request register
+                assert(f_cmq[4*fj +: 4] == ((q_v[fj] && q_commit[fj]) ? (4'd1 << q_ax[fj]) : 4'd0));
+                if (f_inq_cm[fj]) assert(f_inq[fj] && f_cmq[{fj[0], {(2-AXIS_W){1'b0}}, f_inq_ax[fj]}]);
+                // a word taken and not written or refused: in the request register,
+                // or being written, or refused in this cycle
+                assert(f_wq[fj] == ((q_v[fj] && !q_commit[fj]) || (cfg_we && cfg_wa[5] == fj) || cfg_bad[fj]));
+                if (q_v[fj] && !q_commit[fj])
+                    assert(q_addr[fj] == f_wq_addr[fj] && q_data[fj] == f_wq_data[fj] &&
+                                       q_cls[fj] == word_class(f_wq_addr[fj], fj[0]) &&
+                                       (|((fj == 0 ? lg_fits : st_fits) & q_cls[fj])) == f_wq_ok[fj] &&
+                                       (q_old[fj] ? (q_ok[fj] == f_wq_ok[fj] && f_wq_age[fj] >= 3'd1 && f_wq_age[fj] <= 3'd2)
+                                                  : f_wq_age[fj] == 3'd0) && !c_rdy[fj]);
+                if (cfg_we && cfg_wa[5] == fj || cfg_bad[fj]) assert(f_wq_age[fj] <= 3'd3 && !(cfg_we && cfg_wa[5] == fj && cfg_bad[fj]));
+                if (q_v[fj] && q_commit[fj]) assert(!c_rdy[fj]);
+            end
+            f_inv_we: assert(!cfg_we || (cfg_wa[8] && cfg_wa[7:6] == 2'b00));
+            // a state reset taken and not marked is the one in its request register
+            f_inv_srq: assert(f_srq == (r_v ? (r_all ? ((4'd1 << NUM_AXES) - 4'd1) : (4'd1 << r_ax)) : 4'd0));
+            if (f_inq_sr) f_inv_inq_sr: assert(f_inq[0] && f_srq[{{(2-AXIS_W){1'b0}}, f_inq_ax[0]}]);
+            if (r_v) f_inv_rv: assert(!r_rdy);
+        end
+`endif
+
     // ---- properties ----
     always @(*)
         if (f_past_valid && !rst) begin

