@@ -179,9 +179,6 @@ PROOFS = [
     dict(name="lugre_axis_w16", sby="fric_lugre_axis.sby", task="w16", module="fric_lugre",
          config="W 16, NUM_AXES 2, OPT_FAST 0 (K_SAT 91, latency 93); datapath cut",
          props=["p_m_hold", "p_one_out", "p_latency"], test=False),
-    dict(name="lugre_axis_w16_fast", sby="fric_lugre_axis.sby", task="w16_fast", module="fric_lugre",
-         config="W 16, NUM_AXES 2, OPT_FAST 1 (K_SAT 110, latency 112); datapath cut",
-         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
     dict(name="lugre_axis_cover", sby="fric_lugre_axis.sby", task="cover", module="fric_lugre",
          config="W 16, NUM_AXES 2, OPT_FAST 0", props=["cover: a beat in the pipeline held by a stall, "
                                            "back-to-back beats, a reset with beats in flight, "

@@ -853,7 +853,11 @@ module fric_eng #(
             f_flags_last[fm] <= f_flags[fm];
             f_fclr_last[fm] <= f_fclr[fm];
             // inputs
-            if (in_take3 && f3 == fm) f_inq[fm] <= 1'b0;
+            if (in_take3 && f3 == fm) begin
+                f_inq[fm] <= 1'b0;
+                f_inq_cm[fm] <= 1'b0;
+                if (fm == 0) f_inq_sr <= 1'b0;
+            end
             if (f_s_valid[fm] && f_s_ready[fm]) begin
                 f_inq[fm] <= 1'b1;
                 f_inq_d[fm] <= f_s_data[fm];
@@ -899,6 +903,7 @@ module fric_eng #(
                 if (lg_srst_all || lg_srst_axis == fa) f_srq[fa] <= 1'b1;
         if (rst) begin
             f_inq <= 2'b00;
+            f_inq_cm <= 2'b00;
             f_oq <= 2'b00;
             // rst drops a state reset not yet marked: the boot code zeroes
             // every state
