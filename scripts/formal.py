@@ -394,8 +394,8 @@ MUTANTS = [
          depth=20, expect=["p_m_hold"], test=False,
          what="the LuGre m_axis_tvalid withdrawn while stalled"),
     dict(name="eng_commit_mid_sample", proof="eng", file="rtl/cores/fric_eng.v",
-         old="    wire [1:0] c_go = q_v & q_commit & ~i_v;",
-         new="    wire [1:0] c_go = q_v & q_commit;",
+         old="    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};",
+         new="    wire [1:0] c_go = q_v & q_commit & {2{!rst}};",
          depth=20, expect=["p_cfg_commit"], test=False,
          what="a commit marked while a sample waits: a sample taken before the commit would see "
               "the new set"),
@@ -580,7 +580,7 @@ def report(out):
         if r is None:
             missing.append(pr["name"])
             rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
-                             mode="?", depth=0, seconds=0.0, status="not run"))
+                             mode="?", depth=0, seconds=0.0, status="no record (not run to the end)"))
         else:
             # what the proof is from the table; how it ran from its record
             rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
@@ -622,7 +622,7 @@ def report(out):
     for r in mrows:
         L.append("| %s | `%s` | %s | %d | %s | %s |" % (
             r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
-            "not run" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
+            "no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
     text = "\n".join(L) + "\n"
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

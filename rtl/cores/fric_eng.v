@@ -995,13 +995,13 @@ module fric_eng #(
         end
 
     // ---- reachability ----
-    reg f_prev_lg_hs = 1'b0;
-    always @(posedge clk) f_prev_lg_hs <= lg_s_axis_tvalid && lg_s_axis_tready && !rst;
     always @(*) begin
         cover(f_past_valid && !rst && in_take3 && !f3 && f_inq_cm[0] == 1'b0 && busy_r[s3_slot]);  // a sample taken after a commit's copy
         cover(f_past_valid && !rst && lg_s_axis_tvalid && !lg_s_axis_tready);                     // an input stall
         cover(f_past_valid && !rst && lg_m_axis_tvalid && !lg_m_axis_tready);                     // backpressure
-        cover(f_past_valid && !rst && lg_s_axis_tvalid && lg_s_axis_tready && f_prev_lg_hs);      // back-to-back beats
+        // back to back: one input register, so a beat is accepted at best in
+        // the cycle after its predecessor's IN (f_inq_last)
+        cover(f_past_valid && !rst && lg_s_axis_tvalid && lg_s_axis_tready && f_inq_last[0]);     // back-to-back beats
         cover(f_past_valid && !rst && lg_cfg_valid && lg_cfg_ready && lg_cfg_commit &&
               lg_s_axis_tvalid && !lg_s_axis_tready);                                             // a commit while the input stalls
         cover(f_past_valid && rst && f_inq[0] && f_oq[0]);                                        // a reset with beats in flight
