@@ -373,7 +373,7 @@ MUTANTS = [
     dict(name="lg_srst_mid_sample", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
          old="    wire sr_apply = sr_pend && empty && !zero_busy;",
          new="    wire sr_apply = sr_pend && !zero_busy;",
-         depth=96, skip=78, expect=["p_srst"], test=False,
+         depth=88, skip=82, expect=["p_srst"], test=False,
          what="a state reset applied mid-sample: a sample taken before it writes the state after "
               "the zeroing, and the next sample reads that"),
     # the engine's ports (any program): bounded from reset
