@@ -926,7 +926,6 @@ module fric_eng #(
                 assert(f_wq[fj] == ((q_v[fj] && !q_commit[fj]) || (cfg_we && cfg_wa[5] == fj) || cfg_bad[fj]));
                 if (q_v[fj] && !q_commit[fj])
                     assert(q_addr[fj] == f_wq_addr[fj] && q_data[fj] == f_wq_data[fj] &&
-                                       q_cls[fj] == word_class(f_wq_addr[fj], fj[0]) &&
                                        (|((fj == 0 ? lg_fits : st_fits) & q_cls[fj])) == f_wq_ok[fj] &&
                                        (q_old[fj] ? (q_ok[fj] == f_wq_ok[fj] && f_wq_age[fj] >= 3'd1 && f_wq_age[fj] <= 3'd2)
                                                   : f_wq_age[fj] == 3'd0) && !c_rdy[fj]);
