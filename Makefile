@@ -14,6 +14,10 @@
 #                 docs/results/servo.md
 #   make bench    every benchmark: docs/results/bench.md (needs the records
 #                 of make synth; not in make or make test)
+#   make formal   every formal proof and seeded bug, then docs/results/formal.md
+#                 (docs/formal.md; not in make or make test, which runs the
+#                 short ones as test-formal)
+#   make formal-mutants  the seeded bugs alone
 #   V=1           show the commands
 #   make clean    remove build/
 #
@@ -81,6 +85,7 @@ include mk/mcu.mk
 include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
+include mk/formal.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -89,6 +89,37 @@ PROPS = {
         ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
                     "a beat or word that raises it; a refused word sets CFG"),
     ],
+    "fric_lugre": [
+        ("p_m_hold", "m_axis_tvalid held until m_axis_tready, tdata and tuser stable meanwhile"),
+        ("p_one_out", "every input beat gives exactly one output beat, in order, with its axis"),
+        ("p_latency", "K_SAT + 2 cycles from handshake to output without backpressure or stall "
+                      "(hazard wait, commit, state reset, zeroing); at most that plus the stalled "
+                      "cycles otherwise"),
+        ("p_cfg_word", "a cfg word changes the staging set only through a handshake, and only "
+                       "when it fits its field"),
+        ("p_cfg_commit", "a commit's set is the staging set at its handshake; a sample taken up to "
+                         "the handshake uses the old set, a later one the new; the field memories "
+                         "of a sample's axis hold its one set while it is in the pipeline"),
+        ("p_srst", "a state reset (one axis, all, or rst) zeroes the state after the samples "
+                   "taken before it and before any taken after it"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
+                    "a beat or word that raises it; a refused word sets CFG"),
+    ],
+    "fric_eng": [
+        ("p_m_hold", "each model's m_axis_tvalid held until m_axis_tready, tdata and tuser stable"),
+        ("p_in_once", "every accepted input beat taken by exactly one IN, of its axis's slot, with "
+                      "its velocity; an IN takes no other"),
+        ("p_out_once", "every OUT that goes gives exactly one output beat, with the OUT's value, "
+                       "its slot's axis and flags"),
+        ("p_cfg_word", "a staging-set write only for a word taken through a handshake, with its "
+                       "address and data, when it fits; a refused word sets CFG; each within 4 cycles"),
+        ("p_cfg_commit", "a commit marked only while no sample of its model waits; a sample accepted "
+                         "after a commit of its axis taken only after the mark"),
+        ("p_srst", "a state reset marked only while no LuGre sample waits; a sample accepted after "
+                   "it taken only after the mark"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only with an "
+                    "output beat that carries it or a refused word; a refused word sets CFG"),
+    ],
 }
 
 # ---- the proofs ---------------------------------------------------------------------
@@ -145,6 +176,28 @@ PROOFS = [
     dict(name="stribeck_cfg_spram", sby="fric_stribeck_cfg.sby", task="w16_spram", module="fric_stribeck",
          config="W 16, NUM_AXES 2, OPT_SPRAM 1, OPT_RAM_DELAY 1; arithmetic cut; m_axis_tready high",
          props=["p_cfg_word", "p_cfg_commit", "p_flags", "p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="lugre_axis_w16", sby="fric_lugre_axis.sby", task="w16", module="fric_lugre",
+         config="W 16, NUM_AXES 2, OPT_FAST 0 (K_SAT 91, latency 93); datapath cut",
+         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
+    dict(name="lugre_axis_cover", sby="fric_lugre_axis.sby", task="cover", module="fric_lugre",
+         config="W 16, NUM_AXES 2, OPT_FAST 0", props=["cover: a beat in the pipeline held by a stall, "
+                                           "back-to-back beats, a reset with beats in flight, "
+                                           "a commit while the input stalls"], test=False),
+    dict(name="lugre_cfg_w16", sby="fric_lugre_cfg.sby", task="w16", module="fric_lugre",
+         config="W 16, NUM_AXES 2, OPT_FAST 0; datapath cut",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"],
+         test=False),
+    dict(name="lugre_cfg_cover", sby="fric_lugre_cfg.sby", task="cover", module="fric_lugre",
+         config="W 16, NUM_AXES 2, OPT_FAST 0", props=["cover: a commit waiting for a sample in flight, a "
+                                           "sample taken after a state reset, a refused word"],
+         test=False),
+    dict(name="eng", sby="fric_eng.sby", task="prove", module="fric_eng",
+         config="NUM_AXES 2; processor cut (any program)",
+         props=[p for p, _ in PROPS["fric_eng"]], test=False),
+    dict(name="eng_cover", sby="fric_eng.sby", task="cover", module="fric_eng",
+         config="NUM_AXES 2; processor cut", props=["cover: an input stall, backpressure, back-to-back "
+                                           "beats, a commit while the input stalls, a reset with beats "
+                                           "in flight, a state reset applied"], test=False),
 ]
 
 # ---- the seeded bugs ----------------------------------------------------------------
@@ -283,6 +336,85 @@ MUTANTS = [
          new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 2'b00}) | flags_set;",
          depth=8, expect=["p_flags"], test=False,
          what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    # the LuGre core's stream: bounded from reset; the first beat leaves at
+    # about 97 cycles (the zeroing after reset, then latency 93)
+    dict(name="lg_drop_beat", proof="lugre_axis_w16", file="rtl/cores/fric_lugre.v",
+         old="    wire push = ce && vld_reg[K_SAT-1];",
+         new="    wire push = ce && vld_reg[K_SAT-1] && !vld_reg[K_SAT-2];",
+         depth=100, skip=90, expect=["p_one_out"], test=False,
+         what="a dropped beat: the first of two back-to-back beats is not buffered"),
+    dict(name="lg_dup_beat", proof="lugre_axis_w16", file="rtl/cores/fric_lugre.v",
+         old="    wire [1:0] count_next = count_reg + {1'b0, push} - {1'b0, pop};",
+         new="    wire [1:0] count_next = count_reg + {1'b0, push} - {1'b0, pop && !push};",
+         depth=100, skip=90, expect=["p_one_out"], test=False,
+         what="a duplicated beat: a pop with a push in the same cycle is not counted"),
+    dict(name="lg_valid_drop", proof="lugre_axis_w16", file="rtl/cores/fric_lugre.v",
+         old="    assign m_axis_tvalid = (count_reg != 2'd0);",
+         new="    assign m_axis_tvalid = (count_reg != 2'd0) && (ce_reg || m_axis_tready);",
+         depth=100, skip=90, expect=["p_m_hold"], test=False,
+         what="m_axis_tvalid withdrawn while stalled"),
+    # the LuGre core's cfg port, state reset and flags: bounded from reset
+    dict(name="lg_commit_mid_sample", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
+         old="    wire cm_apply = cm_pend && empty && !zero_busy;",
+         new="    wire cm_apply = cm_pend && !zero_busy;",
+         depth=14, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: the set written while samples taken before it are in "
+              "the pipeline"),
+    dict(name="lg_word_no_ready", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
+         old="    wire cfg_take = cfg_valid && cfg_ready_reg;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=False,
+         what="a cfg word taken without cfg_ready"),
+    dict(name="lg_flag_clear", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 4'd0}) | flags_set;",
+         depth=8, expect=["p_flags_sticky"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    dict(name="lg_srst_mid_sample", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
+         old="    wire sr_apply = sr_pend && empty && !zero_busy;",
+         new="    wire sr_apply = sr_pend && !zero_busy;",
+         depth=88, skip=82, expect=["p_srst"], test=False,
+         what="a state reset applied mid-sample: a sample taken before it writes the state after "
+              "the zeroing, and the next sample reads that"),
+    # the engine's ports (any program): bounded from reset
+    dict(name="eng_drop_beat", proof="eng", file="rtl/cores/fric_eng.v",
+         old="        if (in_take3) i_v[f3] <= 1'b0;",
+         new="        if (in3) i_v[f3] <= 1'b0;",
+         depth=20, expect=["p_in_once"], test=False,
+         what="a dropped beat: any IN of the model empties its input register"),
+    dict(name="eng_dup_beat", proof="eng", file="rtl/cores/fric_eng.v",
+         old="        if (o_v[0] && lg_m_axis_tready) o_v[0] <= 1'b0;",
+         new="        if (o_v[0] && lg_m_axis_tready && !lg_s_axis_tvalid) o_v[0] <= 1'b0;",
+         depth=20, expect=["p_out_once"], test=False,
+         what="a duplicated beat: the LuGre output beat stays after its handshake while an input "
+              "beat is offered"),
+    dict(name="eng_valid_drop", proof="eng", file="rtl/cores/fric_eng.v",
+         old="    assign lg_m_axis_tvalid = o_v[0];",
+         new="    assign lg_m_axis_tvalid = o_v[0] && (lg_m_axis_tready || !lg_s_axis_tvalid);",
+         depth=20, expect=["p_m_hold"], test=False,
+         what="the LuGre m_axis_tvalid withdrawn while stalled"),
+    dict(name="eng_commit_mid_sample", proof="eng", file="rtl/cores/fric_eng.v",
+         old="    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};",
+         new="    wire [1:0] c_go = q_v & q_commit & {2{!rst}};",
+         depth=20, expect=["p_cfg_commit"], test=False,
+         what="a commit marked while a sample waits: a sample taken before the commit would see "
+              "the new set"),
+    dict(name="eng_word_no_ready", proof="eng", file="rtl/cores/fric_eng.v",
+         old="        if (c_rdy[0]) begin",
+         new="        if (c_rdy[0] || lg_cfg_valid) begin",
+         depth=12, expect=["p_cfg_word"], test=False,
+         what="a LuGre cfg word taken without cfg_ready"),
+    dict(name="eng_flag_clear", proof="eng", file="rtl/cores/fric_eng.v",
+         old="        sticky_lg <= (sticky_lg & ~lg_flags_clear) |",
+         new="        sticky_lg <= (sticky_lg & ~lg_flags_clear & ~{lg_cfg_valid, 4'd0}) |",
+         depth=12, expect=["p_flags_sticky"], test=False,
+         what="the LuGre CFG flag cleared by a cfg request, without a flags_clear write"),
+    dict(name="eng_srst_early", proof="eng", file="rtl/cores/fric_eng.v",
+         old="        if (r_v && !i_v[0]) begin",
+         new="        if (r_v) begin",
+         depth=20, expect=["p_srst"], test=False,
+         what="a state reset marked while a sample waits: a sample taken before it would see the "
+              "zeroed state"),
 ]
 
 
@@ -370,6 +502,10 @@ def mutant_sby(m, pr, srcdir):
             if mm:
                 pre = mm.group(1) or ""
                 out.append(pre + ("mode bmc" if mm.group(2) == "mode" else "depth %d" % m["depth"]))
+                # a bug that can show only late (a beat through a long
+                # pipeline) is looked for in the last steps alone
+                if mm.group(2) == "depth" and m.get("skip"):
+                    out.append(pre + "skip %d" % m["skip"])
                 continue
         if section == "[script]" and s.split(":")[-1].strip().startswith("read_verilog -formal"):
             # a bounded check needs no induction invariants
@@ -444,7 +580,7 @@ def report(out):
         if r is None:
             missing.append(pr["name"])
             rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
-                             mode="?", depth=0, seconds=0.0, status="not run"))
+                             mode="?", depth=0, seconds=0.0, status="no record (not run to the end)"))
         else:
             # what the proof is from the table; how it ran from its record
             rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
@@ -486,7 +622,7 @@ def report(out):
     for r in mrows:
         L.append("| %s | `%s` | %s | %d | %s | %s |" % (
             r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
-            "not run" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
+            "no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
     text = "\n".join(L) + "\n"
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

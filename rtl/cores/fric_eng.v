@@ -542,7 +542,9 @@ module fric_eng #(
     assign st_s_axis_tready = !i_v[1];
     // a commit only marks its slot: each model's is served on its own; the
     // words share the parameter memory's write port, LuGre's first
-    wire [1:0] c_go = q_v & q_commit & ~i_v;
+    // (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
+    // with the request; the request waits and is marked after the reset)
+    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};
     wire [1:0] w_req = q_v & q_old & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
@@ -729,5 +731,281 @@ module fric_eng #(
     assign st_flags = sticky_st;
 
     wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2[31:DW-32]};
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_eng.sby, docs/formal.md) ========
+    // The module is the top of its proof. The processor is cut
+    // (rtl/formal/fric_eng.sby): the instruction classes S3 acts on (s3_in,
+    // s3_out), the instruction word and PC of S3, the operand an OUT sends
+    // (s3_a), CPY's write enable (s2_cpy) and MIN / MAX's flag set (s5_take,
+    // s5_fmask) are free values in every cycle, so the program ROM, the
+    // register file and the datapath have no reader and are removed. Every
+    // program is one of those behaviours, so a property that holds here holds
+    // for the real program; the slot schedule (the round), the input and
+    // output registers, the cfg and state-reset requests, the marks, the
+    // flags and the IN / OUT actions stay as they are. What depends on the
+    // program (that every sample taken by IN leads to one OUT, the path's
+    // length) is not proved here: the benches run the program instruction
+    // for instruction against its simulator. Environment (assumptions):
+    //   - rst is high in the first cycle, and free after it;
+    //   - both s_axis masters follow AXI4-Stream (tvalid held until tready,
+    //     payload stable meanwhile; a reset ends it);
+    //   - the m_axis readies, the cfg and state-reset ports and flags_clear
+    //     are free.
+    // Properties, for each model m (0 LuGre, 1 Stribeck):
+    //   m_hold     m_axis_tvalid held until m_axis_tready, payload stable
+    //   in_once    every accepted input beat is taken by exactly one IN, of
+    //              its axis's slot, with its velocity; an IN takes no other
+    //   out_once   every OUT that goes gives exactly one output beat, with
+    //              the OUT's value, its slot's axis and flags
+    //   cfg_word   a cfg word is taken only when cfg_ready is high; each
+    //              word taken is written into its model's staging set with
+    //              its data, once, within 4 cycles, when it fits its field,
+    //              and sets CFG otherwise; no other staging write happens
+    //   cfg_commit a commit is marked only while no sample of its model
+    //              waits; a sample accepted after a commit's handshake is
+    //              taken only after the commit is marked (its slot's IN then
+    //              copies the set before it takes the sample)
+    //   srst       likewise for a state reset (LuGre): a sample accepted
+    //              after it is taken only after its slot is marked (whose IN
+    //              zeroes the state first)
+    //   flags      a sticky flag falls only with its flags_clear bit or rst,
+    //              rises only with an output beat that carries it or a
+    //              refused word; a refused word sets CFG
+`include "fric_lugre_fits.vh"
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+
+    wire [1:0] f_s_valid = {st_s_axis_tvalid, lg_s_axis_tvalid};
+    wire [1:0] f_s_ready = {st_s_axis_tready, lg_s_axis_tready};
+    wire [15:0] f_s_data [0:1];
+    assign f_s_data[0] = lg_s_axis_tdata;
+    assign f_s_data[1] = st_s_axis_tdata;
+    wire [AXIS_W-1:0] f_s_ax [0:1];
+    assign f_s_ax[0] = lg_s_axis_tuser;
+    assign f_s_ax[1] = st_s_axis_tuser;
+    wire [1:0] f_m_valid = {st_m_axis_tvalid, lg_m_axis_tvalid};
+    wire [1:0] f_m_ready = {st_m_axis_tready, lg_m_axis_tready};
+    wire [15:0] f_m_data [0:1];
+    assign f_m_data[0] = lg_m_axis_tdata;
+    assign f_m_data[1] = st_m_axis_tdata;
+    wire [AXIS_W+3:0] f_m_user [0:1];
+    assign f_m_user[0] = lg_m_axis_tuser;
+    assign f_m_user[1] = {2'b00, st_m_axis_tuser};
+    wire [1:0] f_c_valid = {st_cfg_valid, lg_cfg_valid};
+    wire [1:0] f_c_ready = {st_cfg_ready, lg_cfg_ready};
+    wire [1:0] f_c_commit = {st_cfg_commit, lg_cfg_commit};
+    wire [4:0] f_c_addr [0:1];
+    assign f_c_addr[0] = lg_cfg_addr;
+    assign f_c_addr[1] = {1'b0, st_cfg_addr};
+    wire [31:0] f_c_data [0:1];
+    assign f_c_data[0] = lg_cfg_data;
+    assign f_c_data[1] = st_cfg_data;
+    wire [AXIS_W-1:0] f_c_ax [0:1];
+    assign f_c_ax[0] = lg_cfg_axis;
+    assign f_c_ax[1] = st_cfg_axis;
+    wire [4:0] f_flags [0:1];
+    assign f_flags[0] = lg_flags;
+    assign f_flags[1] = {2'b00, st_flags};
+    wire [4:0] f_fclr [0:1];
+    assign f_fclr[0] = lg_flags_clear;
+    assign f_fclr[1] = {2'b00, st_flags_clear};
+    // ---- the model's view, per model ----
+    reg [1:0] f_inq = 2'b00;                 // an accepted beat not yet taken by an IN
+    reg [15:0] f_inq_d [0:1];
+    reg [AXIS_W-1:0] f_inq_ax [0:1];
+    reg [1:0] f_inq_cm = 2'b00;              // accepted after a commit of its axis, not yet marked
+    reg f_inq_sr = 1'b0;                     // (LuGre) accepted after a state reset of its axis, not yet marked
+    reg [1:0] f_oq = 2'b00;                  // an OUT's beat not yet handed over
+    reg [15:0] f_oq_d [0:1];
+    reg [AXIS_W-1:0] f_oq_ax [0:1];
+    reg [4:0] f_oq_fl [0:1];
+    reg [1:0] f_wq = 2'b00;                  // a cfg word taken, not yet written or refused
+    reg [4:0] f_wq_addr [0:1];
+    reg [PWB-1:0] f_wq_data [0:1];
+    reg [1:0] f_wq_ok;
+    reg [2:0] f_wq_age [0:1];
+    reg [7:0] f_cmq = 8'd0;                  // {model, axis}: a commit taken, not yet marked
+    reg [3:0] f_srq = 4'd0;                  // a state reset of the axis taken, not yet marked
+    reg [7:0] f_cp_last = 8'd0;
+    reg [3:0] f_rp_last = 4'd0;
+    reg [1:0] f_inq_last = 2'b00;
+    reg [4:0] f_flags_last [0:1];
+    reg [4:0] f_fclr_last [0:1];
+    reg [1:0] f_bad_last = 2'b00;
+    reg f_rst_last = 1'b1;
+    integer fm, fa;
+    // the marks: a commit leaves its request register, a state reset its
+    wire [1:0] f_cm_go = c_go;
+    wire f_sr_go = r_v && !i_v[0];
+    initial begin
+        f_flags_last[0] = 5'd0; f_flags_last[1] = 5'd0;
+        f_fclr_last[0] = 5'd0; f_fclr_last[1] = 5'd0;
+        f_wq_age[0] = 3'd0; f_wq_age[1] = 3'd0;
+    end
+    always @(posedge clk) begin
+        f_cp_last <= cpend_r;
+        f_rp_last <= rpend_r;
+        f_inq_last <= f_inq;
+        f_bad_last <= cfg_bad;
+        f_rst_last <= rst;
+        for (fm = 0; fm < 2; fm = fm + 1) begin
+            f_flags_last[fm] <= f_flags[fm];
+            f_fclr_last[fm] <= f_fclr[fm];
+            // inputs
+            if (in_take3 && f3 == fm) begin
+                f_inq[fm] <= 1'b0;
+                f_inq_cm[fm] <= 1'b0;
+                if (fm == 0) f_inq_sr <= 1'b0;
+            end
+            if (f_s_valid[fm] && f_s_ready[fm]) begin
+                f_inq[fm] <= 1'b1;
+                f_inq_d[fm] <= f_s_data[fm];
+                f_inq_ax[fm] <= f_s_ax[fm];
+                // (a mark in the same cycle comes first: the sample is
+                // taken after it)
+                f_inq_cm[fm] <= f_cmq[{fm[0], {(2-AXIS_W){1'b0}}, f_s_ax[fm]}] &&
+                                !(f_cm_go[fm] && q_ax[fm] == {{(2-AXIS_W){1'b0}}, f_s_ax[fm]});
+                if (fm == 0) f_inq_sr <= f_srq[{{(2-AXIS_W){1'b0}}, f_s_ax[fm]}] && !f_sr_go;
+            end
+            // a mark (the request register lets the commit go) clears what waits for it
+            if (f_cm_go[fm] && f_inq[fm] && q_ax[fm] == {{(2-AXIS_W){1'b0}}, f_inq_ax[fm]}) f_inq_cm[fm] <= 1'b0;
+            // outputs
+            if (f_m_valid[fm] && f_m_ready[fm]) f_oq[fm] <= 1'b0;
+            if (out_go3 && f3 == fm) begin
+                f_oq[fm] <= 1'b1;
+                f_oq_d[fm] <= s3_a[15:0];
+                f_oq_ax[fm] <= s3_slot[AXIS_W-1:0];
+                f_oq_fl[fm] <= jfl_r[s3_slot];
+            end
+            // cfg words
+            if (f_wq[fm]) f_wq_age[fm] <= f_wq_age[fm] + 3'd1;
+            if ((cfg_we && cfg_wa[8] && cfg_wa[5] == fm) || cfg_bad[fm]) f_wq[fm] <= 1'b0;
+            if (f_c_valid[fm] && f_c_ready[fm] && !f_c_commit[fm]) begin
+                f_wq[fm] <= 1'b1;
+                f_wq_addr[fm] <= f_c_addr[fm];
+                f_wq_data[fm] <= f_c_data[fm][PWB-1:0];
+                f_wq_ok[fm] <= fits(f_c_addr[fm], f_c_data[fm]) && (fm == 0 || f_c_addr[fm] < `FRIC_WORDS_STRIBECK);
+                f_wq_age[fm] <= 3'd0;
+            end
+            // commits: taken, then marked
+            if (f_cm_go[fm]) f_cmq[{fm[0], q_ax[fm]}] <= 1'b0;
+            if (f_c_valid[fm] && f_c_ready[fm] && f_c_commit[fm])
+                f_cmq[{fm[0], {(2-AXIS_W){1'b0}}, f_c_ax[fm]}] <= 1'b1;
+        end
+        // state resets
+        if (f_sr_go) begin
+            f_srq <= 4'd0;
+            f_inq_sr <= 1'b0;
+        end
+        if (lg_srst_valid && lg_srst_ready)
+            for (fa = 0; fa < NUM_AXES; fa = fa + 1)
+                if (lg_srst_all || lg_srst_axis == fa) f_srq[fa] <= 1'b1;
+        if (rst) begin
+            f_inq <= 2'b00;
+            f_inq_cm <= 2'b00;
+            f_oq <= 2'b00;
+            // rst drops a state reset not yet marked: the boot code zeroes
+            // every state
+            f_srq <= 4'd0;
+            f_inq_sr <= 1'b0;
+        end
+    end
+
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction; the bounded checks need none) ----
+    integer fj;
+    always @(*)
+        if (f_past_valid && !rst) begin
+            for (fj = 0; fj < 2; fj = fj + 1) begin
+                // a commit taken and not marked is the one in the request register
+                assert(f_cmq[4*fj +: 4] == ((q_v[fj] && q_commit[fj]) ? (4'd1 << q_ax[fj]) : 4'd0));
+                if (f_inq_cm[fj]) assert(f_inq[fj] && f_cmq[{fj[0], {(2-AXIS_W){1'b0}}, f_inq_ax[fj]}]);
+                // a word taken and not written or refused: in the request register,
+                // or being written, or refused in this cycle
+                assert(f_wq[fj] == ((q_v[fj] && !q_commit[fj]) || (cfg_we && cfg_wa[5] == fj) || cfg_bad[fj]));
+                if (q_v[fj] && !q_commit[fj])
+                    assert(q_addr[fj] == f_wq_addr[fj] && q_data[fj] == f_wq_data[fj] &&
+                                       (|((fj == 0 ? lg_fits : st_fits) & q_cls[fj])) == f_wq_ok[fj] &&
+                                       (q_old[fj] ? (q_ok[fj] == f_wq_ok[fj] && f_wq_age[fj] >= 3'd1 && f_wq_age[fj] <= 3'd2)
+                                                  : f_wq_age[fj] == 3'd0) && !c_rdy[fj]);
+                if (cfg_we && cfg_wa[5] == fj || cfg_bad[fj]) assert(f_wq_age[fj] <= 3'd3 && !(cfg_we && cfg_wa[5] == fj && cfg_bad[fj]));
+                if (q_v[fj] && q_commit[fj]) assert(!c_rdy[fj]);
+            end
+            f_inv_we: assert(!cfg_we || (cfg_wa[8] && cfg_wa[7:6] == 2'b00));
+            // a state reset taken and not marked is the one in its request register
+            f_inv_srq: assert(f_srq == (r_v ? (r_all ? ((4'd1 << NUM_AXES) - 4'd1) : (4'd1 << r_ax)) : 4'd0));
+            if (f_inq_sr) f_inv_inq_sr: assert(f_inq[0] && f_srq[{{(2-AXIS_W){1'b0}}, f_inq_ax[0]}]);
+            if (r_v) f_inv_rv: assert(!r_rdy);
+        end
+`endif
+
+    // ---- properties ----
+    always @(*)
+        if (f_past_valid && !rst) begin
+            // the input and output registers are the model's beats
+            f_inv_in: assert(lg_s_axis_tready == !f_inq[0] && st_s_axis_tready == !f_inq[1]);
+            f_inv_out: assert(lg_m_axis_tvalid == f_oq[0] && st_m_axis_tvalid == f_oq[1]);
+        end
+    // the labelled forms (for the report and the seeded bugs)
+    always @(posedge clk)
+        if (f_past_valid && !rst) begin
+            if ($past(lg_m_axis_tvalid && !lg_m_axis_tready && !rst))
+                p_m_hold_lg: assert(lg_m_axis_tvalid && lg_m_axis_tdata == $past(lg_m_axis_tdata) && lg_m_axis_tuser == $past(lg_m_axis_tuser));
+            if ($past(st_m_axis_tvalid && !st_m_axis_tready && !rst))
+                p_m_hold_st: assert(st_m_axis_tvalid && st_m_axis_tdata == $past(st_m_axis_tdata) && st_m_axis_tuser == $past(st_m_axis_tuser));
+        end
+    always @(*)
+        if (f_past_valid && !rst) begin
+            if (in_take3) p_in_once_take: assert(f_inq[f3] && s3_slot[1:0] == f_inq_ax[f3] && s3_vd == f_inq_d[f3]);
+            if (lg_s_axis_tvalid && lg_s_axis_tready) p_in_once_lg: assert(!f_inq[0] || (in_take3 && !f3));
+            if (st_s_axis_tvalid && st_s_axis_tready) p_in_once_st: assert(!f_inq[1] || (in_take3 && f3));
+            if (lg_m_axis_tvalid && lg_m_axis_tready) p_out_once_lg: assert(f_oq[0] && lg_m_axis_tdata == f_oq_d[0] &&
+                                                                         lg_m_axis_tuser == {f_oq_fl[0][4:2], f_oq_fl[0][0], f_oq_ax[0]});
+            if (st_m_axis_tvalid && st_m_axis_tready) p_out_once_st: assert(f_oq[1] && st_m_axis_tdata == f_oq_d[1] &&
+                                                                         st_m_axis_tuser == {f_oq_fl[1][1:0], f_oq_ax[1]});
+            if (out_go3) p_out_once_go: assert(!f_oq[f3]);
+            if (cfg_we && cfg_wa[8])
+                p_cfg_word: assert(f_wq[cfg_wa[5]] && f_wq_ok[cfg_wa[5]] && cfg_wa[4:0] == f_wq_addr[cfg_wa[5]] &&
+                                   cfg_wd[PWB-1:0] == f_wq_data[cfg_wa[5]] && cfg_wa[7:6] == 2'b00);
+            if (cfg_bad[0]) p_cfg_word_bad_lg: assert(f_wq[0] && !f_wq_ok[0]);
+            if (cfg_bad[1]) p_cfg_word_bad_st: assert(f_wq[1] && !f_wq_ok[1]);
+            p_cfg_word_done: assert((!f_wq[0] || f_wq_age[0] < 3'd4) && (!f_wq[1] || f_wq_age[1] < 3'd4));
+            // (rst marks again a commit being copied: it restarts the copy)
+            if (!f_rst_last) p_cfg_commit_mark: assert(((cpend_r[3:0] & ~f_cp_last[3:0]) == 4'd0 || !f_inq_last[0]) &&
+                                      ((cpend_r[7:4] & ~f_cp_last[7:4]) == 4'd0 || !f_inq_last[1]));
+            if (in_take3) p_cfg_commit_take: assert(!f_inq_cm[f3]);
+            if (!f_rst_last) p_srst_mark: assert((rpend_r & ~f_rp_last) == 4'd0 || !f_inq_last[0]);
+            if (in_take3 && !f3) p_srst_take: assert(!f_inq_sr);
+        end
+    always @(*)
+        if (f_past_valid) begin
+            if (!f_rst_last) p_flags_sticky: assert((f_flags_last[0] & ~lg_flags & ~f_fclr_last[0]) == 5'd0 &&
+                                                    (f_flags_last[1][2:0] & ~st_flags & ~f_fclr_last[1][2:0]) == 3'd0);
+            // a set: with a new output beat that carries it (the beat's flags
+            // are in tuser), or a refused word (CFG)
+            p_flags_set: assert(((~f_flags_last[0][3:0] & lg_flags[3:0]) == 4'd0 ||
+                                 (lg_m_axis_tvalid && (~f_flags_last[0][3:0] & lg_flags[3:0] & ~lg_m_axis_tuser[AXIS_W+3:AXIS_W]) == 4'd0)) &&
+                                ((~f_flags_last[1][1:0] & st_flags[1:0]) == 2'd0 ||
+                                 (st_m_axis_tvalid && (~f_flags_last[1][1:0] & st_flags[1:0] & ~st_m_axis_tuser[AXIS_W+1:AXIS_W]) == 2'd0)));
+            p_flags_set_cfg: assert((f_flags_last[0][4] || !lg_flags[4] || f_bad_last[0]) &&
+                                    (f_flags_last[1][2] || !st_flags[2] || f_bad_last[1]));
+            if (!f_rst_last) p_flags_cfg_set: assert((!f_bad_last[0] || lg_flags[4]) && (!f_bad_last[1] || st_flags[2]));
+        end
+
+    // ---- reachability ----
+    always @(*) begin
+        cover(f_past_valid && !rst && in_take3 && !f3 && f_inq_cm[0] == 1'b0 && busy_r[s3_slot]);  // a sample taken after a commit's copy
+        cover(f_past_valid && !rst && lg_s_axis_tvalid && !lg_s_axis_tready);                     // an input stall
+        cover(f_past_valid && !rst && lg_m_axis_tvalid && !lg_m_axis_tready);                     // backpressure
+        // back to back: one input register, so a beat is accepted at best in
+        // the cycle after its predecessor's IN (f_inq_last)
+        cover(f_past_valid && !rst && lg_s_axis_tvalid && lg_s_axis_tready && f_inq_last[0]);     // back-to-back beats
+        cover(f_past_valid && !rst && lg_cfg_valid && lg_cfg_ready && lg_cfg_commit &&
+              lg_s_axis_tvalid && !lg_s_axis_tready);                                             // a commit while the input stalls
+        cover(f_past_valid && rst && f_inq[0] && f_oq[0]);                                        // a reset with beats in flight
+        cover(f_past_valid && !rst && in_rst3);                                                   // a state reset applied
+    end
+`endif
 endmodule
 `resetall

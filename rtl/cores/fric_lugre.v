@@ -970,5 +970,300 @@ module fric_lugre #(
         if (rst) flags_reg <= 5'd0;
     end
     assign flags = flags_reg;
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_lugre_*.sby, docs/formal.md) =====
+    // The module is the top of its proofs. The datapath is cut
+    // (rtl/formal/fric_lugre_*.sby): the saturated force and its flags at
+    // K_SAT (f_reg, fl_reg) and the limited state written at K_WR (w1c_reg)
+    // are free values in every cycle, so every register of the arithmetic
+    // before them has no reader and is removed; no property below depends
+    // on a computed value. Environment (assumptions):
+    //   - rst is high in the first cycle, and free after it;
+    //   - s_axis follows AXI4-Stream: tvalid held until tready, tdata and
+    //     tuser stable meanwhile (a reset ends it);
+    //   - m_axis_tready, the cfg port, the state-reset port and flags_clear
+    //     are free.
+    // Stream properties (fric_lugre_axis.sby, k-induction):
+    //   m_hold       m_axis_tvalid is held until m_axis_tready, with tdata
+    //                and tuser stable
+    //   one_out      every accepted input beat gives exactly one output beat,
+    //                in order, with its axis: the output count never passes
+    //                the input count, and any input beat (f_pick chooses it)
+    //                leaves after exactly the beats that were in the core
+    //                before it
+    //   latency      without backpressure and without a stall of the input
+    //                (s_axis_tready high: no hazard wait, commit, state reset
+    //                or zeroing) a beat comes out K_SAT + 2 cycles after its
+    //                handshake; else at most K_SAT + 2 + the cycles of
+    //                backpressure and of stall since then
+    // f_tr_stage numbers the tracked beat's place: 1 the input register,
+    // k + 1 the pipeline stage k (1..K_SAT), F_OUT the output buffer.
+    localparam integer F_OUT = K_SAT + 2;
+    localparam integer F_LATENCY = K_SAT + 2;
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+
+    // ---- the input master ----
+    always @(posedge clk)
+        if (f_past_valid && $past(s_axis_tvalid && !s_axis_tready && !rst)) begin
+            assume(s_axis_tvalid);
+            assume(s_axis_tdata == $past(s_axis_tdata));
+            assume(s_axis_tuser == $past(s_axis_tuser));
+        end
+
+    // ---- beat counts and one tracked beat ----
+    wire f_in_hs = s_axis_tvalid && s_axis_tready;
+    wire f_out_hs = m_axis_tvalid && m_axis_tready;
+    reg [7:0] f_fly = 8'd0;                  // beats in the core: accepted, not yet out
+    (* anyseq *) reg f_pick;                 // the tracked beat: any one (chosen at its handshake)
+    reg              f_tr_v = 1'b0;          // it is in the core
+    wire f_tr_in = f_in_hs && f_pick && !f_tr_v;
+    reg [7:0]        f_tr_ahead;             // beats before it still in the core
+    reg [AXIS_W-1:0] f_tr_axis;
+    reg [7:0]        f_tr_stage;             // 1..K_SAT + 1 in the pipeline, F_OUT in the buffer
+    reg [7:0]        f_tr_run;               // cycles since its handshake without backpressure or stall
+    reg              f_tr_free;              // no backpressure and no stall since its handshake
+    reg              f_prev_in_hs = 1'b0;
+    wire f_stalled = !s_axis_tready || (m_axis_tvalid && !m_axis_tready);
+    wire f_tr_out = f_tr_v && f_out_hs && (f_tr_ahead == 8'd0);
+    always @(posedge clk) begin
+        f_prev_in_hs <= f_in_hs && !rst;
+        f_fly <= f_fly + {7'd0, f_in_hs} - {7'd0, f_out_hs};
+        if (f_tr_v && f_out_hs && f_tr_ahead != 8'd0) f_tr_ahead <= f_tr_ahead - 8'd1;
+        if (f_tr_v) begin
+            if (!f_stalled) f_tr_run <= f_tr_run + 8'd1;
+            if (!s_axis_tready || !m_axis_tready) f_tr_free <= 1'b0;
+            // the input register passes it on when no hazard holds it
+            if (ce && f_tr_stage < F_OUT && (f_tr_stage != 8'd1 || !hazard)) f_tr_stage <= f_tr_stage + 8'd1;
+        end
+        if (f_tr_out) f_tr_v <= 1'b0;
+        if (f_tr_in) begin
+            f_tr_v <= 1'b1;
+            f_tr_ahead <= f_fly - {7'd0, f_out_hs};
+            f_tr_axis <= s_axis_tuser;
+            f_tr_stage <= 8'd1;
+            f_tr_run <= 8'd1;
+            f_tr_free <= 1'b1;
+        end
+        if (rst) begin
+            f_fly <= 8'd0;
+            f_tr_v <= 1'b0;
+        end
+    end
+
+    // ---- stream properties ----
+    always @(posedge clk)
+        if (f_past_valid && !rst && $past(m_axis_tvalid && !m_axis_tready && !rst))
+            p_m_hold: assert(m_axis_tvalid && m_axis_tdata == $past(m_axis_tdata) && m_axis_tuser == $past(m_axis_tuser));
+    always @(*)
+        if (f_past_valid && !rst) begin
+            if (f_out_hs) p_one_out_count: assert(f_fly != 8'd0);
+            // every accepted beat leaves within F_LATENCY cycles of no
+            // backpressure and no stall: none is dropped
+            if (f_tr_v) p_one_out_live: assert(f_tr_run <= F_LATENCY);
+            if (f_tr_out) p_one_out_axis: assert(m_axis_tuser[AXIS_W-1:0] == f_tr_axis);
+            // the tracked beat at the head of the output
+            if (f_tr_v && m_axis_tvalid && f_tr_ahead == 8'd0) begin
+                if (f_tr_free) p_latency: assert(f_tr_run == F_LATENCY);
+                p_latency_bound: assert(f_tr_run <= F_LATENCY);
+            end
+        end
+
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction; the bounded proofs need none) ----
+    // f_vld(j): the valid bit of place j (1: the input register, j: stage j - 1)
+    // f_after[8j +: 8]: the valid beats at the places after j (0..K_SAT + 1)
+    wire [8*(K_SAT+2)-1:0] f_after;
+    assign f_after[8*(K_SAT+1) +: 8] = 8'd0;
+    genvar fk;
+    generate
+        for (fk = 1; fk <= K_SAT; fk = fk + 1) begin : g_f_after
+            assign f_after[8*fk +: 8] = f_after[8*(fk+1) +: 8] + {7'd0, vld_reg[fk-1]};
+        end
+        assign f_after[7:0] = f_after[15:8] + {7'd0, in_v_reg};
+        for (fk = 2; fk <= K_SAT + 1; fk = fk + 1) begin : g_f_tr
+            always @(*)
+                if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
+                    assert(vld_reg[fk-2] && ax_at(fk - 1) == f_tr_axis &&
+                                       f_tr_ahead == f_after[8*fk +: 8] + {6'd0, count_reg});
+        end
+    endgenerate
+    always @(*)
+        if (f_past_valid && !rst) begin
+            f_inv_count: assert(count_reg <= 2'd2);
+            f_inv_ce: assert(ce_reg == (count_reg < 2'd2) && ce_wr_reg == ce_reg);
+            f_inv_fly: assert(f_fly == f_after[7:0] + {6'd0, count_reg});
+            if (f_tr_v) begin
+                // a beat enters the buffer behind another only in a cycle of backpressure
+                f_inv_tr_run: assert(f_tr_run <= F_OUT && (f_tr_stage != F_OUT || f_tr_ahead <= 8'd1) &&
+                                     f_tr_run + ((f_tr_stage == F_OUT) ? f_tr_ahead : 8'd0) <= f_tr_stage &&
+                                     f_tr_stage <= F_OUT && f_tr_stage >= 1);
+                if (f_tr_free) f_inv_tr_free: assert(f_tr_run == f_tr_stage);
+                if (f_tr_stage == 8'd1)
+                    f_inv_tr_1: assert(in_v_reg && in_ax_reg == f_tr_axis &&
+                                       f_tr_ahead == f_after[15:8] + {6'd0, count_reg});
+                if (f_tr_stage == F_OUT) begin
+                    f_inv_tr_buf: assert(f_tr_ahead < {6'd0, count_reg});
+                    if (f_tr_ahead == 8'd0) f_inv_tr_b0: assert(buf0_reg[W+AXIS_W-1:W] == f_tr_axis);
+                    if (f_tr_ahead == 8'd1) f_inv_tr_b1: assert(buf1_reg[W+AXIS_W-1:W] == f_tr_axis);
+                end
+                f_inv_tr_v: assert(f_tr_ahead < f_fly);
+            end
+        end
+`endif
+
+`ifdef FRIC_FORMAL_CFG
+    // ---- the cfg port, state resets and flags (fric_lugre_cfg.sby) ----
+    // cfg_word      a word changes the staging set only through a handshake
+    //               (cfg_valid and cfg_ready), as docs/fric_lugre.md says: a
+    //               word that fits its field is written, any other sets CFG
+    //               and changes nothing (f_stg: the staging set of the
+    //               port's contract, compared whenever cfg_ready is high;
+    //               the fit rule is fric_lugre_fits.vh, the simulation
+    //               model's, written with plain shifts)
+    // cfg_commit    a commit's set is the staging set at its handshake; a
+    //               sample accepted up to the commit's handshake uses the
+    //               axis's old set, a later one the new set, and the field
+    //               memories of a sample's axis hold that one set while the
+    //               sample is anywhere in the pipeline (every field it reads
+    //               is from one set, as the fields are read from them)
+    // srst          a state reset (one axis, or all; rst: all) zeroes the
+    //               state after the samples taken before it and before any
+    //               taken after it: a sample with no sample of its axis taken
+    //               between the reset's handshake and its own reads state 0
+    // flags         a sticky flag falls only with its flags_clear bit or
+    //               rst, and rises only for an output beat that carries it
+    //               or a refused word; a refused word sets CFG (unless
+    //               flags_clear's CFG bit or rst comes before it shows)
+`include "fric_lugre_fits.vh"
+`ifdef SYNTHESIS
+    // the parameters and states start at 0 (the simulation's initial
+    // blocks, which Yosys skips, say so; so do the FPGAs' RAMs)
+    integer fm;
+    initial begin
+        for (fm = 0; fm < NWORDS; fm = fm + 1) stg[fm] = {PW{1'b0}};
+        for (fm = 0; fm < NA; fm = fm + 1) begin
+            m_km[fm] = 0; m_ks[fm] = 0; m_dsel[fm] = 0; m_kym[fm] = 0; m_kyx[fm] = 0;
+            m_c1m[fm] = 0; m_c1s[fm] = 0; m_mden[fm] = 0; m_kdm[fm] = 0; m_kds[fm] = 0;
+            stm[fm] = {SW{1'b0}};
+        end
+        for (fm = 0; fm < 2 * NA; fm = fm + 1) begin
+            m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
+        end
+    end
+`endif
+    localparam integer F_SETW = NWORDS * PW;
+    reg [F_SETW-1:0] f_stg = {F_SETW{1'b0}};
+    wire f_cfg_hs = cfg_valid && cfg_ready;
+    wire f_word_hs = f_cfg_hs && !cfg_commit;
+    wire f_word_ok = fits(cfg_addr, cfg_data);
+    integer fw;
+    always @(posedge clk)
+        for (fw = 0; fw < NWORDS; fw = fw + 1)
+            if (f_word_hs && f_word_ok && cfg_addr == fw) f_stg[PW*fw +: PW] <= cfg_data[PW-1:0];
+    reg f_stg_eq;
+    always @(*) begin
+        f_stg_eq = 1'b1;
+        for (fw = 0; fw < NWORDS; fw = fw + 1)
+            if (stg[fw] != f_stg[PW*fw +: PW]) f_stg_eq = 1'b0;
+    end
+    always @(*)
+        if (f_past_valid && cfg_ready) p_cfg_word: assert(f_stg_eq);
+
+    // the committed set of each axis (the contract's), from the handshake
+    reg [F_SETW-1:0] f_set [0:NA-1];
+    integer fi;
+    initial for (fi = 0; fi < NA; fi = fi + 1) f_set[fi] = {F_SETW{1'b0}};
+    always @(posedge clk)
+        if (f_cfg_hs && cfg_commit) f_set[cfg_axis] <= f_stg;
+    // the field memories of an axis, against a set (each field its width)
+    function f_mem_is;
+        input [AXIS_W-1:0] a;
+        input [F_SETW-1:0] s;
+        begin
+            f_mem_is =
+                m_km[a]   == s[PW*A_KM +: W]      && m_ks[a]   == s[PW*A_KS +: SH_W] &&
+                m_dsel[a] == s[PW*A_DSEL]         && m_kym[a]  == s[PW*A_KYM +: W] &&
+                m_kyx[a]  == s[PW*A_KYX +: KX_W]  && m_c1m[a]  == s[PW*A_C1M +: W] &&
+                m_c1s[a]  == s[PW*A_C1S +: SH_W]  && m_mden[a] == s[PW*A_MD_EN] &&
+                m_kdm[a]  == s[PW*A_KDM +: W]     && m_kds[a]  == s[PW*A_KDS +: SH_W] &&
+                m_fc[{a, 1'b0}] == s[PW*A_FC_P +: FC_W] && m_fc[{a, 1'b1}] == s[PW*A_FC_N +: FC_W] &&
+                m_dm[{a, 1'b0}] == s[PW*A_DM_P +: W]    && m_dm[{a, 1'b1}] == s[PW*A_DM_N +: W] &&
+                m_ds[{a, 1'b0}] == s[PW*A_DS_P +: DS_W] && m_ds[{a, 1'b1}] == s[PW*A_DS_N +: DS_W] &&
+                m_bm[{a, 1'b0}] == s[PW*A_BM_P +: W]    && m_bm[{a, 1'b1}] == s[PW*A_BM_N +: W] &&
+                m_bs[{a, 1'b0}] == s[PW*A_BS_P +: BS_W] && m_bs[{a, 1'b1}] == s[PW*A_BS_N +: BS_W];
+        end
+    endfunction
+    // the tracked beat's set, taken at its handshake
+    reg [F_SETW-1:0] f_tr_set;
+    always @(posedge clk) if (f_tr_in) f_tr_set <= f_set[s_axis_tuser];
+    always @(*)
+        if (f_past_valid && !rst && f_tr_v && f_tr_stage < F_OUT)
+            p_cfg_commit: assert(f_mem_is(f_tr_axis, f_tr_set));
+
+    // ---- state resets ----
+    // f_sr_mark[a]: a state reset of axis a taken, no sample of a since
+    reg [NA-1:0] f_sr_mark = {NA{1'b1}};
+    reg f_tr_sr;
+    integer fa;
+    always @(posedge clk) begin
+        if (f_in_hs) f_sr_mark[s_axis_tuser] <= 1'b0;
+        if (srst_valid && srst_ready)
+            for (fa = 0; fa < NA; fa = fa + 1)
+                if (srst_all || srst_axis == fa) f_sr_mark[fa] <= 1'b1;
+        if (rst) f_sr_mark <= {NA{1'b1}};
+        if (f_tr_in) f_tr_sr <= f_sr_mark[s_axis_tuser];
+    end
+    // the state read: at K_RD (place K_RD + 1) as the stage advances
+    always @(*)
+        if (f_past_valid && !rst && f_tr_v && f_tr_sr && f_tr_stage == K_RD + 1 && ce)
+            p_srst: assert(stm[f_tr_axis] == {SW{1'b0}});
+
+    // ---- sticky flags ----
+    reg [4:0] f_flags_last = 5'd0, f_clear_last = 5'd0;
+    reg f_rst_last = 1'b1;
+    reg [3:0] f_pop_fl = 4'd0;
+    reg [2:0] f_bad_q = 3'd0;   // a refused word, by the cycles since its handshake
+    always @(posedge clk) begin
+        f_flags_last <= flags;
+        f_clear_last <= flags_clear;
+        f_rst_last <= rst;
+        f_pop_fl <= f_out_hs ? m_axis_tuser[AXIS_W+3:AXIS_W] : 4'd0;
+        f_bad_q <= {f_bad_q[1] && !flags_clear[4] && !rst, f_bad_q[0] && !flags_clear[4] && !rst,
+                    f_word_hs && !f_word_ok};
+    end
+    always @(*)
+        if (f_past_valid) begin
+            if (!f_rst_last) p_flags_sticky: assert((f_flags_last & ~flags & ~f_clear_last) == 5'd0);
+            p_flags_set: assert((~f_flags_last[3:0] & flags[3:0] & ~f_pop_fl) == 4'd0);
+            p_flags_set_cfg: assert(!(!f_flags_last[4] && flags[4]) || f_bad_q[2]);
+            if (f_bad_q[2]) p_flags_cfg_set: assert(flags[4]);
+        end
+    always @(*) begin
+        cover(f_tr_v && f_tr_stage < F_OUT && cm_pend);            // a commit waiting for a sample in flight
+        cover(f_tr_v && f_tr_sr);                                  // a sample taken after a state reset
+        cover(f_bad_q[2]);                                         // a refused word
+`ifdef FRIC_FORMAL_DEEP_COVER
+        cover(f_tr_v && f_tr_sr && f_tr_stage == K_RD + 1 && ce);  // ... reading its state (K_RD + 2 cycles)
+`endif
+    end
+`endif
+
+    // ---- reachability (the cover tasks reach the shallow ones; a beat
+    // through takes K_SAT + 4 cycles from reset, which the cover runs do
+    // not reach in the time they have: FRIC_FORMAL_DEEP_COVER adds them) ----
+    always @(*) begin
+`ifdef FRIC_FORMAL_DEEP_COVER
+        cover(f_tr_out && f_tr_free);                              // a beat through without a stall
+        cover(f_tr_out && !f_tr_free);                             // a beat through backpressure
+`endif
+        cover(f_tr_v && !f_tr_free && f_tr_stage > 8'd1);          // a beat in the pipeline held by a stall
+        cover(f_past_valid && !rst && f_in_hs && f_prev_in_hs);    // back-to-back input beats
+        cover(f_past_valid && rst && f_fly != 8'd0);               // a reset with beats in flight
+        cover(f_past_valid && !rst && cfg_valid && cfg_ready && cfg_commit &&
+              s_axis_tvalid && !s_axis_tready && f_fly != 8'd0);   // a commit while the input stalls
+    end
+`endif
 endmodule
 `resetall
