@@ -10,6 +10,8 @@
 #   make gen      rewrite the generated files (formats, tables, register map,
 #                 the engine's ROMs) from the generator
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
+#   make timing-sweep  every image on nextpnr placement seeds 1..8:
+#                 docs/results/timing.md (hours; not in make or make test)
 #   make bench    every benchmark: docs/results/bench.md (needs the records
 #                 of make synth; not in make or make test)
 #   V=1           show the commands
@@ -77,6 +79,7 @@ include mk/ghdl.mk
 include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
+include mk/timing.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)
