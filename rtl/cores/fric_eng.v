@@ -20,17 +20,15 @@
 // hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
 // exceeds 20 bits (the UP5K's 48 MHz), and every result leaves through one
 // adder: S0 fetch; S1 decode, register and parameter read; S2 operand B,
-// table read, CPY's write, S3's classes, its shifter input's choice and
-// IN's verdict registered; S3 IN and OUT act, shift amount, compare (three
-// 20-bit chunks at once), multiplier operands; S4, S5 shift (three levels
-// each), the compare's verdict, the branch, MIN / MAX's choice, the
-// products (three SB_MAC16), and in S5 the PC and MIN / MAX's flag; S6..S8
-// the adder (20 bits a stage; the products enter as its two operands, p2's
-// sign correction in the second); S9 the write data and its range flags;
-// S10 the register write (three clocks before the slot's next read).
-// Memories: the register file (two read ports, 8 slots x 32 x 60 bits;
-// port B's copy keeps the flags B >= 64 and B >= 32 beside each value,
-// written with it, so S2's clamp ranges are RAM bits), the program
+// table read, CPY's write, S3's classes and IN's marks sampled; S3 IN and
+// OUT act, shift amount, compare (three 20-bit chunks at once), multiplier
+// operands; S4, S5 shift (three levels each), the compare's verdict, the
+// branch, MIN / MAX's choice, the products (three SB_MAC16), and in S5 the
+// PC and MIN / MAX's flag; S6..S8 the adder (20 bits a stage; the products
+// enter as its two operands, p2's sign correction in the second); S9 the
+// register write. Memories: the register file (two read ports, 8 slots x 32
+// x 60 bits; port B's copy keeps the flags B >= 64 and B >= 32 beside each
+// value, written with it, so S2's clamp ranges are RAM bits), the program
 // ROM (512 x 32), the table ROM (1024 x 33), the parameter memory (8 slots x
 // 32 words and two staging sets, 20 bits each, with the same two flags).
 // The flags an OUT sends are cleared a clock later (S4).
@@ -140,7 +138,7 @@ module fric_eng #(
     // read-during-write bypass
     (* no_rw_check *) reg [DW-1:0] rfa [0:255];
     // rfb keeps two flags beside each value, B >= 64 and B >= 32, computed
-    // with the write data (S9), so S2's clamp ranges are not an OR over
+    // when the value is written (S9), so S2's clamp ranges are not an OR over
     // a block RAM's output (they fit in the RAMs' spare bits: 62 of 64)
     (* no_rw_check *) reg [DW+1:0] rfb [0:255];
     // par, likewise: {P >= 64, P >= 32, P} (22 of the 24 bits of its RAMs)

@@ -14,12 +14,10 @@
 -- Every 12 clocks each slot issues one instruction (slots 0..7 in clocks
 -- 0..7 of the round), so an instruction retires before its slot issues
 -- again. Stages: S0 fetch; S1 decode, register and parameter read; S2
--- operand B, table read, CPY, the shifter input's choice and IN's verdict;
--- S3 IN / OUT, shift amount, compare chunks,
+-- operand B, table read, CPY; S3 IN / OUT, shift amount, compare chunks,
 -- multiplier operands; S4 and S5 the shifter (three levels each), compare
 -- verdict, branch, MIN / MAX, the 16 x 16 products; S6..S8 the adder, 20
--- bits a stage; S9 the write data and its range flags; S10 the register
--- write. No carry chain is longer than 20 bits.
+-- bits a stage; S9 the register write. No carry chain is longer than 20 bits.
 --
 -- Throughput and latency: 12 clocks per instruction of a sample's path:
 -- Stribeck 29..49 instructions, LuGre 19..161; the eight slots run in
