@@ -231,15 +231,10 @@ module fric_eng #(
     wire f2 = s2_slot[2];
     reg [TDB+TVB-1:0] tab_q;
     reg [DW-1:0] s3_a, s3_b;
-    reg s3_big6, s3_big5, s3_cp, s3_rp;
+    reg s3_big6, s3_big5, s3_cp, s3_rp, s3_iv;
     // S3's classes, decoded here
-    reg s3_sub, s3_rsr, s3_shr, s3_mulp, s3_in, s3_out, s3_nowr;
+    reg s3_sub, s3_rsr, s3_shr, s3_neg, s3_mulp, s3_in, s3_out, s3_tbl, s3_and, s3_nowr;
     reg [15:0] s3_vd;
-    // the shifter's input in S3, chosen here (one-hot, none: 0): A, ~A (NEGIF
-    // with B < 0), 2 A (RSR), TBL's value, TBL's difference, AND's 16 bits,
-    // IN's v (IN takes the slot's sample: IN's verdict, decided here from the
-    // same registers S3 would sample)
-    reg s3_xa, s3_xn, s3_xr, s3_xtv, s3_xtd, s3_xand, s3_take;
     reg s3_v = 1'b0;
     reg [2:0] s3_slot;
     reg [7:0] s3_soh;               // the slot, one-hot
@@ -255,24 +250,19 @@ module fric_eng #(
         s3_sub <= op2 == `FRIC_ENG_OP_SUB;
         s3_rsr <= op2 == `FRIC_ENG_OP_RSR;
         s3_shr <= op2 == `FRIC_ENG_OP_SHR;
+        s3_neg <= op2 == `FRIC_ENG_OP_NEGIF;
         s3_mulp <= op2 == `FRIC_ENG_OP_MULP;
         s3_in <= op2 == `FRIC_ENG_OP_IN;
         s3_out <= op2 == `FRIC_ENG_OP_OUT;
+        s3_tbl <= op2 == `FRIC_ENG_OP_TBL;
+        s3_and <= op2 == `FRIC_ENG_OP_AND;
         // no register write: branches, CPY, OUT (IN writes only when it takes v or resets)
         s3_nowr <= (op2 >= `FRIC_ENG_OP_BLT && op2 <= `FRIC_ENG_OP_BNE) || op2 == `FRIC_ENG_OP_CPY ||
                    op2 == `FRIC_ENG_OP_OUT || op2 == `FRIC_ENG_OP_IN;
         s3_cp <= cpend_r[s2_slot];
         s3_rp <= !f2 && rpend_r[s2_slot[1:0]];
+        s3_iv <= i_v[f2] && i_ax[f2] == s2_slot[1:0];
         s3_vd <= i_d[f2];
-        s3_xa <= !(op2 == `FRIC_ENG_OP_TBL || op2 == `FRIC_ENG_OP_AND || op2 == `FRIC_ENG_OP_IN ||
-                   op2 == `FRIC_ENG_OP_RSR || (op2 == `FRIC_ENG_OP_NEGIF && b2[DW-1]));
-        s3_xn <= op2 == `FRIC_ENG_OP_NEGIF && b2[DW-1];
-        s3_xr <= op2 == `FRIC_ENG_OP_RSR;
-        s3_xtv <= op2 == `FRIC_ENG_OP_TBL && !s2_ir[8];
-        s3_xtd <= op2 == `FRIC_ENG_OP_TBL && s2_ir[8];
-        s3_xand <= op2 == `FRIC_ENG_OP_AND;
-        s3_take <= s2_v && !rst && op2 == `FRIC_ENG_OP_IN && !cpend_r[s2_slot] && !(!f2 && rpend_r[s2_slot[1:0]]) &&
-                   i_v[f2] && i_ax[f2] == s2_slot[1:0];
         s3_v <= s2_v && !rst;
         s3_slot <= s2_slot;
         s3_soh <= 8'd1 << s2_slot;
@@ -305,6 +295,7 @@ module fric_eng #(
     wire is_sub3 = s3_sub;
     wire is_rsr3 = s3_rsr;
     wire is_shr3 = s3_shr;
+    wire is_neg3 = s3_neg;
     wire is_mulp3 = s3_mulp;
     wire f3 = s3_slot[2];             // 1: a Stribeck slot
     wire [8:0] tgt3 = s3_ir[13:5];
@@ -314,7 +305,7 @@ module fric_eng #(
     wire in3 = s3_v && s3_in;
     wire in_commit3 = in3 && s3_cp;
     wire in_rst3 = in3 && !s3_cp && s3_rp;
-    wire in_take3 = s3_take;          // in3, no commit or reset mark, and the slot's sample waits: registered
+    wire in_take3 = in3 && !s3_cp && !s3_rp && s3_iv;
     // OUT: emitted when the model's output register is free, else issued again
     wire out3 = s3_v && s3_out;
     wire out_go3 = out3 && !o_v[f3];
@@ -328,20 +319,21 @@ module fric_eng #(
     // B clamped to 0..63 and to 0..16
     wire [5:0] s63 = b_neg3 ? 6'd0 : s3_big6 ? 6'd63 : s3_b[5:0];
     wire [4:0] s16 = b_neg3 ? 5'd0 : (s3_big5 || (s3_b[4] && |s3_b[3:0])) ? 5'd16 : s3_b[4:0];
-    wire negate3 = s3_xn;             // NEGIF and b_neg3, registered
+    wire negate3 = is_neg3 && b_neg3;
     // the multiplier's B: the low 16 bits, or 1 with a 16-bit shift after
     wire sp16_3 = is_mulp3 ? s16[4] : s3_b[16];
     wire [15:0] mb3 = sp16_3 ? 16'd1 : is_mulp3 ? (16'd1 << s16[3:0]) : s3_b[15:0];
     // the shifter's input: A (or ~A to negate), or a value that only passes
     // through the shifter and the adder: TBL's value or difference, AND's 16
-    // bits, IN's v, IN's state reset 0 (no choice). An AND-OR of the one-hot
-    // choices S2 registered, so no decision is on this path.
+    // bits, IN's v, IN's state reset 0
+    wire td3 = s3_ir[8];
+    wire nar3 = s3_tbl || s3_and || s3_in;
+    wire [TVB-1:0] narrow3 = s3_tbl ? (td3 ? {{(TVB-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]} : tab_q[TVB-1:0]) :
+                             s3_and ? {{(TVB-16){1'b0}}, s3_a[15:0] & s3_b[15:0]} :
+                             in_take3 ? {{(TVB-16){s3_vd[15]}}, s3_vd} : {TVB{1'b0}};
+    wire nar_neg3 = in_take3 && s3_vd[15];
     // RSR: rsr(A, s) = ((2 A >> s) + 1) >> 1 for every s >= 0 (s = 0: A)
-    wire [DW-1:0] x3 = ({DW{s3_xa}} & s3_a) | ({DW{s3_xn}} & ~s3_a) | ({DW{s3_xr}} & {s3_a[DW-2:0], 1'b0}) |
-                       ({DW{s3_xtv}} & {{(DW-TVB){1'b0}}, tab_q[TVB-1:0]}) |
-                       ({DW{s3_xtd}} & {{(DW-TDB){1'b0}}, tab_q[TDB+TVB-1:TVB]}) |
-                       ({DW{s3_xand}} & {{(DW-16){1'b0}}, s3_a[15:0] & s3_b[15:0]}) |
-                       ({DW{s3_take}} & {{(DW-16){s3_vd[15]}}, s3_vd});
+    wire [DW-1:0] x3 = nar3 ? {{(DW-TVB){nar_neg3}}, narrow3} : negate3 ? ~s3_a : is_rsr3 ? {s3_a[DW-2:0], 1'b0} : s3_a;
     // the compare A - B: per 20-bit chunk "less" and "equal", all three at once
     wire [2:0] lt3 = {$signed(s3_a[DW-1:2*CH]) < $signed(s3_b[DW-1:2*CH]),
                       s3_a[2*CH-1:CH] < s3_b[2*CH-1:CH], s3_a[CH-1:0] < s3_b[CH-1:0]};
@@ -514,26 +506,16 @@ module fric_eng #(
         s9_wa <= s8_wa;
     end
 
-    // ---- S9: the write data (RSR's halving on the way) and its range flags --------------------------
+    // ---- S9: the register write (RSR's halving on the way) --------------------------------------------
     wire [DW-1:0] wd9 = s9_half ? {s9_sum[DW-1], s9_sum[DW-1:1]} : s9_sum;
     // wd9 >= 64 and >= 32, from the sum's bits (halved: its bits one up)
     wire or7_9 = s9_orlo || |s9_sum[DW-2:2*CH];
     wire big6_9 = !s9_sum[DW-1] && (or7_9 || (!s9_half && s9_sum[6]));
     wire big5_9 = !s9_sum[DW-1] && (or7_9 || s9_sum[6] || (!s9_half && s9_sum[5]));
-    reg s10_we = 1'b0;
-    reg [7:0] s10_wa;
-    reg [DW+1:0] s10_wd;            // {>= 64, >= 32, the value}
     always @(posedge clk) begin
-        s10_we <= s9_we;
-        s10_wa <= s9_wa;
-        s10_wd <= {big6_9, big5_9, wd9};
-    end
-
-    // ---- S10: the register write (10 clocks after the issue, 3 before the slot's next read) ---------
-    always @(posedge clk) begin
-        if (s10_we) begin
-            rfa[s10_wa] <= s10_wd[DW-1:0];
-            rfb[s10_wa] <= s10_wd;
+        if (s9_we) begin
+            rfa[s9_wa] <= wd9;
+            rfb[s9_wa] <= {big6_9, big5_9, wd9};
         end
     end
 
@@ -544,9 +526,6 @@ module fric_eng #(
     reg [4:0] q_addr [0:1];
     reg [PWB-1:0] q_data [0:1];
     reg [1:0] q_ax [0:1];
-    // the staging word's range flags (>= 64, >= 32), from q_data a clock after
-    // it was taken (a word is written two clocks after it at the earliest)
-    reg [1:0] q_b6, q_b5;
     // a commit anywhere: in a request register, marked or being copied
     wire commit_busy = |cpend_r || |busy_r || |(q_v & q_commit);
     // model index: 0 LuGre, 1 Stribeck. A commit (or a state reset) is
@@ -644,11 +623,7 @@ module fric_eng #(
         q_old <= q_v;
         cfg_we <= w_go && q_ok[wf];
         cfg_wa <= {1'b1, 2'b00, wf, q_addr[wf]};
-        for (si = 0; si < 2; si = si + 1) begin
-            q_b6[si] <= !q_data[si][PWB-1] && |q_data[si][PWB-2:6];
-            q_b5[si] <= !q_data[si][PWB-1] && |q_data[si][PWB-2:5];
-        end
-        cfg_wd <= {q_b6[wf], q_b5[wf], q_data[wf]};
+        cfg_wd <= {!q_data[wf][PWB-1] && |q_data[wf][PWB-2:6], !q_data[wf][PWB-1] && |q_data[wf][PWB-2:5], q_data[wf]};
         if (w_go) begin
             q_v[wf] <= 1'b0;
             if (!q_ok[wf]) cfg_bad[wf] <= 1'b1;

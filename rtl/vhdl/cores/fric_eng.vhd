@@ -213,13 +213,8 @@ architecture rtl of fric_eng is
     -- ---- S3 -------------------------------------------------------------------------
     signal tab_q : std_logic_vector(TDB + TVB - 1 downto 0) := (others => '0');
     signal s3_a, s3_b : word_t := (others => '0');
-    signal s3_big6, s3_big5, s3_cp, s3_rp : std_logic := '0';
-    signal s3_sub, s3_rsr, s3_shr, s3_mulp, s3_in, s3_out, s3_nowr : std_logic := '0';
-    -- the shifter's input in S3, chosen in S2 (one-hot, none: 0): A, not A (NEGIF
-    -- with B < 0), 2 A (RSR), TBL's value, TBL's difference, AND's 16 bits, IN's v
-    -- (IN takes the slot's sample: IN's verdict, decided in S2 from the same
-    -- registers S3 would sample)
-    signal s3_xa, s3_xn, s3_xr, s3_xtv, s3_xtd, s3_xand, s3_take : std_logic := '0';
+    signal s3_big6, s3_big5, s3_cp, s3_rp, s3_iv : std_logic := '0';
+    signal s3_sub, s3_rsr, s3_shr, s3_neg, s3_mulp, s3_in, s3_out, s3_tbl, s3_and, s3_nowr : std_logic := '0';
     signal s3_vd   : std_logic_vector(15 downto 0) := (others => '0');
     signal s3_v    : std_logic := '0';
     signal s3_slot : std_logic_vector(2 downto 0) := (others => '0');
@@ -248,6 +243,8 @@ architecture rtl of fric_eng is
     signal negate3  : std_logic;
     signal sp16_3   : std_logic;
     signal mb3      : std_logic_vector(15 downto 0);
+    signal td3, nar3, nar_neg3 : std_logic;
+    signal narrow3  : std_logic_vector(TVB - 1 downto 0);
     signal x3       : word_t;
     signal lt3, eq3 : std_logic_vector(2 downto 0);
 
@@ -304,9 +301,6 @@ architecture rtl of fric_eng is
     signal s9_wa    : std_logic_vector(7 downto 0) := (others => '0');
     signal wd9      : word_t;
     signal or7_9, big6_9, big5_9 : std_logic;
-    signal s10_we   : std_logic := '0';
-    signal s10_wa   : std_logic_vector(7 downto 0) := (others => '0');
-    signal s10_wd   : std_logic_vector(DW + 1 downto 0) := (others => '0');  -- {>= 64, >= 32, the value}
 
     -- ---- cfg, state resets, flags ------------------------------------------------------
     constant NCLS : integer := 8;
@@ -354,9 +348,6 @@ architecture rtl of fric_eng is
     signal q_ax   : ax_t := (others => (others => '0'));
     signal q_cls  : cls_t := (others => (others => '0'));
     signal q_ok, q_old : std_logic_vector(1 downto 0) := "00";
-    -- the staging word's range flags (>= 64, >= 32), from q_data a clock after
-    -- it was taken (a word is written two clocks after it at the earliest)
-    signal q_b6, q_b5 : std_logic_vector(1 downto 0) := "00";
     signal c_rdy  : std_logic_vector(1 downto 0) := "00";
     signal r_rdy  : std_logic := '0';
     signal commit_busy : std_logic;
@@ -442,24 +433,18 @@ begin
             s3_sub <= b2l(op2 = opc(FRIC_ENG_OP_SUB));
             s3_rsr <= b2l(op2 = opc(FRIC_ENG_OP_RSR));
             s3_shr <= b2l(op2 = opc(FRIC_ENG_OP_SHR));
+            s3_neg <= b2l(op2 = opc(FRIC_ENG_OP_NEGIF));
             s3_mulp <= b2l(op2 = opc(FRIC_ENG_OP_MULP));
             s3_in <= b2l(op2 = opc(FRIC_ENG_OP_IN));
             s3_out <= b2l(op2 = opc(FRIC_ENG_OP_OUT));
+            s3_tbl <= b2l(op2 = opc(FRIC_ENG_OP_TBL));
+            s3_and <= b2l(op2 = opc(FRIC_ENG_OP_AND));
             -- no register write: branches, CPY, OUT (IN writes only when it takes v or resets)
             s3_nowr <= b2l((unsigned(op2) >= FRIC_ENG_OP_BLT and unsigned(op2) <= FRIC_ENG_OP_BNE) or
                            op2 = opc(FRIC_ENG_OP_CPY) or op2 = opc(FRIC_ENG_OP_OUT) or op2 = opc(FRIC_ENG_OP_IN));
             s3_cp <= cpend_r(idx(s2_slot));
             s3_rp <= not f2 and rpend_r(idx(s2_slot(1 downto 0)));
-            s3_xa <= not b2l(op2 = opc(FRIC_ENG_OP_TBL) or op2 = opc(FRIC_ENG_OP_AND) or op2 = opc(FRIC_ENG_OP_IN) or
-                             op2 = opc(FRIC_ENG_OP_RSR) or (op2 = opc(FRIC_ENG_OP_NEGIF) and b2(DW - 1) = '1'));
-            s3_xn <= b2l(op2 = opc(FRIC_ENG_OP_NEGIF)) and b2(DW - 1);
-            s3_xr <= b2l(op2 = opc(FRIC_ENG_OP_RSR));
-            s3_xtv <= b2l(op2 = opc(FRIC_ENG_OP_TBL)) and not s2_ir(8);
-            s3_xtd <= b2l(op2 = opc(FRIC_ENG_OP_TBL)) and s2_ir(8);
-            s3_xand <= b2l(op2 = opc(FRIC_ENG_OP_AND));
-            s3_take <= s2_v and not rst and b2l(op2 = opc(FRIC_ENG_OP_IN)) and not cpend_r(idx(s2_slot)) and
-                       not (not f2 and rpend_r(idx(s2_slot(1 downto 0)))) and
-                       i_v(m) and b2l(i_ax(m) = unsigned(s2_slot(1 downto 0)));
+            s3_iv <= i_v(m) and b2l(i_ax(m) = unsigned(s2_slot(1 downto 0)));
             s3_vd <= i_d(m);
             s3_v <= s2_v and not rst;
             s3_slot <= s2_slot;
@@ -491,7 +476,7 @@ begin
     in3 <= s3_v and s3_in;
     in_commit3 <= in3 and s3_cp;
     in_rst3 <= in3 and not s3_cp and s3_rp;
-    in_take3 <= s3_take;  -- in3, no commit or reset mark, and the slot's sample waits: registered
+    in_take3 <= in3 and not s3_cp and not s3_rp and s3_iv;
     out3 <= s3_v and s3_out;
     out_go3 <= out3 and not o_v(idx(s3_slot(2 downto 2)));
     npc3 <= tgt3 when (out_go3 or in_commit3) = '1' else
@@ -503,22 +488,25 @@ begin
     s63 <= (others => '0') when b_neg3 = '1' else to_unsigned(63, 6) when s3_big6 = '1' else unsigned(s3_b(5 downto 0));
     s16 <= (others => '0') when b_neg3 = '1' else
            to_unsigned(16, 5) when (s3_big5 or (s3_b(4) and orv(s3_b(3 downto 0)))) = '1' else unsigned(s3_b(4 downto 0));
-    negate3 <= s3_xn;  -- NEGIF and b_neg3, registered
+    negate3 <= s3_neg and b_neg3;
     -- the multiplier's B: the low 16 bits, or 1 with a 16-bit shift after
     sp16_3 <= s16(4) when s3_mulp = '1' else s3_b(16);
     mb3 <= x"0001" when sp16_3 = '1' else
            std_logic_vector(shift_left(to_unsigned(1, 16), to_integer(s16(3 downto 0)))) when s3_mulp = '1' else
            s3_b(15 downto 0);
     -- the shifter's input: A (or not A), or a value passing through: TBL's value
-    -- or difference, AND's 16 bits, IN's v, IN's state reset 0 (no choice); an
-    -- AND-OR of the one-hot choices S2 registered, so no decision is on this path.
+    -- or difference, AND's 16 bits, IN's v, IN's state reset 0
+    td3 <= s3_ir(8);
+    nar3 <= s3_tbl or s3_and or s3_in;
+    narrow3 <= zext(tab_q(TDB + TVB - 1 downto TVB), TVB) when s3_tbl = '1' and td3 = '1' else
+               tab_q(TVB - 1 downto 0) when s3_tbl = '1' else
+               zext(s3_a(15 downto 0) and s3_b(15 downto 0), TVB) when s3_and = '1' else
+               sext(s3_vd, TVB) when in_take3 = '1' else (others => '0');
+    nar_neg3 <= in_take3 and s3_vd(15);
     -- RSR: rsr(A, s) = ((2 A >> s) + 1) >> 1 for every s >= 0
-    x3 <= (rep(s3_xa, DW) and s3_a) or (rep(s3_xn, DW) and not s3_a) or
-          (rep(s3_xr, DW) and (s3_a(DW - 2 downto 0) & '0')) or
-          (rep(s3_xtv, DW) and zext(tab_q(TVB - 1 downto 0), DW)) or
-          (rep(s3_xtd, DW) and zext(tab_q(TDB + TVB - 1 downto TVB), DW)) or
-          (rep(s3_xand, DW) and zext(s3_a(15 downto 0) and s3_b(15 downto 0), DW)) or
-          (rep(s3_take, DW) and sext(s3_vd, DW));
+    x3 <= rep(nar_neg3, DW - TVB) & narrow3 when nar3 = '1' else
+          not s3_a when negate3 = '1' else
+          s3_a(DW - 2 downto 0) & '0' when s3_rsr = '1' else s3_a;
     -- the compare A - B: per 20-bit chunk "less" and "equal"
     lt3 <= b2l(signed(s3_a(DW - 1 downto 2 * CH)) < signed(s3_b(DW - 1 downto 2 * CH))) &
            b2l(unsigned(s3_a(2 * CH - 1 downto CH)) < unsigned(s3_b(2 * CH - 1 downto CH))) &
@@ -686,7 +674,7 @@ begin
         end if;
     end process;
 
-    -- ---- S9: the write data (RSR's halving on the way) and its range flags ------------------
+    -- ---- S9: the register write (RSR's halving on the way) -----------------------------------
     wd9 <= s9_sum(DW - 1) & s9_sum(DW - 1 downto 1) when s9_half = '1' else s9_sum;
     -- wd9 >= 64 and >= 32, from the sum's bits (halved: its bits one up)
     or7_9 <= s9_orlo or orv(s9_sum(DW - 2 downto 2 * CH));
@@ -695,19 +683,9 @@ begin
     process (clk)
     begin
         if rising_edge(clk) then
-            s10_we <= s9_we;
-            s10_wa <= s9_wa;
-            s10_wd <= big6_9 & big5_9 & wd9;
-        end if;
-    end process;
-
-    -- ---- S10: the register write (10 clocks after the issue, 3 before the slot's next read) ---
-    process (clk)
-    begin
-        if rising_edge(clk) then
-            if s10_we = '1' then
-                rfa(idx(s10_wa)) <= s10_wd(DW - 1 downto 0);
-                rfb(idx(s10_wa)) <= s10_wd;
+            if s9_we = '1' then
+                rfa(idx(s9_wa)) <= wd9;
+                rfb(idx(s9_wa)) <= big6_9 & big5_9 & wd9;
             end if;
         end if;
     end process;
@@ -769,11 +747,8 @@ begin
             q_old <= q_v;
             cfg_we <= w_go and q_ok(wf);
             cfg_wa <= "100" & b2l(wf = 1) & q_addr(wf);
-            for si in 0 to 1 loop
-                q_b6(si) <= not q_data(si)(PWB - 1) and orv(q_data(si)(PWB - 2 downto 6));
-                q_b5(si) <= not q_data(si)(PWB - 1) and orv(q_data(si)(PWB - 2 downto 5));
-            end loop;
-            cfg_wd <= q_b6(wf) & q_b5(wf) & q_data(wf);
+            cfg_wd <= (not q_data(wf)(PWB - 1) and orv(q_data(wf)(PWB - 2 downto 6))) &
+                      (not q_data(wf)(PWB - 1) and orv(q_data(wf)(PWB - 2 downto 5))) & q_data(wf);
             if w_go = '1' then
                 q_v(wf) <= '0';
                 if q_ok(wf) = '0' then cfg_bad(wf) <= '1'; end if;
