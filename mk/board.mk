@@ -122,8 +122,9 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #                          make (not of make test: about 10 minutes). The
 #                          ULX3S top closes 125 MHz (with ULX3S_SEED 2); the
 #                          iCEBreaker top (both models on the shared engine
-#                          fric_eng) closes 48 MHz by under 2 per cent
-#                          (docs/results/synth.md)
+#                          fric_eng) closes 48 MHz with nextpnr's default
+#                          placement, by under 2 per cent, and not on every
+#                          placement seed (docs/results/timing.md)
 #   make bitstream-icebreaker  build/icebreaker.bin alone
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
 #   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
