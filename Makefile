@@ -12,6 +12,8 @@
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
 #   make servo-bench  the servo axis with friction compensation:
 #                 docs/results/servo.md
+#   make timing-sweep  every image on nextpnr placement seeds 1..8:
+#                 docs/results/timing.md (hours; not in make or make test)
 #   make bench    every benchmark: docs/results/bench.md (needs the records
 #                 of make synth; not in make or make test)
 #   make formal   every formal proof and seeded bug, then docs/results/formal.md
@@ -86,6 +88,7 @@ include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
 include mk/formal.mk
+include mk/timing.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -122,8 +122,9 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #                          make (not of make test: about 10 minutes). The
 #                          ULX3S top closes 125 MHz (with ULX3S_SEED 2); the
 #                          iCEBreaker top (both models on the shared engine
-#                          fric_eng) closes 48 MHz by under 2 per cent
-#                          (docs/results/synth.md)
+#                          fric_eng) closes 48 MHz with nextpnr's default
+#                          placement, by under 2 per cent, and not on every
+#                          placement seed (docs/results/timing.md)
 #   make bitstream-icebreaker  build/icebreaker.bin alone
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
 #   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
@@ -135,6 +136,11 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 
 ULX3S_DEVICE ?= 85k
 ULX3S_SEED ?= 2
+ULX3S_MHZ := 125
+ICEBREAKER_MHZ := 48
+# the tops' nextpnr commands without their files and seed (also the seed sweep's, mk/timing.mk)
+PNR_ulx3s = $(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq $(ULX3S_MHZ) --lpf constraints/ulx3s.lpf
+PNR_icebreaker = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ICEBREAKER_MHZ) --pcf constraints/icebreaker.pcf
 ECPPACK := $(VENV)/bin/yowasp-ecppack
 ICEPACK := $(VENV)/bin/yowasp-icepack
 BOARD_SRCS := $(TOP_SRCS)
@@ -145,7 +151,7 @@ $(SYNTH)/ulx3s/synth.json: $(BOARD_SRCS) rtl/board/fric_ulx3s_top.v $(RTL_VH)
 	  'synth_ecp5 -top fric_ulx3s_top -json $@' 'tee -o $(SYNTH)/ulx3s/stat.txt stat' >$(SYNTH)/ulx3s/synth.ys
 	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/ulx3s/yosys.log $(SYNTH)/ulx3s/synth.ys >/dev/null 2>$(SYNTH)/ulx3s/yosys.stderr || { cat $(SYNTH)/ulx3s/yosys.stderr; exit 1; }
 $(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf mk/board.mk
-	$(call msg,PNR,$@) $(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq 125 --seed $(ULX3S_SEED) --lpf constraints/ulx3s.lpf --json $< \
+	$(call msg,PNR,$@) $(PNR_ulx3s) --seed $(ULX3S_SEED) --json $< \
 	  --textcfg $(SYNTH)/ulx3s/out.config -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 	@grep -E 'Max frequency' $@ | tail -2
@@ -154,7 +160,7 @@ $(BUILD)/ulx3s.bit: $(SYNTH)/ulx3s/pnr.log
 # what synth_report.py needs besides the logs: the device, and the bench's set rate
 $(SYNTH)/ulx3s/board.txt: mk/board.mk
 	@mkdir -p $(@D)
-	@echo "target=ecp5 device=LFE5U-$(shell echo $(ULX3S_DEVICE) | tr a-z A-Z | tr -d K)F-CABGA381 width=18 mhz=125" >$@
+	@echo "target=ecp5 device=LFE5U-$(shell echo $(ULX3S_DEVICE) | tr a-z A-Z | tr -d K)F-CABGA381 width=18 mhz=$(ULX3S_MHZ)" >$@
 $(SYNTH)/ulx3s/rate.txt: $(BUILD)/tb/tb_top_w18/tb_top_w18
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@
@@ -168,7 +174,7 @@ $(SYNTH)/$(1)/synth.json: $(BOARD_SRCS) rtl/board/fric_icebreaker_top.v $(RTL_VH
 	  'synth_ice40 -dsp -top fric_icebreaker_top -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json constraints/icebreaker.pcf
-	$$(call msg,PNR,$$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq 48 --pcf constraints/icebreaker.pcf --json $$< \
+	$$(call msg,PNR,$$@) $(PNR_icebreaker) --json $$< \
 	  --asc $(SYNTH)/$(1)/out.asc -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ICESTORM_LC:|ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -2
@@ -190,7 +196,7 @@ $(BUILD)/icebreaker.bin: $(SYNTH)/icebreaker/pnr.log
 	$(call msg,PACK,$@) $(ICEPACK) $(SYNTH)/icebreaker/out.asc $@
 $(SYNTH)/icebreaker/board.txt: mk/board.mk
 	@mkdir -p $(@D)
-	@echo "target=up5k device=iCE40-UP5K-SG48 width=16 mhz=48" >$@
+	@echo "target=up5k device=iCE40-UP5K-SG48 width=16 mhz=$(ICEBREAKER_MHZ)" >$@
 $(SYNTH)/icebreaker/rate.txt: $(BUILD)/tb/tb_top_w16/tb_top_w16
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) TEST=test_set_rate $< | grep '^set rate:' >$@.tmp && mv $@.tmp $@

@@ -24,6 +24,12 @@ SYNTH := $(BUILD)/synth
 STRIBECK_ECP5_MHZ := 150
 STRIBECK_UP5K_MHZ := 48
 LUGRE_ECP5_MHZ := 125
+ENG_UP5K_MHZ ?= 48
+# each run's nextpnr command without its files (also the seed sweep's, mk/timing.mk)
+PNR_stribeck_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(STRIBECK_ECP5_MHZ)
+PNR_stribeck_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(STRIBECK_UP5K_MHZ) --pcf-allow-unconstrained
+PNR_lugre_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ)
+PNR_eng_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained
 
 # $(1) run  $(2) core  $(3) W  $(4) OPT_FABRIC  $(5) OPT_FAST  $(6) yosys synth command  $(7) nextpnr command  $(8) OPT_ECP5_DSP  $(9) OPT_SPRAM  $(10) OPT_RAM_DELAY
 define synth_run
@@ -41,8 +47,8 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
 
-$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(STRIBECK_ECP5_MHZ) --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0,0))
-$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(NEXTPNR_ICE40) --up5k --package sg48 --freq $(STRIBECK_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/stribeck_up5k/out.asc,0,1,1))
+$(eval $(call synth_run,stribeck_ecp5,stribeck,18,0,1,synth_ecp5,$(PNR_stribeck_ecp5) --textcfg $(SYNTH)/stribeck_ecp5/out.config,1,0,0))
+$(eval $(call synth_run,stribeck_up5k,stribeck,16,1,0,synth_ice40 -dsp,$(PNR_stribeck_up5k) --asc $(SYNTH)/stribeck_up5k/out.asc,0,1,1))
 
 .PHONY: synth-ecp5 synth-up5k synth-report
 synth-ecp5: $(SYNTH)/stribeck_ecp5/pnr.log
@@ -77,7 +83,7 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
 	@mv $$@.tmp $$@
 	@grep -E 'Max frequency' $$@ | tail -1
 endef
-$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(LUGRE_ECP5_MHZ) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1))
+$(eval $(call lugre_synth_run,lugre_ecp5,18,synth_ecp5,$(PNR_lugre_ecp5) --textcfg $(SYNTH)/lugre_ecp5/out.config,1,1))
 .PHONY: synth-lugre-ecp5
 synth-lugre-ecp5: $(SYNTH)/lugre_ecp5/pnr.log $(SYNTH)/lugre_ecp5/rate.txt
 $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
@@ -86,7 +92,6 @@ $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@cat $@
 # the shared engine alone (the iCEBreaker image's models), with its measured
 # rate, and the VHDL twin's run against it (mk/ghdl.mk)
-ENG_UP5K_MHZ ?= 48
 ENG_SYNTH_SRCS := $(ENG_SRCS) rtl/synth/fric_eng_harness.v
 $(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(RTL_VH)
 	@mkdir -p $(@D)
@@ -94,7 +99,7 @@ $(SYNTH)/eng_up5k/synth.json: $(ENG_SYNTH_SRCS) $(RTL_VH)
 	  'synth_ice40 -dsp -top fric_eng_harness -json $@' 'tee -o $(SYNTH)/eng_up5k/stat.txt stat' >$(SYNTH)/eng_up5k/synth.ys
 	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(SYNTH)/eng_up5k/yosys.log $(SYNTH)/eng_up5k/synth.ys >/dev/null 2>$(SYNTH)/eng_up5k/yosys.stderr || { cat $(SYNTH)/eng_up5k/yosys.stderr; exit 1; }
 $(SYNTH)/eng_up5k/pnr.log: $(SYNTH)/eng_up5k/synth.json
-	$(call msg,PNR,$@) $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(ENG_UP5K_MHZ) --pcf-allow-unconstrained --asc $(SYNTH)/eng_up5k/out.asc \
+	$(call msg,PNR,$@) $(PNR_eng_up5k) --asc $(SYNTH)/eng_up5k/out.asc \
 	  --json $< -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 	@grep -E 'Max frequency' $@ | tail -1
