@@ -77,6 +77,7 @@ include mk/ghdl.mk
 include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
+include mk/fuzz.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)
