@@ -162,6 +162,39 @@ static bool curve_over(const fric_stribeck_cfg_t *c, double n, double v_lsb, dou
            run_over(c, false, 1.0, n - 1.0, v_lsb, t, scaled, found, code);
 }
 
+/* The peak |F| and the first code in order that reaches it, *peak and *code
+ * (start at 0 and -n): a run is skipped when its bound is below low (a
+ * value some code reaches: the peak is not in it) or not above the peak
+ * found so far (no code in it comes before). */
+static void run_peak(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double low,
+                     double *peak, double *code)
+{
+    const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
+    const double va = ka * v_lsb, vb = kb * v_lsb;
+    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb);
+    const double bound = level + b * vb + (fc + fs + b * vb) * 0x1p-30;
+    if (bound < low || bound <= *peak) return;
+    if (kb - ka < 64.0) {
+        for (double i = 0.0; i <= kb - ka; i += 1.0) {
+            const double cc = neg ? -(kb - i) : ka + i;
+            const double f = fabs(fric_stribeck_force(c, cc * v_lsb));
+            if (f > *peak) {
+                *peak = f;
+                *code = cc;
+            }
+        }
+        return;
+    }
+    const double mid = floor(0.5 * (ka + kb));
+    if (neg) {
+        run_peak(c, neg, mid + 1.0, kb, v_lsb, low, peak, code);
+        run_peak(c, neg, ka, mid, v_lsb, low, peak, code);
+    } else {
+        run_peak(c, neg, ka, mid, v_lsb, low, peak, code);
+        run_peak(c, neg, mid + 1.0, kb, v_lsb, low, peak, code);
+    }
+}
+
 /* The automatic force full scale for a peak |F|: the smallest power of two
  * from 2^-20 up that is at least 1.25 times the peak (at most 1044
  * doublings: +infinity when no double is large enough). */
@@ -220,14 +253,12 @@ static fric_status_t check_opts(const fric_compile_opts_t *opt, fric_compile_rep
     rep->v_lsb = opt->v_max / n;
     rep->f_lsb = rep->f_max / n;
     if (!isfinite(rep->f_max)) { /* automatic: no double is 1.25 times the peak */
-        double peak = 0.0, v_peak = 0.0;
-        for (double c = -n; c < n; c += 1.0) {
-            const double v = c * rep->v_lsb, f = fabs(fric_stribeck_force(curve, v));
-            if (!(f <= peak)) {
-                peak = f;
-                v_peak = v;
-            }
-        }
+        const double low = fmax(fabs(fric_stribeck_force(curve, -n * rep->v_lsb)),
+                                fabs(fric_stribeck_force(curve, (n - 1.0) * rep->v_lsb)));
+        double peak = 0.0, c = -n; /* |F| at v = 0 is 0: a peak of 0 is at the first code */
+        run_peak(curve, true, 1.0, n, rep->v_lsb, low, &peak, &c);
+        run_peak(curve, false, 1.0, n - 1.0, rep->v_lsb, low, &peak, &c);
+        const double v_peak = (peak > 0.0) ? c * rep->v_lsb : 0.0;
         return fail(rep, FRIC_ERR_RANGE,
                     "the steady-state force reaches %.6g N at v = %.6g m/s, beyond the automatic force full "
                     "scale (f-max <= %.6g N covers |F| <= %.6g N); lower fc, fs and b (sigma2) or --v-max, or give --f-max",

@@ -265,6 +265,47 @@ static void test_steady_state_bound_agrees_with_the_sweep(void **state)
     assert_true(refused > 20 && fitted > 20);
 }
 
+/* A curve beyond every automatic f-max: the refusal names the peak and the
+ * first code that reaches it, as a sweep over every code finds them. */
+static void test_peak_beyond_the_automatic_fmax(void **state)
+{
+    (void)state;
+    uint32_t x = 777u;
+    int checked = 0;
+    for (int i = 0; i < 24; i++) {
+        fric_stribeck_cfg_t c;
+        c.fc_pos = decade(&x, 306, 308);
+        c.fc_neg = decade(&x, 306, 308);
+        c.fs_pos = decade(&x, 306, 308);
+        c.fs_neg = (i & 1) ? c.fs_pos : decade(&x, 306, 308);
+        c.b_pos = decade(&x, 306, 308);
+        c.b_neg = (i & 2) ? c.b_pos : decade(&x, 306, 308);
+        c.vs = pow(10.0, -3.0 + 3.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        c.delta = (i & 4) ? 1.0 : 2.0;
+        const uint32_t w = 16;
+        fric_compile_opts_t o = opts(w, 0.0);
+        o.v_max = pow(10.0, -1.0 + 2.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        const double n = ldexp(1.0, (int)w - 1), v_lsb = o.v_max / n;
+        double peak = 0.0, v_peak = 0.0;
+        for (double k = -n; k < n; k += 1.0) {
+            const double f = fabs(fric_stribeck_force(&c, k * v_lsb));
+            if (!(f <= peak)) {
+                peak = f;
+                v_peak = k * v_lsb;
+            }
+        }
+        if (isfinite(fmax_for(peak))) continue;
+        fric_fx_stribeck_t p;
+        fric_compile_report_t r;
+        char want[128];
+        snprintf(want, sizeof want, "reaches %.6g N at v = %.6g m/s, beyond the automatic", peak, v_peak);
+        assert_int_equal(fric_compile_stribeck(&c, &o, &p, &r), FRIC_ERR_RANGE);
+        if (!strstr(r.why, want)) fail_msg("message '%s' lacks '%s'", r.why, want);
+        checked++;
+    }
+    assert_true(checked >= 8); /* the others have a peak an automatic f-max covers */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_null_report),
         cmocka_unit_test(test_each_refusal_names_its_parameter_and_range),
         cmocka_unit_test(test_steady_state_bound_agrees_with_the_sweep),
+        cmocka_unit_test(test_peak_beyond_the_automatic_fmax),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
