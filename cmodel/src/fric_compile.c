@@ -129,8 +129,8 @@ static bool run_over(const fric_stribeck_cfg_t *c, bool neg, double ka, double k
 {
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
     const double va = ka * v_lsb, vb = kb * v_lsb;
-    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb);
-    const double bound = level + b * vb + (fc + fs + b * vb) * 0x1p-30;
+    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb), bv = b * vb;
+    const double bound = level + bv + ((fc * 0x1p-30 + fs * 0x1p-30) + bv * 0x1p-30); /* no overflow below DBL_MAX */
     if (!over(bound, t, scaled)) return false;
     if (kb - ka < 64.0) {
         for (double i = 0.0; i <= kb - ka; i += 1.0) {
@@ -171,8 +171,8 @@ static void run_peak(const fric_stribeck_cfg_t *c, bool neg, double ka, double k
 {
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
     const double va = ka * v_lsb, vb = kb * v_lsb;
-    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb);
-    const double bound = level + b * vb + (fc + fs + b * vb) * 0x1p-30;
+    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb), bv = b * vb;
+    const double bound = level + bv + ((fc * 0x1p-30 + fs * 0x1p-30) + bv * 0x1p-30); /* no overflow below DBL_MAX */
     if (bound < low || bound <= *peak) return;
     if (kb - ka < 64.0) {
         for (double i = 0.0; i <= kb - ka; i += 1.0) {
