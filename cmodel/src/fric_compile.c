@@ -119,19 +119,37 @@ static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
  * [va, vb] of one direction (a checked curve: levels and b finite and
  * >= 0), the level fc + (fs - fc) exp(-|v/vs|^delta) is at most its value
  * at va when fs >= fc (it falls with |v|) or at vb (it rises), and the
- * viscous b|v| at most b vb; the last term covers the roundings of
+ * viscous b|v| at most b vb; a margin covers the roundings of
  * fric_stribeck_force() and of libm's pow and exp (a few ulp of fc, fs and
  * b vb) many times over. */
 static bool over(double f, double t, bool scaled) { return scaled ? t < 1.25 * f : f > t; }
 
-static bool run_over(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double t,
-                     bool scaled, double *found, double *code)
+/* The bound of a run times *k: k = 1, or 1/2 when the bound itself would
+ * overflow (levels near DBL_MAX), so that it still prunes. With fs = fc the
+ * level is fc exactly and |F| = fc + b|v| rounds as the bound does at vb:
+ * the bound is then |F| at vb, the largest of the run, with no margin (a
+ * Coulomb or viscous curve is pruned exactly). */
+static double run_bound(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double *k)
 {
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
     const double va = ka * v_lsb, vb = kb * v_lsb;
-    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb), bv = b * vb;
-    const double bound = level + bv + ((fc * 0x1p-30 + fs * 0x1p-30) + bv * 0x1p-30); /* no overflow below DBL_MAX */
-    if (!over(bound, t, scaled)) return false;
+    const double level = (fs == fc) ? fc : fc + (fs - fc) * fric_stribeck_weight(c, (fs > fc) ? va : vb), bv = b * vb;
+    const double margin = (fs != fc) ? (fc * 0x1p-30 + fs * 0x1p-30) + (level * 0x1p-30 + bv * 0x1p-30) : 0.0;
+    const double bound = level + bv + margin;
+    if (!isinf(bound)) {
+        *k = 1.0;
+        return bound;
+    }
+    *k = 0.5;
+    return ((0.5 * level + 0.5 * bv) + 0.5 * margin) * (1.0 + 0x1p-30);
+}
+
+static bool run_over(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double t,
+                     bool scaled, double *found, double *code)
+{
+    double k;
+    const double bound = run_bound(c, neg, ka, kb, v_lsb, &k);
+    if (!over(bound, t * k, scaled)) return false;
     if (kb - ka < 64.0) {
         for (double i = 0.0; i <= kb - ka; i += 1.0) {
             const double cc = neg ? -(kb - i) : ka + i; /* in the order of the codes */
@@ -169,11 +187,9 @@ static bool curve_over(const fric_stribeck_cfg_t *c, double n, double v_lsb, dou
 static void run_peak(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double low,
                      double *peak, double *code)
 {
-    const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
-    const double va = ka * v_lsb, vb = kb * v_lsb;
-    const double level = fc + (fs - fc) * fric_stribeck_weight(c, (fs >= fc) ? va : vb), bv = b * vb;
-    const double bound = level + bv + ((fc * 0x1p-30 + fs * 0x1p-30) + bv * 0x1p-30); /* no overflow below DBL_MAX */
-    if (bound < low || bound <= *peak) return;
+    double k;
+    const double bound = run_bound(c, neg, ka, kb, v_lsb, &k);
+    if (bound < low * k || bound <= *peak * k) return;
     if (kb - ka < 64.0) {
         for (double i = 0.0; i <= kb - ka; i += 1.0) {
             const double cc = neg ? -(kb - i) : ka + i;
