@@ -78,7 +78,7 @@ static void run_lugre(const fric_fx_lugre_t *p, int32_t extra)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     fuzz_bytes_t b = {data, size};
     const uint8_t sel = fuzz_u8(&b);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#define _XOPEN_SOURCE 700 /* mkdtemp, fmemopen, symlink, nftw-free cleanup */
+#define _GNU_SOURCE /* mkdtemp, fmemopen, symlink; a thread's CPU-time timer (timer_create, gettid) */
 /* What the fuzz targets share (see fuzz_util.h). */
 #include "fuzz_util.h"
 
@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <float.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* the private directory of the commands' output files */
@@ -519,4 +521,49 @@ double fuzz_double(fuzz_bytes_t *b)
     double x;
     memcpy(&x, &bits, sizeof x);
     return x;
+}
+
+/* ---- the CPU time of one input ----------------------------------------- */
+
+static void on_cpu_limit(int sig)
+{
+    (void)sig;
+    static const char msg[] = "fuzz target: hang: an input took more than its CPU time (FUZZ_CPU_TIMEOUT s)\n";
+    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0) {
+        /* nothing more to say */
+    }
+    abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* a timer on the CPU time of this thread: what an input costs, whatever
+     * else the machine runs (libFuzzer's -timeout counts wall time, which a
+     * busy machine stretches) */
+    static timer_t timer;
+    static struct itimerspec limit;
+    static bool timer_made;
+    if (!timer_made) {
+        timer_made = true;
+        const char *e = getenv("FUZZ_CPU_TIMEOUT");
+        const double sec = (e && atof(e) > 0.0) ? atof(e) : 1.0;
+        limit.it_value.tv_sec = (time_t)sec;
+        limit.it_value.tv_nsec = (long)((sec - (double)(time_t)sec) * 1e9);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_cpu_limit;
+        sigemptyset(&sa.sa_mask);
+        fuzz_require(sigaction(SIGXCPU, &sa, NULL) == 0, "cannot catch SIGXCPU");
+        struct sigevent ev;
+        memset(&ev, 0, sizeof ev);
+        ev.sigev_notify = SIGEV_THREAD_ID;
+        ev.sigev_signo = SIGXCPU;
+        ev._sigev_un._tid = gettid(); /* sigev_notify_thread_id, which this glibc does not name */
+        fuzz_require(timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) == 0, "cannot make the CPU-time timer");
+    }
+    static const struct itimerspec off;
+    fuzz_require(timer_settime(timer, 0, &limit, NULL) == 0, "cannot start the CPU-time timer");
+    const int rc = fuzz_target(data, size);
+    fuzz_require(timer_settime(timer, 0, &off, NULL) == 0, "cannot stop the CPU-time timer");
+    return rc;
 }

@@ -20,8 +20,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/** The libFuzzer entry point every target defines. */
+/** The libFuzzer entry point (fuzz_util.c): runs fuzz_target() under a
+ *  timer on the CPU time of the calling thread, FUZZ_CPU_TIMEOUT seconds
+ *  (environment, default 1): an input that takes longer aborts as a hang. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/** What each target defines: one execution on the input's bytes; -1 keeps
+ *  the input out of the corpus. */
+int fuzz_target(const uint8_t *data, size_t size);
 
 /**
  * @brief Once per process (later calls do nothing): fd 0 reads /dev/null,
