@@ -145,7 +145,7 @@ int fuzz_run_checked(int (*run)(int, char **), int argc, char **argv);
  *        is 0, 1 or 2; on 0 every number printed is finite; the outputs as
  *        fuzz_check_outputs() says. With @p again (a command whose output
  *        depends on its input only: no time measured, no file written),
- *        two more calls must print exactly what the first printed, with the
+ *        a second call must print exactly what the first printed, with the
  *        same exit status: the command keeps no state between calls.
  * @return 0, or -1 for an input skipped (libFuzzer keeps it out of the corpus).
  */
