@@ -119,29 +119,54 @@ static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
  * [va, vb] of one direction (a checked curve: levels and b finite and
  * >= 0), the level fc + (fs - fc) exp(-|v/vs|^delta) is at most its value
  * at va when fs >= fc (it falls with |v|) or at vb (it rises), and the
- * viscous b|v| at most b vb; a margin covers the roundings of
- * fric_stribeck_force() and of libm's pow and exp (a few ulp of fc, fs and
- * b vb) many times over. */
+ * viscous b|v| at most b vb (run_bound(): how the roundings are covered). */
 static bool over(double f, double t, bool scaled) { return scaled ? t < 1.25 * f : f > t; }
 
+/* p = |v/vs|^delta as fric_curve_weight() forms it, the weight being
+ * exp(-p), or 0 for p > 746 */
+static double weight_p(const fric_stribeck_cfg_t *c, double v)
+{
+    const double u = v / c->vs;
+    return (c->delta == 2.0) ? u * u : (c->delta == 1.0) ? fabs(u) : pow(fabs(u), c->delta);
+}
+
 /* The bound of a run times *k: k = 1, or 1/2 when the bound itself would
- * overflow (levels near DBL_MAX), so that it still prunes. With fs = fc the
- * level is fc exactly and |F| = fc + b|v| rounds as the bound does at vb:
- * the bound is then |F| at vb, the largest of the run, with no margin (a
- * Coulomb or viscous curve is pruned exactly). */
+ * overflow (levels near DBL_MAX), so that it still prunes.
+ *
+ * Rounding is monotone, so the |F| = fl(level + fl(b|v|)) of every code is
+ * at most fl(L + fl(b vb)) for any L at least each code's computed level
+ * fl(fc + fl(dip w)). The computed u = v/vs grows with |v|; p = u^delta is
+ * exact for delta = 1, rounded once for 2, and within an ulp of a function
+ * that grows with u for pow; w = exp(-p) within an ulp: so each code's w is
+ * within a factor 1 +- 2^-42 (746 p-ulps and one more) of a function that
+ * falls with |v|, and the w at the run's first code (dip > 0) or last
+ * (dip < 0), widened by 2^-40 and by 2^-1000 for a subnormal w, bounds the
+ * w of every code of the run. Where every code's w is exactly 1 (p below
+ * 2^-56 at the last code: exp rounds it to 1) or exactly 0 (p above 746 at
+ * the first), and for fs = fc, the level is the same at every code and the
+ * bound is the largest |F| of the run, so a flat curve is pruned exactly. */
 static double run_bound(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double *k)
 {
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
-    const double va = ka * v_lsb, vb = kb * v_lsb;
-    const double level = (fs == fc) ? fc : fc + (fs - fc) * fric_stribeck_weight(c, (fs > fc) ? va : vb), bv = b * vb;
-    const double margin = (fs != fc) ? (fc * 0x1p-30 + fs * 0x1p-30) + (level * 0x1p-30 + bv * 0x1p-30) : 0.0;
-    const double bound = level + bv + margin;
+    const double va = ka * v_lsb, vb = kb * v_lsb, dip = fs - fc, bv = b * vb;
+    double level = fc;
+    if (dip != 0.0) {
+        const double pa = weight_p(c, va), pb = weight_p(c, vb);
+        if (pb * (1.0 + 0x1p-40) < 0x1p-56) {
+            level = fc + dip; /* w = 1 at every code */
+        } else if (!(pa * (1.0 - 0x1p-40) > 746.0)) { /* else w = 0 at every code: the level is fc */
+            const double wa = (pa > 746.0) ? 0.0 : exp(-pa), wb = (pb > 746.0) ? 0.0 : exp(-pb);
+            const double w = (dip > 0.0) ? wa * (1.0 + 0x1p-40) + 0x1p-1000 : fmax(0.0, wb * (1.0 - 0x1p-40) - 0x1p-1000);
+            level = fc + dip * w;
+        }
+    }
+    const double bound = level + bv;
     if (!isinf(bound)) {
         *k = 1.0;
         return bound;
     }
     *k = 0.5;
-    return ((0.5 * level + 0.5 * bv) + 0.5 * margin) * (1.0 + 0x1p-30);
+    return (0.5 * level + 0.5 * bv) * (1.0 + 0x1p-30);
 }
 
 static bool run_over(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double t,

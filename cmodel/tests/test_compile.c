@@ -234,9 +234,20 @@ static void test_steady_state_bound_agrees_with_the_sweep(void **state)
         c.b_neg = decade(&x, -3, 3);
         c.vs = pow(10.0, -5.0 + 5.0 * (double)(lcg(&x) % 1024) / 1024.0);
         c.delta = deltas[lcg(&x) % 4];
+        if (i % 5 == 4) { /* the edges of the double range: a dip from DBL_MAX to 0, a step-like weight */
+            const double edge[] = {DBL_MAX, 1e300, 1.0, 1e-200, 0.0, 4.9e-324};
+            const double steep[] = {1e300, 316.0, 37.0, 0.01};
+            c.fc_pos = edge[lcg(&x) % 6];
+            c.fs_pos = edge[lcg(&x) % 6];
+            c.fc_neg = edge[lcg(&x) % 6];
+            c.fs_neg = edge[lcg(&x) % 6];
+            c.b_pos = (lcg(&x) & 1) ? 0.0 : edge[lcg(&x) % 6];
+            c.delta = steep[lcg(&x) % 4];
+        }
         const double v_max = pow(10.0, -3.0 + 4.0 * (double)(lcg(&x) % 1024) / 1024.0);
         const double peak = swept_peak(&c, v_max, w);
-        assert_true(fric_compile_auto_fmax(&c, v_max, w) == fmax_for(peak));
+        const double fm = fric_compile_auto_fmax(&c, v_max, w);
+        if (fm != fmax_for(peak)) fail_msg("case %d: automatic f-max %g, the sweep's %g", i, fm, fmax_for(peak));
         /* an f-max whose range ends just below, at or just above the peak */
         const double n = ldexp(1.0, (int)w - 1), k[] = {0.999999, 1.0, 1.000001, 3.0};
         fric_compile_opts_t o = opts(w, 0.0);
