@@ -20,9 +20,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/** The libFuzzer entry point (fuzz_util.c): runs fuzz_target() under a
- *  timer on the CPU time of the calling thread, FUZZ_CPU_TIMEOUT seconds
- *  (environment, default 1): an input that takes longer aborts as a hang. */
+/** The libFuzzer entry point (fuzz_util.c): runs fuzz_target() watched by a
+ *  timer on the CPU time of the calling thread: an input that takes more
+ *  than FUZZ_CPU_TIMEOUT seconds of it (environment, default 1) aborts as a
+ *  hang. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /** What each target defines: one execution on the input's bytes; -1 keeps
