@@ -74,7 +74,7 @@ fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/bin/fuzz_%)
 $(FUZZ_TARGETS:%=fuzz-%): fuzz-%: $(BUILD)/fuzz/bin/fuzz_%
 	@mkdir -p $(BUILD)/fuzz/corpus/$* $(FUZZ_CORPUS)/$*
 	$(call msg,FUZZ,$* ($(strip $(if $(filter 0,$(FUZZ_SECONDS)),,$(FUZZ_SECONDS) s) $(if $(FUZZ_RUNS),$(FUZZ_RUNS) runs))))
-	@echo "# make fuzz-$* FUZZ_SECONDS=$(FUZZ_SECONDS)$(if $(FUZZ_RUNS), FUZZ_RUNS=$(FUZZ_RUNS)) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) FUZZ_WALL_TIMEOUT=$(FUZZ_WALL_TIMEOUT) (commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- cmodel mk 2>/dev/null || echo ', with changes'))" \
+	@echo "# make fuzz-$* FUZZ_SECONDS=$(FUZZ_SECONDS)$(if $(FUZZ_RUNS), FUZZ_RUNS=$(FUZZ_RUNS)) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) FUZZ_WALL_TIMEOUT=$(FUZZ_WALL_TIMEOUT) (commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- cmodel mk 2>/dev/null || echo ', with changes'), started $$(date -u +%Y-%m-%dT%H:%M:%SZ))" \
 	  >$(BUILD)/fuzz/$*.log
 	@FUZZ_CPU_TIMEOUT=$(FUZZ_TIMEOUT) ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $< $(FUZZ_OPTS) $(if $(FUZZ_DICT_$*),-dict=$(FUZZ_DICT_$*)) -artifact_prefix=$(FUZZ_CORPUS)/$*/ \

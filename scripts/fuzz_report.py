@@ -13,6 +13,7 @@ listed as not run; a log without libFuzzer's final statistics (a run still
 going, or stopped) as incomplete, with the last count it printed.
 
 Exit status: 0, or 2 for bad usage."""
+import datetime
 import os
 import re
 import sys
@@ -27,11 +28,15 @@ def parse(path):
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.read().splitlines()
     r = {"command": None, "commit": None, "runs": None, "rate": None, "seconds": None, "corpus": None,
-         "slowest": None, "rss": None, "error": None, "last": None, "seed": None}
+         "slowest": None, "rss": None, "error": None, "last": None, "seed": None, "elapsed": None,
+         "interrupted": False}
     if lines and lines[0].startswith("# make "):
-        m = re.match(r"# (make .*?) \(commit ([^)]*)\)\s*$", lines[0])
+        m = re.match(r"# (make .*?) \(commit ([^,)]*)(, with changes)?(?:, started (\S+))?\)\s*$", lines[0])
         if m:
-            r["command"], r["commit"] = m.group(1), m.group(2)
+            r["command"], r["commit"] = m.group(1), m.group(2) + (" with uncommitted changes" if m.group(3) else "")
+            if m.group(4):
+                start = datetime.datetime.strptime(m.group(4), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+                r["elapsed"] = int(os.path.getmtime(path) - start.timestamp())
         else:
             r["command"] = lines[0][2:].strip()
     for ln in lines:
@@ -54,6 +59,8 @@ def parse(path):
         if m:
             r["last"] = int(m.group(1))
             r["corpus"] = f"{m.group(2)} inputs, {m.group(3)}"
+        if "libFuzzer: run interrupted" in ln:
+            r["interrupted"] = True
         m = re.match(r"INFO: Seed: (\d+)", ln)
         if m:
             r["seed"] = m.group(1)
@@ -69,6 +76,8 @@ def result(r):
         return "not run"
     if r["error"]:
         return "FAIL: " + re.sub(r"^==\d+==\s*", "", r["error"])[:80].replace("|", "\\|")
+    if r["interrupted"]:
+        return "stopped before its end: no finding until then"
     if r["runs"] is None:
         return f"incomplete (stopped or still running at {r['last'] or 0:,} executions)"
     if r["runs"] < GOAL:
@@ -84,7 +93,7 @@ def row(target, r):
         f"`{target}`",
         f"{runs:,}" if runs is not None else "",
         f"{r['rate']:,}" if r["rate"] is not None else "",
-        f"{r['seconds']:,}" if r["seconds"] is not None else "",
+        f"{r['seconds']:,}" if r["seconds"] is not None else (f"{r['elapsed']:,}" if r["elapsed"] is not None else ""),
         r["corpus"] or "",
         f"{r['slowest']}" if r["slowest"] is not None else "",
         result(r),
