@@ -89,6 +89,7 @@ include mk/fusesoc.mk
 include mk/lab.mk
 include mk/formal.mk
 include mk/timing.mk
+include mk/fuzz.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

@@ -5,7 +5,7 @@
 #include "fric_cmd.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     return fuzz_cmd(data, size, "compile", fric_cmd_compile, NULL, true);
 }

@@ -16,7 +16,7 @@ static bool within_budget(const fuzz_scan_t *s)
     return steps * (s->check_step ? 3.0 : 1.0) <= SIM_MAX_STEPS;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     return fuzz_cmd(data, size, "sim", fric_cmd_sim, within_budget, false);
 }

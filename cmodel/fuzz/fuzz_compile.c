@@ -8,10 +8,12 @@
  * 16 for six values, 18 for one, the next byte for the last, which is
  * almost always refused) and whether a report is kept (bit 6); the options
  * v_max, f_max, ts; the model's parameters; a velocity code. A compile
- * samples the steady-state curve at every velocity code, and 2^18 of them
- * take five times as long as 2^16: the wide set is one value in eight, so
- * the fuzzer spends its time on the paths rather than on the sampling. Every call must return (the fuzzer's timeout catches one that does
- * not) with FRIC_OK or an error status and a message. A set compiled with
+ * checks the steady-state curve at every velocity code (evaluating it where
+ * a bound does not settle the check), 2^18 of them at the wide width: the
+ * wide set is one value in eight, so the fuzzer spends its time on the
+ * paths rather than on the curve. Every call must return (the CPU-time
+ * limit catches one that does not) with FRIC_OK or an error status and a
+ * message. A set compiled with
  * FRIC_OK must pass the fixed-point model's field check, report finite
  * values, survive pack and unpack unchanged, and run through the
  * fixed-point model at the extremes of the velocity range without a
@@ -78,7 +80,7 @@ static void run_lugre(const fric_fx_lugre_t *p, int32_t extra)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     fuzz_bytes_t b = {data, size};
     const uint8_t sel = fuzz_u8(&b);

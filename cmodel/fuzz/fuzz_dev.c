@@ -154,7 +154,7 @@ static fric_status_t load(fuzz_bytes_t *b, fricore_dev_t *d, int kind)
     return fricore_dev_load_dahl(d, how == 1 ? NULL : &c, op, axes, keep ? &p : NULL, r);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     fuzz_bytes_t b = {data, size};
     const uint8_t sel = fuzz_u8(&b);

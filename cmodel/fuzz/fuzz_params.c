@@ -19,7 +19,7 @@
 
 static bool terminated(const char *s, size_t n) { return memchr(s, '\0', n) != NULL; }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     /* the bytes exactly, so that ASan sees a read past their end */
     char *text = malloc(size ? size : 1);

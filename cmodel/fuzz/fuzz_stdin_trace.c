@@ -20,7 +20,7 @@ static const char *const lines[][12] = {
 };
 #define NUM_LINES (sizeof lines / sizeof lines[0])
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_target(const uint8_t *data, size_t size)
 {
     fuzz_init();
     if (size == 0) return -1;

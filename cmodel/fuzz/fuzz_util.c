@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#define _XOPEN_SOURCE 700 /* mkdtemp, fmemopen, symlink, nftw-free cleanup */
+#define _GNU_SOURCE /* mkdtemp, fmemopen, symlink; a thread's CPU-time timer (timer_create, gettid) */
 /* What the fuzz targets share (see fuzz_util.h). */
 #include "fuzz_util.h"
 
@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <float.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* the private directory of the commands' output files */
@@ -61,6 +63,9 @@ static char *param_paths[NUM_PARAM_FILES];
 
 /* the files a run may create in dir: none may remain after a failed run */
 static const char *const made[] = {"a.csv", "b.svg", "c.html", "d.json"};
+/* those of them fuzz_check_outputs() found after the last run (all, until
+ * the first reset_dir()) */
+static unsigned made_left = ~0u;
 
 void fuzz_require(bool ok, const char *what)
 {
@@ -73,20 +78,35 @@ void fuzz_require(bool ok, const char *what)
     abort();
 }
 
+/* The directory as a run expects it: no output file, the link, old.csv.
+ * Only what a run changed is made again (creating a file costs far more
+ * than looking at it). */
 static void reset_dir(void)
 {
-    char p[128];
+    char p[128], t[8];
     for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+        if (!(made_left & (1u << i))) continue; /* fuzz_check_outputs() saw none */
         snprintf(p, sizeof p, "%s/%s", dir, made[i]);
         unlink(p);
     }
+    made_left = 0;
     snprintf(p, sizeof p, "%s/link", dir);
-    unlink(p); /* a run may have replaced the link by a file */
-    fuzz_require(symlink("a.csv", p) == 0, "cannot create the symbolic link of the output directory");
+    if (readlink(p, t, sizeof t) != 5 || memcmp(t, "a.csv", 5) != 0) {
+        unlink(p); /* a run may have replaced the link by a file */
+        fuzz_require(symlink("a.csv", p) == 0, "cannot create the symbolic link of the output directory");
+    }
     snprintf(p, sizeof p, "%s/old.csv", dir);
-    FILE *f = fopen(p, "w");
-    fuzz_require(f && fputs("old\n", f) >= 0 && fclose(f) == 0, "cannot write old.csv in the output directory");
+    const int fd = open(p, O_RDONLY);
+    const ssize_t n = fd >= 0 ? read(fd, t, sizeof t) : -1;
+    if (fd >= 0) close(fd);
+    if (n != 4 || memcmp(t, "old\n", 4) != 0) {
+        unlink(p); /* a run may have replaced it by a directory, a link or another file */
+        FILE *f = fopen(p, "w");
+        fuzz_require(f && fputs("old\n", f) >= 0 && fclose(f) == 0, "cannot write old.csv in the output directory");
+    }
 }
+
+static void close_streams(void);
 
 static void remove_dir(void)
 {
@@ -103,6 +123,7 @@ static void remove_dir(void)
     rmdir(dir);
     for (size_t i = 0; i < NUM_OUT_NAMES; i++) free(out_paths[i]);
     for (size_t i = 0; i < NUM_PARAM_FILES; i++) free(param_paths[i]);
+    close_streams();
 }
 
 void fuzz_init(void)
@@ -124,8 +145,13 @@ void fuzz_init(void)
         fuzz_require(quiet != NULL, "cannot open /dev/null");
         stderr = quiet;
     }
+    /* TMPDIR, else /dev/shm (memory: a file made and removed at each
+     * execution costs no disk), else /tmp */
     const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/fricore-fuzz-XXXXXX", tmp && tmp[0] && strlen(tmp) < 32 ? tmp : "/tmp");
+    struct stat shm;
+    if (!(tmp && tmp[0] && strlen(tmp) < 32))
+        tmp = (stat("/dev/shm", &shm) == 0 && S_ISDIR(shm.st_mode) && access("/dev/shm", W_OK) == 0) ? "/dev/shm" : "/tmp";
+    snprintf(dir, sizeof dir, "%s/fricore-fuzz-XXXXXX", tmp);
     fuzz_require(mkdtemp(dir) != NULL, "cannot create the output directory");
     char p[128];
     snprintf(p, sizeof p, "%s/sub", dir);
@@ -300,6 +326,7 @@ void fuzz_check_outputs(int rc)
             fuzz_require(false, "a temporary output file is left behind");
         for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
             if (strcmp(e->d_name, made[i]) != 0) continue;
+            made_left |= 1u << i;
             fuzz_require(rc == 0, "a failed run leaves an output file behind");
             /* a successful run's file: every number in it finite */
             snprintf(p, sizeof p, "%s/%s", dir, made[i]);
@@ -347,17 +374,31 @@ void fuzz_stdin_end(void)
 
 /* ---- a command --------------------------------------------------------- */
 
-/* run with stdout caught in memory: the exit status, and the output in *out, *len (free it) */
-static int run_caught(int (*run)(int, char **), int argc, char **argv, char **out, size_t *len)
+/* Two memory streams the commands' stdout goes to, made once and rewound
+ * for each call (a stream made and closed per call, with its buffer
+ * growing from nothing, cost more than a short command): the first call of
+ * an input writes to the first, a repeat to the second. */
+static FILE *out_mem[2];
+static char *out_buf[2];
+static size_t out_len[2];
+
+/* run with stdout caught in memory: the exit status, and the output in *out,
+ * *len (valid until the next call on the same stream) */
+static int run_caught(int (*run)(int, char **), int argc, char **argv, int k, const char **out, size_t *len)
 {
-    *out = NULL;
-    *len = 0;
-    FILE *mem = open_memstream(out, len), *saved = stdout;
-    fuzz_require(mem != NULL, "cannot make stdout");
+    if (!out_mem[k]) {
+        out_mem[k] = open_memstream(&out_buf[k], &out_len[k]);
+        fuzz_require(out_mem[k] != NULL, "cannot make stdout");
+    }
+    FILE *mem = out_mem[k], *saved = stdout;
+    rewind(mem);
+    clearerr(mem);
     stdout = mem;
     const int rc = run(argc, argv);
     stdout = saved;
-    fuzz_require(fclose(mem) == 0, "cannot close stdout");
+    fuzz_require(fflush(mem) == 0 && !ferror(mem), "cannot write to the memory stream of stdout");
+    *out = out_buf[k];
+    *len = out_len[k];
     return rc;
 }
 
@@ -375,12 +416,42 @@ static void check_call(int rc, const char *out, size_t len, int argc, char **arg
 
 int fuzz_run_checked(int (*run)(int, char **), int argc, char **argv)
 {
-    char *out;
+    const char *out;
     size_t len;
-    const int rc = run_caught(run, argc, argv, &out, &len);
+    const int rc = run_caught(run, argc, argv, 0, &out, &len);
     check_call(rc, out, len, argc, argv);
-    free(out);
     return rc;
+}
+
+/* the stdin of the command-line targets: a few velocities, a blank line and
+ * a comment, one stream rewound for each call */
+static FILE *velocities_in;
+
+static void velocities_begin(void)
+{
+    static char velocities[] = "0.5\n-0.25\n\n# a comment\n0\n1e-3\n";
+    if (!velocities_in) {
+        velocities_in = fmemopen(velocities, sizeof velocities - 1, "r");
+        fuzz_require(velocities_in != NULL, "cannot make stdin");
+    }
+    rewind(velocities_in);
+    clearerr(velocities_in);
+    saved_stdin = stdin;
+    stdin = velocities_in;
+}
+
+static void velocities_end(void) { stdin = saved_stdin; }
+
+static void close_streams(void)
+{
+    for (int k = 0; k < 2; k++)
+        if (out_mem[k]) {
+            fclose(out_mem[k]);
+            free(out_buf[k]);
+            out_mem[k] = NULL;
+        }
+    if (velocities_in) fclose(velocities_in);
+    velocities_in = NULL;
 }
 
 int fuzz_cmd(const uint8_t *data, size_t size, const char *cmd, int (*run)(int, char **),
@@ -395,27 +466,24 @@ int fuzz_cmd(const uint8_t *data, size_t size, const char *cmd, int (*run)(int, 
         fuzz_argv_free(&a);
         return -1;
     }
-    static const char velocities[] = "0.5\n-0.25\n\n# a comment\n0\n1e-3\n";
-    char *out;
+    const char *out;
     size_t len;
-    fuzz_require(fuzz_stdin_begin((const uint8_t *)velocities, sizeof velocities - 1), "cannot make stdin");
-    const int rc = run_caught(run, a.argc, a.argv, &out, &len);
-    fuzz_stdin_end();
+    velocities_begin();
+    const int rc = run_caught(run, a.argc, a.argv, 0, &out, &len);
+    velocities_end();
     check_call(rc, out, len, a.argc, a.argv);
     if (scan.files) fuzz_check_outputs(rc);
     if (again) {
         /* a command keeps no state from one call to the next: a second
          * call prints what the first printed */
-        char *out2;
+        const char *out2;
         size_t len2;
-        fuzz_require(fuzz_stdin_begin((const uint8_t *)velocities, sizeof velocities - 1), "cannot make stdin");
-        const int rc2 = run_caught(run, a.argc, a.argv, &out2, &len2);
-        fuzz_stdin_end();
+        velocities_begin();
+        const int rc2 = run_caught(run, a.argc, a.argv, 1, &out2, &len2);
+        velocities_end();
         fuzz_require(rc2 == rc && len2 == len && memcmp(out2, out, len) == 0,
                      "a second call of a command gives another exit status or output");
-        free(out2);
     }
-    free(out);
     fuzz_argv_free(&a);
     return 0;
 }
@@ -459,4 +527,70 @@ double fuzz_double(fuzz_bytes_t *b)
     double x;
     memcpy(&x, &bits, sizeof x);
     return x;
+}
+
+/* ---- the CPU time of one input ----------------------------------------- */
+
+/* A timer on the CPU time of the fuzzing thread fires every quarter of the
+ * limit; each input bumps a count. When five ticks in a row see the same
+ * count, one input has run for more than the limit (and less than 1.25
+ * times it): a hang. Ticks between inputs do not count. No system call per
+ * input. */
+static volatile sig_atomic_t input_count, in_input;
+
+static void on_cpu_tick(int sig)
+{
+    (void)sig;
+    static sig_atomic_t seen = -1, ticks;
+    if (!in_input) { /* libFuzzer's own work, or the leak check at exit */
+        seen = -1;
+        return;
+    }
+    if (input_count != seen) {
+        seen = input_count;
+        ticks = 1;
+        return;
+    }
+    if (++ticks < 5) return;
+    static const char msg[] = "fuzz target: hang: an input took more than its CPU time (FUZZ_CPU_TIMEOUT s)\n";
+    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0) {
+        /* nothing more to say */
+    }
+    abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* the CPU time of this thread: what an input costs, whatever else the
+     * machine runs (libFuzzer's -timeout counts wall time, which a busy
+     * machine stretches) */
+    static bool timer_made;
+    if (!timer_made) {
+        timer_made = true;
+        const char *e = getenv("FUZZ_CPU_TIMEOUT");
+        const double tick = ((e && atof(e) > 0.0) ? atof(e) : 1.0) / 4.0;
+        struct itimerspec every;
+        every.it_value.tv_sec = (time_t)tick;
+        every.it_value.tv_nsec = (long)((tick - (double)(time_t)tick) * 1e9);
+        every.it_interval = every.it_value;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_cpu_tick;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        fuzz_require(sigaction(SIGXCPU, &sa, NULL) == 0, "cannot catch SIGXCPU");
+        struct sigevent ev;
+        memset(&ev, 0, sizeof ev);
+        ev.sigev_notify = SIGEV_THREAD_ID;
+        ev.sigev_signo = SIGXCPU;
+        ev._sigev_un._tid = gettid(); /* sigev_notify_thread_id, which this glibc does not name */
+        timer_t timer;
+        fuzz_require(timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) == 0 && timer_settime(timer, 0, &every, NULL) == 0,
+                     "cannot make the CPU-time timer");
+    }
+    input_count++;
+    in_input = 1;
+    const int rc = fuzz_target(data, size);
+    in_input = 0;
+    return rc;
 }

@@ -20,8 +20,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/** The libFuzzer entry point every target defines. */
+/** The libFuzzer entry point (fuzz_util.c): runs fuzz_target() watched by a
+ *  timer on the CPU time of the calling thread: an input that takes more
+ *  than FUZZ_CPU_TIMEOUT seconds of it (environment, default 1) aborts as a
+ *  hang. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/** What each target defines: one execution on the input's bytes; -1 keeps
+ *  the input out of the corpus. */
+int fuzz_target(const uint8_t *data, size_t size);
 
 /**
  * @brief Once per process (later calls do nothing): fd 0 reads /dev/null,
@@ -139,7 +146,7 @@ int fuzz_run_checked(int (*run)(int, char **), int argc, char **argv);
  *        is 0, 1 or 2; on 0 every number printed is finite; the outputs as
  *        fuzz_check_outputs() says. With @p again (a command whose output
  *        depends on its input only: no time measured, no file written),
- *        two more calls must print exactly what the first printed, with the
+ *        a second call must print exactly what the first printed, with the
  *        same exit status: the command keeps no state between calls.
  * @return 0, or -1 for an input skipped (libFuzzer keeps it out of the corpus).
  */

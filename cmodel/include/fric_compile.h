@@ -71,8 +71,9 @@ typedef struct {
 
 /**
  * @brief Smallest power of two (N), at least 2^-20, at least 1.25 times the
- *        peak |F| of the steady-state curve over |v| <= v_max (sampled at
- *        every velocity code).
+ *        peak |F| of the steady-state curve over |v| <= v_max (at every
+ *        velocity code; a run of codes is skipped where an upper bound on
+ *        |F| shows that it cannot raise the power of two).
  * @return NaN when an argument is invalid (curve NULL or refused by
  *         fric_stribeck_check(), v_max not finite and > 0, width not 16 or
  *         18); +infinity when no double is 1.25 times the peak.

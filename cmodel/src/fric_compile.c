@@ -112,19 +112,159 @@ static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
     return true;
 }
 
-double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width)
+/* The steady-state sweeps: whether some velocity code c in [-2^(W-1),
+ * 2^(W-1)) gives |F(c * v_lsb)| over a threshold. A run of codes whose
+ * upper bound on |F| is not over it is skipped; the rest is split in two
+ * down to runs of 64 codes, which are swept. On a run of speeds |v| in
+ * [va, vb] of one direction (a checked curve: levels and b finite and
+ * >= 0), the level fc + (fs - fc) exp(-|v/vs|^delta) is at most its value
+ * at va when fs >= fc (it falls with |v|) or at vb (it rises), and the
+ * viscous b|v| at most b vb (run_bound(): how the roundings are covered). */
+static bool over(double f, double t, bool scaled) { return scaled ? t < 1.25 * f : f > t; }
+
+/* p = |v/vs|^delta as fric_curve_weight() forms it, the weight being
+ * exp(-p), or 0 for p > 746 */
+static double weight_p(const fric_stribeck_cfg_t *c, double v)
 {
-    /* the loop below runs 2^W times: W is checked before it */
-    if ((width != 16 && width != 18) || fric_stribeck_check(curve) != FRIC_OK || !fric_is_pos(v_max)) return NAN;
-    const double n = ldexp(1.0, (int)width - 1), v_lsb = v_max / n;
-    double peak = 0.0;
-    for (double c = -n; c < n; c += 1.0) {
-        const double f = fabs(fric_stribeck_force(curve, c * v_lsb));
-        if (f > peak) peak = f;
+    const double u = v / c->vs;
+    return (c->delta == 2.0) ? u * u : (c->delta == 1.0) ? fabs(u) : pow(fabs(u), c->delta);
+}
+
+/* The bound of a run times *k: k = 1, or 1/2 when the bound itself would
+ * overflow (levels near DBL_MAX), so that it still prunes.
+ *
+ * Rounding is monotone, so the |F| = fl(level + fl(b|v|)) of every code is
+ * at most fl(L + fl(b vb)) for any L at least each code's computed level
+ * fl(fc + fl(dip w)). The computed u = v/vs grows with |v|; p = u^delta is
+ * exact for delta = 1, rounded once for 2, and within an ulp of a function
+ * that grows with u for pow; w = exp(-p) within an ulp: so each code's w is
+ * within a factor 1 +- 2^-42 (746 p-ulps and one more) of a function that
+ * falls with |v|, and the w at the run's first code (dip > 0) or last
+ * (dip < 0), widened by 2^-40 and by 2^-1000 for a subnormal w, bounds the
+ * w of every code of the run. Where every code's w is exactly 1 (p below
+ * 2^-56 at the last code: exp rounds it to 1) or exactly 0 (p above 746 at
+ * the first), and for fs = fc, the level is the same at every code and the
+ * bound is the largest |F| of the run, so a flat curve is pruned exactly. */
+static double run_bound(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double *k)
+{
+    const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
+    const double va = ka * v_lsb, vb = kb * v_lsb, dip = fs - fc, bv = b * vb;
+    double level = fc;
+    if (dip != 0.0) {
+        const double pa = weight_p(c, va), pb = weight_p(c, vb);
+        if (pb * (1.0 + 0x1p-40) < 0x1p-56) {
+            level = fc + dip; /* w = 1 at every code */
+        } else if (!(pa * (1.0 - 0x1p-40) > 746.0)) { /* else w = 0 at every code: the level is fc */
+            const double wa = (pa > 746.0) ? 0.0 : exp(-pa), wb = (pb > 746.0) ? 0.0 : exp(-pb);
+            const double w = (dip > 0.0) ? wa * (1.0 + 0x1p-40) + 0x1p-1000 : fmax(0.0, wb * (1.0 - 0x1p-40) - 0x1p-1000);
+            level = fc + dip * w;
+        }
     }
-    /* at most 1044 doublings: fm reaches +infinity when no double is large enough */
+    const double bound = level + bv;
+    if (!isinf(bound)) {
+        *k = 1.0;
+        return bound;
+    }
+    *k = 0.5;
+    return (0.5 * level + 0.5 * bv) * (1.0 + 0x1p-30);
+}
+
+static bool run_over(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double t,
+                     bool scaled, double *found, double *code)
+{
+    double k;
+    const double bound = run_bound(c, neg, ka, kb, v_lsb, &k);
+    if (!over(bound, t * k, scaled)) return false;
+    if (kb - ka < 64.0) {
+        for (double i = 0.0; i <= kb - ka; i += 1.0) {
+            const double cc = neg ? -(kb - i) : ka + i; /* in the order of the codes */
+            const double f = fabs(fric_stribeck_force(c, cc * v_lsb));
+            if (over(f, t, scaled)) {
+                *found = f;
+                *code = cc;
+                return true;
+            }
+        }
+        return false;
+    }
+    /* the halves in the order of the codes: the first code found is the first over */
+    const double mid = floor(0.5 * (ka + kb));
+    if (neg)
+        return run_over(c, neg, mid + 1.0, kb, v_lsb, t, scaled, found, code) ||
+               run_over(c, neg, ka, mid, v_lsb, t, scaled, found, code);
+    return run_over(c, neg, ka, mid, v_lsb, t, scaled, found, code) ||
+           run_over(c, neg, mid + 1.0, kb, v_lsb, t, scaled, found, code);
+}
+
+/* over(|F|, t, scaled) at some code c (v = 0 gives F = 0, never over): the
+ * first such c in order into *code, its |F| into *found */
+static bool curve_over(const fric_stribeck_cfg_t *c, double n, double v_lsb, double t, bool scaled, double *found,
+                       double *code)
+{
+    return run_over(c, true, 1.0, n, v_lsb, t, scaled, found, code) ||
+           run_over(c, false, 1.0, n - 1.0, v_lsb, t, scaled, found, code);
+}
+
+/* The peak |F| and the first code in order that reaches it, *peak and *code
+ * (start at 0 and -n): a run is skipped when its bound is below low (a
+ * value some code reaches: the peak is not in it) or not above the peak
+ * found so far (no code in it comes before). */
+static void run_peak(const fric_stribeck_cfg_t *c, bool neg, double ka, double kb, double v_lsb, double low,
+                     double *peak, double *code)
+{
+    double k;
+    const double bound = run_bound(c, neg, ka, kb, v_lsb, &k);
+    if (bound < low * k || bound <= *peak * k) return;
+    if (kb - ka < 64.0) {
+        for (double i = 0.0; i <= kb - ka; i += 1.0) {
+            const double cc = neg ? -(kb - i) : ka + i;
+            const double f = fabs(fric_stribeck_force(c, cc * v_lsb));
+            if (f > *peak) {
+                *peak = f;
+                *code = cc;
+            }
+        }
+        return;
+    }
+    const double mid = floor(0.5 * (ka + kb));
+    if (neg) {
+        run_peak(c, neg, mid + 1.0, kb, v_lsb, low, peak, code);
+        run_peak(c, neg, ka, mid, v_lsb, low, peak, code);
+    } else {
+        run_peak(c, neg, ka, mid, v_lsb, low, peak, code);
+        run_peak(c, neg, mid + 1.0, kb, v_lsb, low, peak, code);
+    }
+}
+
+/* The automatic force full scale for a peak |F|: the smallest power of two
+ * from 2^-20 up that is at least 1.25 times the peak (at most 1044
+ * doublings: +infinity when no double is large enough). */
+static double fmax_for_peak(double peak)
+{
     double fm = 0x1p-20;
     while (fm < 1.25 * peak) fm *= 2.0;
+    return fm;
+}
+
+double fric_compile_auto_fmax(const fric_stribeck_cfg_t *curve, double v_max, uint32_t width)
+{
+    /* the sweeps below cover 2^W codes: W is checked before them */
+    if ((width != 16 && width != 18) || fric_stribeck_check(curve) != FRIC_OK || !fric_is_pos(v_max)) return NAN;
+    const double n = ldexp(1.0, (int)width - 1), v_lsb = v_max / n;
+    /* the power of two of the largest |F| found so far (first the ends of
+     * the range and the codes next to 0, where the peak usually is) until
+     * no code's |F| needs a larger one: then it is the peak's */
+    const double probe[] = {-n, -1.0, 1.0, n - 1.0};
+    double peak = 0.0;
+    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+        const double f = fabs(fric_stribeck_force(curve, probe[i] * v_lsb));
+        if (f > peak) peak = f;
+    }
+    double fm = fmax_for_peak(peak), f, c;
+    while (curve_over(curve, n, v_lsb, fm, true, &f, &c)) { /* each round at least doubles fm */
+        peak = f;
+        fm = fmax_for_peak(peak);
+    }
     return fm;
 }
 
@@ -154,28 +294,27 @@ static fric_status_t check_opts(const fric_compile_opts_t *opt, fric_compile_rep
     rep->v_lsb = opt->v_max / n;
     rep->f_lsb = rep->f_max / n;
     if (!isfinite(rep->f_max)) { /* automatic: no double is 1.25 times the peak */
-        double peak = 0.0, v_peak = 0.0;
-        for (double c = -n; c < n; c += 1.0) {
-            const double v = c * rep->v_lsb, f = fabs(fric_stribeck_force(curve, v));
-            if (!(f <= peak)) {
-                peak = f;
-                v_peak = v;
-            }
-        }
+        const double low = fmax(fabs(fric_stribeck_force(curve, -n * rep->v_lsb)),
+                                fabs(fric_stribeck_force(curve, (n - 1.0) * rep->v_lsb)));
+        double peak = 0.0, c = -n; /* |F| at v = 0 is 0: a peak of 0 is at the first code */
+        run_peak(curve, true, 1.0, n, rep->v_lsb, low, &peak, &c);
+        run_peak(curve, false, 1.0, n - 1.0, rep->v_lsb, low, &peak, &c);
+        const double v_peak = (peak > 0.0) ? c * rep->v_lsb : 0.0;
         return fail(rep, FRIC_ERR_RANGE,
                     "the steady-state force reaches %.6g N at v = %.6g m/s, beyond the automatic force full "
                     "scale (f-max <= %.6g N covers |F| <= %.6g N); lower fc, fs and b (sigma2) or --v-max, or give --f-max",
                     peak, v_peak, ldexp(1.0, DBL_MAX_EXP - 1), ldexp(1.0, DBL_MAX_EXP - 1) / 1.25);
     }
-    /* The steady-state curve must fit the output over the whole velocity range. */
+    /* The steady-state curve must fit the output over the whole velocity
+     * range; when it does not, the first code in order names the excess. */
     const double top = (n - 1.0) * rep->f_lsb;
-    for (double c = -n; c < n; c += 1.0) {
-        const double v = c * rep->v_lsb, f = fabs(fric_stribeck_force(curve, v));
-        if (f > top)
-            return fail(rep, FRIC_ERR_RANGE,
-                        "the steady-state force reaches %.6g N at v = %.6g m/s, outside the force range "
-                        "|F| <= %.6g N of f-max = %.6g N; raise --f-max (or lower --v-max)",
-                        f, v, top, rep->f_max);
+    double f, c;
+    if (curve_over(curve, n, rep->v_lsb, top, false, &f, &c)) {
+        const double v = c * rep->v_lsb;
+        return fail(rep, FRIC_ERR_RANGE,
+                    "the steady-state force reaches %.6g N at v = %.6g m/s, outside the force range "
+                    "|F| <= %.6g N of f-max = %.6g N; raise --f-max (or lower --v-max)",
+                    f, v, top, rep->f_max);
     }
     return FRIC_OK;
 }

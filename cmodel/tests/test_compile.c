@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the parameter compiler (fric_compile.h): what it produces,
  * what it refuses, and that the message names the parameter and its range. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
+#include <time.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -175,6 +178,171 @@ static void test_each_refusal_names_its_parameter_and_range(void **state)
     expect_refusal(fric_compile_dahl(&d, &o, &l, &r), &r, FRIC_ERR_FC_DYN, "fc");
 }
 
+/* ---- the steady-state sweeps ------------------------------------------------------- */
+
+/* The peak |F| of the curve over every velocity code, by the sweep itself:
+ * what the compiler's bound and probes must agree with. */
+static double swept_peak(const fric_stribeck_cfg_t *c, double v_max, uint32_t w)
+{
+    const double n = ldexp(1.0, (int)w - 1), v_lsb = v_max / n;
+    double peak = 0.0;
+    for (double k = -n; k < n; k += 1.0) {
+        const double f = fabs(fric_stribeck_force(c, k * v_lsb));
+        if (f > peak) peak = f;
+    }
+    return peak;
+}
+
+static double fmax_for(double peak)
+{
+    double fm = 0x1p-20;
+    while (fm < 1.25 * peak) fm *= 2.0;
+    return fm;
+}
+
+static uint32_t lcg(uint32_t *x)
+{
+    *x = *x * 1664525u + 1013904223u;
+    return *x >> 8;
+}
+
+/* a value of 10^[lo, hi), or 0 one time in six */
+static double decade(uint32_t *x, int lo, int hi)
+{
+    if (lcg(x) % 6 == 0) return 0.0;
+    return pow(10.0, lo + (hi - lo) * (double)(lcg(x) % 4096) / 4096.0);
+}
+
+/* fric_compile_auto_fmax() and the range check of a compile skip the sweep
+ * over all 2^W codes when a bound settles it: their outcome must be the
+ * sweep's for curves with and without a dip, peaks at the ends, next to
+ * v = 0 and inside the range, and f-max just above and below the peak. */
+static void test_steady_state_bound_agrees_with_the_sweep(void **state)
+{
+    (void)state;
+    uint32_t x = 12345u;
+    const double deltas[] = {1.0, 2.0, 0.5, 3.0};
+    int refused = 0, fitted = 0;
+    for (int i = 0; i < 240; i++) {
+        const uint32_t w = (i % 12 == 0) ? 18u : 16u;
+        fric_stribeck_cfg_t c;
+        c.fc_pos = decade(&x, -3, 2);
+        c.fc_neg = (lcg(&x) & 1) ? c.fc_pos : decade(&x, -3, 2);
+        c.fs_pos = decade(&x, -3, 2);
+        c.fs_neg = (lcg(&x) & 1) ? c.fs_pos : decade(&x, -3, 2);
+        c.b_pos = decade(&x, -3, 3);
+        c.b_neg = decade(&x, -3, 3);
+        c.vs = pow(10.0, -5.0 + 5.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        c.delta = deltas[lcg(&x) % 4];
+        if (i % 5 == 4) { /* the edges of the double range: a dip from DBL_MAX to 0, a step-like weight */
+            const double edge[] = {DBL_MAX, 1e300, 1.0, 1e-200, 0.0, 4.9e-324};
+            const double steep[] = {1e300, 316.0, 37.0, 0.01};
+            c.fc_pos = edge[lcg(&x) % 6];
+            c.fs_pos = edge[lcg(&x) % 6];
+            c.fc_neg = edge[lcg(&x) % 6];
+            c.fs_neg = edge[lcg(&x) % 6];
+            c.b_pos = (lcg(&x) & 1) ? 0.0 : edge[lcg(&x) % 6];
+            c.delta = steep[lcg(&x) % 4];
+        }
+        const double v_max = pow(10.0, -3.0 + 4.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        const double peak = swept_peak(&c, v_max, w);
+        const double fm = fric_compile_auto_fmax(&c, v_max, w);
+        if (fm != fmax_for(peak)) fail_msg("case %d: automatic f-max %g, the sweep's %g", i, fm, fmax_for(peak));
+        /* an f-max whose range ends just below, at or just above the peak */
+        const double n = ldexp(1.0, (int)w - 1), k[] = {0.999999, 1.0, 1.000001, 3.0};
+        fric_compile_opts_t o = opts(w, 0.0);
+        o.v_max = v_max;
+        o.f_max = peak * n / (n - 1.0) * k[i % 4];
+        if (!(o.f_max > 0.0)) continue;
+        const double top = (n - 1.0) * (o.f_max / n);
+        fric_fx_stribeck_t p;
+        fric_compile_report_t r;
+        const fric_status_t st = fric_compile_stribeck(&c, &o, &p, &r);
+        const bool out_of_range = strstr(r.why, "the steady-state force reaches") != NULL;
+        if (peak > top) {
+            /* the message names the first code over the range, as a sweep finds it */
+            double first = -n;
+            while (!(fabs(fric_stribeck_force(&c, first * (v_max / n))) > top)) first += 1.0;
+            char want[128];
+            snprintf(want, sizeof want, "reaches %.6g N at v = %.6g m/s,",
+                     fabs(fric_stribeck_force(&c, first * (v_max / n))), first * (v_max / n));
+            assert_int_equal(st, FRIC_ERR_RANGE);
+            if (!strstr(r.why, want)) fail_msg("message '%s' lacks '%s'", r.why, want);
+            refused++;
+        } else {
+            assert_false(out_of_range);
+            fitted++;
+        }
+    }
+    /* both outcomes were reached */
+    assert_true(refused > 20 && fitted > 20);
+}
+
+/* A curve beyond every automatic f-max: the refusal names the peak and the
+ * first code that reaches it, as a sweep over every code finds them. */
+static void test_peak_beyond_the_automatic_fmax(void **state)
+{
+    (void)state;
+    uint32_t x = 777u;
+    int checked = 0;
+    for (int i = 0; i < 24; i++) {
+        fric_stribeck_cfg_t c;
+        c.fc_pos = decade(&x, 306, 308);
+        c.fc_neg = decade(&x, 306, 308);
+        c.fs_pos = decade(&x, 306, 308);
+        c.fs_neg = (i & 1) ? c.fs_pos : decade(&x, 306, 308);
+        c.b_pos = decade(&x, 306, 308);
+        c.b_neg = (i & 2) ? c.b_pos : decade(&x, 306, 308);
+        c.vs = pow(10.0, -3.0 + 3.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        c.delta = (i & 4) ? 1.0 : 2.0;
+        const uint32_t w = 16;
+        fric_compile_opts_t o = opts(w, 0.0);
+        o.v_max = pow(10.0, -1.0 + 2.0 * (double)(lcg(&x) % 1024) / 1024.0);
+        const double n = ldexp(1.0, (int)w - 1), v_lsb = o.v_max / n;
+        double peak = 0.0, v_peak = 0.0;
+        for (double k = -n; k < n; k += 1.0) {
+            const double f = fabs(fric_stribeck_force(&c, k * v_lsb));
+            if (!(f <= peak)) {
+                peak = f;
+                v_peak = k * v_lsb;
+            }
+        }
+        if (isfinite(fmax_for(peak))) continue;
+        fric_fx_stribeck_t p;
+        fric_compile_report_t r;
+        char want[128];
+        snprintf(want, sizeof want, "reaches %.6g N at v = %.6g m/s, beyond the automatic", peak, v_peak);
+        assert_int_equal(fric_compile_stribeck(&c, &o, &p, &r), FRIC_ERR_RANGE);
+        if (!strstr(r.why, want)) fail_msg("message '%s' lacks '%s'", r.why, want);
+        checked++;
+    }
+    assert_true(checked >= 8); /* the others have a peak an automatic f-max covers */
+}
+
+/* A curve at the top of the double range (fc = fs = DBL_MAX, no viscous
+ * term: every code gives DBL_MAX) is refused with the first code, and
+ * without a sweep over all 2^18 codes: the call costs less than a quarter of
+ * one such sweep (CPU time, measured here). */
+static void test_constant_curve_at_dbl_max_is_not_swept(void **state)
+{
+    (void)state;
+    const fric_stribeck_cfg_t c = {DBL_MAX, DBL_MAX, DBL_MAX, DBL_MAX, 0.0, 0.0, 1.0, 2.0};
+    fric_compile_opts_t o = opts(18, 0.0);
+    o.v_max = 1.0;
+    fric_fx_stribeck_t p;
+    fric_compile_report_t r;
+    const clock_t t0 = clock();
+    const double peak = swept_peak(&c, o.v_max, 18);
+    const clock_t t1 = clock();
+    assert_int_equal(fric_compile_stribeck(&c, &o, &p, &r), FRIC_ERR_RANGE);
+    const clock_t t2 = clock();
+    assert_true(peak == DBL_MAX);
+    char want[128];
+    snprintf(want, sizeof want, "reaches %.6g N at v = %.6g m/s, beyond the automatic", DBL_MAX, -1.0);
+    if (!strstr(r.why, want)) fail_msg("message '%s' lacks '%s'", r.why, want);
+    assert_true(4 * (t2 - t1) < (t1 - t0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +351,9 @@ int main(void)
         cmocka_unit_test(test_lugre_constants),
         cmocka_unit_test(test_null_report),
         cmocka_unit_test(test_each_refusal_names_its_parameter_and_range),
+        cmocka_unit_test(test_steady_state_bound_agrees_with_the_sweep),
+        cmocka_unit_test(test_peak_beyond_the_automatic_fmax),
+        cmocka_unit_test(test_constant_curve_at_dbl_max_is_not_swept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <cmocka.h>
 
 #include "fric_fit.h"
@@ -320,18 +319,11 @@ static void test_dynamic_refuses_bad_data(void **state)
     assert_int_equal(fric_fit_dynamic(tt, v, f, 3, &base, &o, &c, &r), FRIC_FIT_ERR_DATA);
 }
 
-/* ---- speed ------------------------------------------------------------------- */
+/* ---- size ------------------------------------------------------------------- */
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-/* 1e5 points each; the time is printed, and bounded (2 s) in the
- * optimised build only (the sanitizers slow it several times) */
-static void test_speed_1e5(void **state)
+/* 1e5 points each fit without trouble; their time is make bench-fit's
+ * (scripts/bench_fit.py), not a test's */
+static void test_fit_1e5_rows(void **state)
 {
     (void)state;
     enum { N = 100000 };
@@ -342,22 +334,15 @@ static void test_speed_1e5(void **state)
     fric_fit_static_opts_t o = {false, false, 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
-    double t0 = seconds();
     assert_int_equal(fric_fit_static(v, f, N, &o, &c, &r), 0);
-    const double ts = seconds() - t0;
+    assert_true(fabs(c.fc_pos - TRUE_STATIC.fc_pos) < 0.02 * TRUE_STATIC.fc_pos);
     const fric_lugre_cfg_t truth = true_lugre(), base = static_part();
     dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 10, t, v, f);
     fric_fit_dynamic_opts_t od = {false};
     fric_lugre_cfg_t cd;
-    t0 = seconds();
     assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &od, &cd, &r), 0);
-    const double td = seconds() - t0;
-    print_message("speed: static fit of 1e5 points %.3f s, dynamic fit of 1e5 samples %.3f s (%d evaluations)\n", ts,
-                  td, r.nfev);
+    assert_true(fabs(cd.sigma0 - truth.sigma0) < 0.1 * truth.sigma0);
     free(a);
-#if !defined(__SANITIZE_ADDRESS__)
-    assert_true(ts <= 2.0 && td <= 2.0);
-#endif
 }
 
 /* ---- the parameter file -------------------------------------------------------- */
@@ -444,7 +429,7 @@ int main(void)
         cmocka_unit_test(test_dynamic_says_sigma1_is_not_identifiable),
         cmocka_unit_test(test_dynamic_intervals_cover),
         cmocka_unit_test(test_dynamic_refuses_bad_data),
-        cmocka_unit_test(test_speed_1e5),
+        cmocka_unit_test(test_fit_1e5_rows),
         cmocka_unit_test(test_params_reads_a_flat_object),
         cmocka_unit_test(test_params_refuses_what_is_not_flat_strict_json),
     };
