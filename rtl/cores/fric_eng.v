@@ -542,9 +542,9 @@ module fric_eng #(
     assign st_s_axis_tready = !i_v[1];
     // a commit only marks its slot: each model's is served on its own; the
     // words share the parameter memory's write port, LuGre's first
-    // (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
-    // with the request; the request waits and is marked after the reset)
-    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};
+    // (a commit still in the request register when rst comes is dropped
+    // with the reset, like every sample in flight: docs/fric_eng.md)
+    wire [1:0] c_go = q_v & q_commit & ~i_v;
     wire [1:0] w_req = q_v & q_old & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];

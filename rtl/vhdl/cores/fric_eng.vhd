@@ -698,9 +698,9 @@ begin
     st_s_axis_tready <= not i_v(1);
     -- a commit only marks its slot: each model's on its own; the words share the
     -- parameter memory's write port, LuGre's first
-    -- (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
-    -- with the request; the request waits and is marked after the reset)
-    c_go <= q_v and q_commit and not i_v and (1 downto 0 => not rst);
+    -- (a commit still in the request register when rst comes is dropped
+    -- with the reset, like every sample in flight: docs/fric_eng.md)
+    c_go <= q_v and q_commit and not i_v;
     w_req <= q_v and q_old and not q_commit;
     wf <= 0 when w_req(0) = '1' else 1;
     w_go <= w_req(wf);
