@@ -9,9 +9,9 @@
 #   make synth             every run below and in mk/ghdl.mk (the VHDL twins),
 #                          the board images, then the report
 #   make synth-ecp5        fric_stribeck, W = 18, on the ECP5 LFE5U-25F at 150 MHz
-#   make synth-up5k        fric_stribeck, W = 16, on the iCE40 UP5K at 48 MHz
+#   make synth-up5k        fric_stribeck, W = 16, on the iCE40 UP5K at 40.5 MHz
 #   make synth-lugre-ecp5  fric_lugre, W = 18, on the ECP5 at 125 MHz
-#   make synth-eng-up5k    fric_eng, 4 axes, on the UP5K at 48 MHz
+#   make synth-eng-up5k    fric_eng, 4 axes, on the UP5K at 40.5 MHz
 #   make synth-report      docs/results/synth.md, docs/choosing-a-core.md and
 #                          the README's results table, from the runs
 
@@ -22,9 +22,10 @@ SYNTH := $(BUILD)/synth
 # the target clocks of the Verilog runs (the VHDL runs, mk/ghdl.mk, place
 # and route at 90 % of these: the VHDL twin's Fmax check)
 STRIBECK_ECP5_MHZ := 150
-STRIBECK_UP5K_MHZ := 48
+# (the UP5K runs at the iCEBreaker image's clock, ICEBREAKER_MHZ in mk/board.mk)
+STRIBECK_UP5K_MHZ := 40.5
 LUGRE_ECP5_MHZ := 125
-ENG_UP5K_MHZ ?= 48
+ENG_UP5K_MHZ ?= 40.5
 # each run's nextpnr command without its files (also the seed sweep's, mk/timing.mk)
 PNR_stribeck_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(STRIBECK_ECP5_MHZ)
 PNR_stribeck_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(STRIBECK_UP5K_MHZ) --pcf-allow-unconstrained

@@ -14,10 +14,11 @@
 //
 // Architecture: a barrel processor. Eight hardware threads ("slots"): slot
 // a < 4 runs the LuGre program for axis a, slot 4 + a the Stribeck program
-// for axis a. Every 12 clocks (FRIC_ENG_ROUND) each slot issues one
-// instruction (slots 0..7 in clocks 0..7 of the round, none in 8..11), so an
-// instruction has retired before its slot issues again: no forwarding, no
-// hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
+// for axis a. Every 9 clocks (FRIC_ENG_ROUND) each slot issues one
+// instruction (slots 0..7 in clocks 0..7 of the round, none in clock 8), so
+// an instruction has written its result (S9, in the clock of its slot's next
+// fetch) before its slot's next instruction reads registers (S1): no
+// forwarding, no hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
 // exceeds 20 bits (the UP5K's 48 MHz), and every result leaves through one
 // adder: S0 fetch; S1 decode, register and parameter read; S2 operand B,
 // table read, CPY's write, S3's classes and IN's marks sampled; S3 IN and
@@ -33,10 +34,10 @@
 // 32 words and two staging sets, 20 bits each, with the same two flags).
 // The flags an OUT sends are cleared a clock later (S4).
 //
-// Throughput and latency: a sample takes 12 clocks per instruction of its
+// Throughput and latency: a sample takes 9 clocks per instruction of its
 // path: Stribeck 29..49 instructions, LuGre 19..161 (FRIC_ENG_MAX_INSTR_*).
 // The eight slots run in parallel, so a set of NUM_AXES axes of both models
-// takes at most 161 x 12 = 1932 clocks (40 us at 48 MHz).
+// takes at most 161 x 9 = 1449 clocks of work.
 //
 // Ports, per model, are those of fric_stribeck (st_*) and fric_lugre (lg_*):
 //   s_axis: tdata velocity code (S,16,0), tuser axis. One input register per
@@ -109,7 +110,9 @@ module fric_eng #(
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
     localparam integer W = 16;      // the models' width (the field widths FRIC_BITS_*(W))
-    // the round: a slot issues every FRIC_ENG_ROUND = 12 clocks (the stages below)
+    // the round: a slot issues every FRIC_ENG_ROUND = 9 clocks (the stages below:
+    // S9's register write comes in the clock of the slot's next fetch, S0, and
+    // before its read, S1)
     localparam integer ROUND = `FRIC_ENG_ROUND;
     localparam [3:0] PH_LAST = ROUND[3:0] - 4'd1;
     localparam integer DW = 60;     // datapath width: every value of the program fits (S,60)
@@ -119,8 +122,8 @@ module fric_eng #(
     localparam integer TDB = `FRIC_ENG_TAB_DIFF_BITS;
 
     initial begin
-        if (ROUND != 12) begin
-            $display("fric_eng: FRIC_ENG_ROUND %0d; this pipeline has 12 stages", ROUND);
+        if (ROUND != 9) begin
+            $display("fric_eng: FRIC_ENG_ROUND %0d; this pipeline needs a round of 9 clocks", ROUND);
             $finish;
         end
         if (NUM_AXES < 1 || NUM_AXES > 4) begin
@@ -164,7 +167,7 @@ module fric_eng #(
     reg [7:0] busy_r = 8'd0;        // the slot is copying a commit
     reg [3:0] rpend_r = 4'd0;       // a state reset waits (LuGre slots)
 
-    // the round: slot ph issues in clocks ph = 0..7 of every D
+    // the round: slot ph issues in clocks ph = 0..7 of every round; none in 8
     reg [3:0] ph = 4'd0;
     always @(posedge clk) ph <= (rst || ph == PH_LAST) ? 4'd0 : ph + 4'd1;
 
@@ -542,9 +545,9 @@ module fric_eng #(
     assign st_s_axis_tready = !i_v[1];
     // a commit only marks its slot: each model's is served on its own; the
     // words share the parameter memory's write port, LuGre's first
-    // (a commit still in the request register when rst comes is dropped
-    // with the reset, like every sample in flight: docs/fric_eng.md)
-    wire [1:0] c_go = q_v & q_commit & ~i_v;
+    // (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
+    // with the request; the request waits and is marked after the reset)
+    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};
     wire [1:0] w_req = q_v & q_old & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
@@ -682,7 +685,7 @@ module fric_eng #(
         if (in_take3) i_v[f3] <= 1'b0;
 
         // S4: the flags an OUT sent are cleared a clock after it (the slot's
-        // next instruction is 12 clocks later, so nothing sets them between)
+        // next instruction is a round later, so nothing sets them between)
         s4_jclr <= (out_go3 && !rst) ? s3_soh : 8'd0;
         for (si = 0; si < 8; si = si + 1)
             if (s4_jclr[si]) jfl_r[si] <= 5'd0;
