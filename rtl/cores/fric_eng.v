@@ -916,10 +916,10 @@ module fric_eng #(
     end
 
 `ifndef FRIC_FORMAL_NOINV
-    // ---- invariants (for the induction; the bounded checks need none) ----
+    // ---- invariants (for the induction; also in reset cycles: rst leaves the request registers) ----
     integer fj;
     always @(*)
-        if (f_past_valid && !rst) begin
+        if (f_past_valid) begin
             for (fj = 0; fj < 2; fj = fj + 1) begin
                 // a commit taken and not marked is the one in the request register
                 assert(f_cmq[4*fj +: 4] == ((q_v[fj] && q_commit[fj]) ? (4'd1 << q_ax[fj]) : 4'd0));
@@ -940,6 +940,16 @@ module fric_eng #(
             f_inv_srq: assert(f_srq == (r_v ? (r_all ? ((4'd1 << NUM_AXES) - 4'd1) : (4'd1 << r_ax)) : 4'd0));
             if (f_inq_sr) f_inv_inq_sr: assert(f_inq[0] && f_srq[{{(2-AXIS_W){1'b0}}, f_inq_ax[0]}]);
             if (r_v) f_inv_rv: assert(!r_rdy);
+            // no sample accepted after a commit or a state reset waits for its
+            // mark: the mark goes in the first cycle the input register is
+            // empty, the only cycles such a sample can be accepted in
+            f_inv_nowait: assert(f_inq_cm == 2'b00 && !f_inq_sr);
+            // a beat held in an input or output register (for any number of
+            // cycles) is the one the model's view holds
+            for (fj = 0; fj < 2; fj = fj + 1) begin
+                if (i_v[fj]) assert(i_d[fj] == f_inq_d[fj] && i_ax[fj] == {{(2-AXIS_W){1'b0}}, f_inq_ax[fj]});
+                if (o_v[fj]) assert(o_d[fj] == f_oq_d[fj] && o_ax[fj][AXIS_W-1:0] == f_oq_ax[fj] && o_fl[fj] == f_oq_fl[fj]);
+            end
         end
 `endif
 
