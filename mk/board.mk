@@ -120,7 +120,7 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #
 #   make bitstream         build/ulx3s.bit and build/icebreaker.bin, part of
 #                          make (not of make test: about 10 minutes). The
-#                          ULX3S top closes 125 MHz (with ULX3S_SEED 2); the
+#                          ULX3S top closes 115 MHz (with ULX3S_SEED 2); the
 #                          iCEBreaker top (both models on the shared engine
 #                          fric_eng) closes 40.5 MHz on every placement seed
 #                          swept (make timing-sweep, docs/results/timing.md)
@@ -135,7 +135,7 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 
 ULX3S_DEVICE ?= 85k
 ULX3S_SEED ?= 2
-ULX3S_MHZ := 125
+ULX3S_MHZ := 115
 ICEBREAKER_MHZ := 40.5
 # the tops' nextpnr commands without their files and seed (also the seed sweep's, mk/timing.mk)
 PNR_ulx3s = $(NEXTPNR_ECP5) --$(ULX3S_DEVICE) --package CABGA381 --freq $(ULX3S_MHZ) --lpf constraints/ulx3s.lpf

@@ -736,41 +736,31 @@ module fric_eng #(
     wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2[31:DW-32]};
 `ifdef FORMAL
     // ==== formal properties (rtl/formal/fric_eng.sby, docs/formal.md) ========
-    // The module is the top of its proof. The processor is cut
-    // (rtl/formal/fric_eng.sby): the instruction classes S3 acts on (s3_in,
-    // s3_out), the instruction word and PC of S3, the operand an OUT sends
-    // (s3_a), CPY's write enable (s2_cpy) and MIN / MAX's flag set (s5_take,
-    // s5_fmask) are free values in every cycle, so the program ROM, the
-    // register file and the datapath have no reader and are removed. Every
-    // program is one of those behaviours, so a property that holds here holds
-    // for the real program; the slot schedule (the round), the input and
-    // output registers, the cfg and state-reset requests, the marks, the
-    // flags and the IN / OUT actions stay as they are. What depends on the
-    // program (that every sample taken by IN leads to one OUT, the path's
-    // length) is not proved here: the benches run the program instruction
-    // for instruction against its simulator. Environment (assumptions):
-    //   - rst is high in the first cycle, and free after it;
-    //   - both s_axis masters follow AXI4-Stream (tvalid held until tready,
-    //     payload stable meanwhile; a reset ends it);
-    //   - the m_axis readies, the cfg and state-reset ports and flags_clear
-    //     are free.
+    // The module is the top of its proof. The processor is cut (rtl/formal/fric_eng.sby): the
+    // instruction classes S3 acts on (s3_in, s3_out), S3's instruction word and PC, the operand an
+    // OUT sends (s3_a), CPY's write enable (s2_cpy) and MIN / MAX's flag set (s5_take, s5_fmask) are
+    // free in every cycle, so the program ROM, the register file and the datapath have no reader and
+    // are removed. Every program is one of those behaviours, so a property that holds here holds for
+    // the real program; the round, the input and output registers, the cfg and state-reset requests,
+    // the marks, the flags and the IN / OUT actions stay. What depends on the program (each sample an
+    // IN takes leads to one OUT, the path's length) is left to the benches, which run the program
+    // against its simulator. Environment (assumptions): rst high in the first cycle, free after it;
+    // both s_axis masters follow AXI4-Stream (tvalid held until tready, payload stable meanwhile; a
+    // reset ends it); the m_axis readies, the cfg and state-reset ports and flags_clear are free.
     // Properties, for each model m (0 LuGre, 1 Stribeck):
     //   m_hold     m_axis_tvalid held until m_axis_tready, payload stable
-    //   in_once    every accepted input beat is taken by exactly one IN, of
-    //              its axis's slot, with its velocity; an IN takes no other
-    //   out_once   every OUT that goes gives exactly one output beat, with
-    //              the OUT's value, its slot's axis and flags
-    //   cfg_word   a cfg word is taken only when cfg_ready is high; each
-    //              word taken is written into its model's staging set with
-    //              its data, once, within 4 cycles, when it fits its field,
-    //              and sets CFG otherwise; no other staging write happens
-    //   cfg_commit a commit is marked only while no sample of its model
-    //              waits; a sample accepted after a commit's handshake is
-    //              taken only after the commit is marked (its slot's IN then
-    //              copies the set before it takes the sample)
-    //   srst       likewise for a state reset (LuGre): a sample accepted
-    //              after it is taken only after its slot is marked (whose IN
-    //              zeroes the state first)
+    //   in_once    every accepted input beat is taken by exactly one IN, of its axis's slot, with
+    //              its velocity; an IN takes no other
+    //   out_once   every OUT that goes gives exactly one output beat, with the OUT's value, its
+    //              slot's axis and flags
+    //   cfg_word   a cfg word is taken only when cfg_ready is high; each word taken is written into
+    //              its model's staging set with its data, once, within 4 cycles, when it fits its
+    //              field, and sets CFG otherwise; no other staging write happens
+    //   cfg_commit a commit is marked only while no sample of its model waits; a sample accepted
+    //              after a commit's handshake is taken only after the commit is marked (its slot's
+    //              IN then copies the set before it takes the sample)
+    //   srst       likewise for a state reset (LuGre): a sample accepted after it is taken only
+    //              after its slot is marked (whose IN zeroes the state first)
     //   flags      a sticky flag falls only with its flags_clear bit or rst,
     //              rises only with an output beat that carries it or a
     //              refused word; a refused word sets CFG
