@@ -3,7 +3,8 @@
 # fricore toolchain bootstrap.
 #
 # Installs what the project needs on a Debian 12 machine, as root:
-#   - the Debian packages in DEB_PKGS (simulators, C toolchain, cmocka, z3,
+#   - the Debian packages in DEB_PKGS (simulators (GHDL with its mcode back
+#     end for synthesis and its LLVM back end for the benches), C toolchain, cmocka, z3,
 #     MINPACK (libcminpack-dev, the Levenberg-Marquardt solver of fricore fit),
 #     headless Chromium, which tests that the sim report page loads,
 #     valgrind, whose instruction counts make bench reports, clang with
@@ -36,6 +37,7 @@ python=${PYTHON:-python3}
 DEB_PKGS=(
   "verilator:/usr/bin/verilator"
   "ghdl:/usr/bin/ghdl"
+  "ghdl-llvm:/usr/bin/ghdl-llvm"
   "iverilog:/usr/bin/iverilog"
   "libcmocka-dev:/usr/include/cmocka.h"
   "libcminpack-dev:/usr/include/cminpack-1/cminpack.h"
@@ -68,6 +70,7 @@ esac
 if [ "$mode" = versions ]; then
   printf '%-22s %s\n' verilator "$(verilator --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' ghdl "$(ghdl --version 2>/dev/null | head -n1 || echo missing)"
+  printf '%-22s %s\n' ghdl-llvm "$(ghdl-llvm --version 2>/dev/null | sed -n 3p || echo missing)"
   printf '%-22s %s\n' iverilog "$(iverilog -V 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' gcc "$(gcc --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' z3 "$(z3 --version 2>/dev/null || echo missing)"

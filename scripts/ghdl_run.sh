@@ -9,7 +9,7 @@
 #                    ${TAG}verilator.log and ${TAG}ghdl.log are written there
 #   TAG              a prefix for the logs ("" for make test's runs)
 #   VERILATOR_BENCH  the Verilator bench, run from the working directory
-#   GHDL_COMMAND     the ghdl -r command line, run in DIR
+#   GHDL_COMMAND     the GHDL bench's command line, run in DIR
 # The environment (SWEEP_STRIDE, TEST, SOAK, STIM_DIR, ...) reaches both
 # benches. Exit status 1 when a bench fails or the streams differ.
 set -u

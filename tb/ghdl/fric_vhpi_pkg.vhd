@@ -1,8 +1,9 @@
 -- SPDX-License-Identifier: Apache-2.0
 -- fric_vhpi_pkg: the foreign subprograms of fric_vhpi.h (VHPIDIRECT), which
--- the GHDL benches call to hand the clock to the C test logic. GHDL's mcode
--- back end loads them from ./libfric_tb.so: each bench runs in its own build
--- directory, beside the library built for its configuration. Also the
+-- the GHDL benches call to hand the clock to the C test logic. The LLVM back
+-- end (make's benches) links them from the library built for the bench's
+-- configuration; the mcode back end loads them from ./libfric_tb.so, the
+-- same library, when ghdl -r runs in its directory. Also the
 -- benches' conversions between the words of a request and their pins.
 library ieee;
 use ieee.std_logic_1164.all;
