@@ -126,12 +126,13 @@ test-top-netlist: $(NET)/tb.vvp $(NET)/vectors.txt
 #                          swept (make timing-sweep, docs/results/timing.md)
 #   make bitstream-icebreaker  build/icebreaker.bin alone
 #   ULX3S_DEVICE=25k|45k|85k (default 85k): the ULX3S's ECP5 size
-#   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run. The
-#                          top closes 125 MHz by a few per cent only, and
-#                          nextpnr's result moves by as much with the seed
-#                          (docs/board.md): the seed is pinned so
-#                          that the bitstream and its timing report reproduce,
-#                          and a timing failure still fails the build
+#   ULX3S_SEED=N (default 2): nextpnr's placement seed for the ULX3S run,
+#                          one of the seeds make timing-sweep checks
+#                          (every one of 1 to 8 closes 115 MHz,
+#                          docs/results/timing.md), kept so that the
+#                          bitstream and its timing report stay those of a
+#                          swept placement; a timing failure still fails the
+#                          build
 
 ULX3S_DEVICE ?= 85k
 ULX3S_SEED ?= 2
