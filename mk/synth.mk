@@ -9,9 +9,9 @@
 #   make synth             every run below and in mk/ghdl.mk (the VHDL twins),
 #                          the board images, then the report
 #   make synth-ecp5        fric_stribeck, W = 18, on the ECP5 LFE5U-25F at 150 MHz
-#   make synth-up5k        fric_stribeck, W = 16, on the iCE40 UP5K at 48 MHz
-#   make synth-lugre-ecp5  fric_lugre, W = 18, on the ECP5 at 125 MHz
-#   make synth-eng-up5k    fric_eng, 4 axes, on the UP5K at 48 MHz
+#   make synth-up5k        fric_stribeck, W = 16, on the iCE40 UP5K at 40.5 MHz
+#   make synth-lugre-ecp5  fric_lugre, W = 18, on the ECP5 at 110 MHz
+#   make synth-eng-up5k    fric_eng, 4 axes, on the UP5K at 40.5 MHz
 #   make synth-report      docs/results/synth.md, docs/choosing-a-core.md and
 #                          the README's results table, from the runs
 
@@ -22,9 +22,10 @@ SYNTH := $(BUILD)/synth
 # the target clocks of the Verilog runs (the VHDL runs, mk/ghdl.mk, place
 # and route at 90 % of these: the VHDL twin's Fmax check)
 STRIBECK_ECP5_MHZ := 150
-STRIBECK_UP5K_MHZ := 48
-LUGRE_ECP5_MHZ := 125
-ENG_UP5K_MHZ ?= 48
+# (the UP5K runs at the iCEBreaker image's clock, ICEBREAKER_MHZ in mk/board.mk)
+STRIBECK_UP5K_MHZ := 40.5
+LUGRE_ECP5_MHZ := 110
+ENG_UP5K_MHZ ?= 40.5
 # each run's nextpnr command without its files (also the seed sweep's, mk/timing.mk)
 PNR_stribeck_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(STRIBECK_ECP5_MHZ)
 PNR_stribeck_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(STRIBECK_UP5K_MHZ) --pcf-allow-unconstrained
@@ -66,8 +67,9 @@ SYNTH_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5 synth-eng-up5k
 TEST_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5
 
 # The LuGre core alone, through its harness: the ULX3S configuration
-# (W 18, OPT_FAST, ECP5 DSP products) on the ECP5 LFE5U-25F at 125 MHz, the
-# ULX3S clock (a timing failure fails it). The pipeline does not take a
+# (W 18, OPT_FAST, ECP5 DSP products) on the ECP5 LFE5U-25F at 110 MHz, below
+# the ULX3S image's 115 MHz: alone on the 25F, nextpnr's result moves from
+# about 116 to 148 MHz with the placement seed (a timing failure fails it). The pipeline does not take a
 # sample every clock when few axes are in use: rate.txt is the throughput
 # line of its Verilator bench, which synth_report.py multiplies with Fmax.
 LUGRE_SYNTH_SRCS := $(call rtl_files,rtl/cores/fric_lugre.f) rtl/synth/fric_lugre_harness.v

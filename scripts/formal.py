@@ -193,7 +193,7 @@ PROOFS = [
          test=False),
     dict(name="eng", sby="fric_eng.sby", task="prove", module="fric_eng",
          config="NUM_AXES 2; processor cut (any program)",
-         props=[p for p, _ in PROPS["fric_eng"]], test=False),
+         props=[p for p, _ in PROPS["fric_eng"]], test=True),
     dict(name="eng_cover", sby="fric_eng.sby", task="cover", module="fric_eng",
          config="NUM_AXES 2; processor cut", props=["cover: an input stall, backpressure, back-to-back "
                                            "beats, a commit while the input stalls, a reset with beats "
@@ -394,8 +394,8 @@ MUTANTS = [
          depth=20, expect=["p_m_hold"], test=False,
          what="the LuGre m_axis_tvalid withdrawn while stalled"),
     dict(name="eng_commit_mid_sample", proof="eng", file="rtl/cores/fric_eng.v",
-         old="    wire [1:0] c_go = q_v & q_commit & ~i_v;",
-         new="    wire [1:0] c_go = q_v & q_commit;",
+         old="    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};",
+         new="    wire [1:0] c_go = q_v & q_commit & {2{!rst}};",
          depth=20, expect=["p_cfg_commit"], test=False,
          what="a commit marked while a sample waits: a sample taken before the commit would see "
               "the new set"),

@@ -77,7 +77,7 @@ enum { FRIC_ENG_B_REG = 0, FRIC_ENG_B_IMM = 1, FRIC_ENG_B_PAR = 2, FRIC_ENG_B_PA
 
 enum {
     FRIC_ENG_SLOTS = 8,       /**< hardware threads; slot s < 4 LuGre axis s, 4 + s Stribeck axis s */
-    FRIC_ENG_ROUND = 12,      /**< clocks between two issues of a slot (rtl/cores/fric_eng.v's pipeline depth) */
+    FRIC_ENG_ROUND = 9,       /**< clocks between two issues of a slot: rtl/cores/fric_eng.v writes a result 9 clocks after its fetch, a clock before its slot's next read */
     FRIC_ENG_AXES = 4,        /**< axes of each model */
     FRIC_ENG_REGS = 32,       /**< registers per slot */
     FRIC_ENG_PROG_MAX = 512,  /**< program words the ROM holds */

@@ -3,14 +3,14 @@
 `timescale 1ns / 1ps
 `default_nettype none
 // fric_icebreaker_top: fricore on the iCEBreaker (iCE40 UP5K-SG48):
-// fric_top at W = 16 with NUM_AXES axes, clocked at 48 MHz from the 12 MHz
-// oscillator through an SB_PLL40_PAD (DIVR 0, DIVF 63, DIVQ 4: VCO 768 MHz).
+// fric_top at W = 16 with NUM_AXES axes, clocked at 40.5 MHz from the 12 MHz
+// oscillator through an SB_PLL40_PAD (DIVR 0, DIVF 53, DIVQ 4: VCO 648 MHz).
 // Synthesis only (it instantiates the iCE40 PLL); fric_top is what the
 // benches simulate. Pins: constraints/icebreaker.pcf, docs/board.md.
 //
 // Reset: held until the PLL locks and for 2^RST_BITS cycles after, and while
 // the user button (btn_n, low when pressed) is down. ledg_n heartbeat
-// (about 2.9 Hz), ledr_n the sample tick stretched to be visible.
+// (about 2.4 Hz), ledr_n the sample tick stretched to be visible.
 module fric_icebreaker_top #(
     // axes of both cores, 1..8
     parameter integer NUM_AXES = 4,
@@ -41,7 +41,7 @@ module fric_icebreaker_top #(
 );
     wire clk, locked;
     SB_PLL40_PAD #(
-        .FEEDBACK_PATH("SIMPLE"), .DIVR(4'b0000), .DIVF(7'b0111111), .DIVQ(3'b100), .FILTER_RANGE(3'b001)
+        .FEEDBACK_PATH("SIMPLE"), .DIVR(4'b0000), .DIVF(7'b0110101), .DIVQ(3'b100), .FILTER_RANGE(3'b001)
     ) u_pll (
         .PACKAGEPIN(clk_12mhz), .PLLOUTGLOBAL(clk), .LOCK(locked), .RESETB(1'b1), .BYPASS(1'b0));
 

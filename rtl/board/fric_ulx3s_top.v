@@ -4,8 +4,8 @@
 `default_nettype none
 // fric_ulx3s_top: fricore on the ULX3S (ECP5 LFE5U-85F by default; the
 // other sizes by ULX3S_DEVICE in mk/board.mk): fric_top at W = 18 with
-// NUM_AXES axes, clocked at 125 MHz from the 25 MHz oscillator through an
-// EHXPLLL (VCO 625 MHz: CLKI_DIV 1, CLKFB_DIV 5, CLKOP_DIV 5).
+// NUM_AXES axes, clocked at 115 MHz from the 25 MHz oscillator through an
+// EHXPLLL (VCO 575 MHz: CLKI_DIV 5, CLKFB_DIV 23, CLKOP_DIV 5).
 // Synthesis only (it instantiates the ECP5 PLL); fric_top is what the
 // benches simulate. Pins: constraints/ulx3s.lpf, docs/board.md.
 //
@@ -30,13 +30,13 @@ module fric_ulx3s_top #(
     output wire       tick_out
 );
     wire clk, locked;
-    (* FREQUENCY_PIN_CLKI = "25", FREQUENCY_PIN_CLKOP = "125" *)
+    (* FREQUENCY_PIN_CLKI = "25", FREQUENCY_PIN_CLKOP = "115" *)
     EHXPLLL #(
         .PLLRST_ENA("DISABLED"), .INTFB_WAKE("DISABLED"), .STDBY_ENABLE("DISABLED"),
         .DPHASE_SOURCE("DISABLED"), .OUTDIVIDER_MUXA("DIVA"), .OUTDIVIDER_MUXB("DIVB"),
         .OUTDIVIDER_MUXC("DIVC"), .OUTDIVIDER_MUXD("DIVD"),
-        .CLKI_DIV(1), .CLKOP_ENABLE("ENABLED"), .CLKOP_DIV(5), .CLKOP_CPHASE(2), .CLKOP_FPHASE(0),
-        .FEEDBK_PATH("CLKOP"), .CLKFB_DIV(5)
+        .CLKI_DIV(5), .CLKOP_ENABLE("ENABLED"), .CLKOP_DIV(5), .CLKOP_CPHASE(2), .CLKOP_FPHASE(0),
+        .FEEDBK_PATH("CLKOP"), .CLKFB_DIV(23)
     ) u_pll (
         .RST(1'b0), .STDBY(1'b0), .CLKI(clk_25mhz), .CLKOP(clk), .CLKFB(clk), .CLKINTFB(),
         .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b1), .PHASESTEP(1'b1), .PHASELOADREG(1'b1),

@@ -14,10 +14,11 @@
 //
 // Architecture: a barrel processor. Eight hardware threads ("slots"): slot
 // a < 4 runs the LuGre program for axis a, slot 4 + a the Stribeck program
-// for axis a. Every 12 clocks (FRIC_ENG_ROUND) each slot issues one
-// instruction (slots 0..7 in clocks 0..7 of the round, none in 8..11), so an
-// instruction has retired before its slot issues again: no forwarding, no
-// hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
+// for axis a. Every 9 clocks (FRIC_ENG_ROUND) each slot issues one
+// instruction (slots 0..7 in clocks 0..7 of the round, none in clock 8), so
+// an instruction has written its result (S9, in the clock of its slot's next
+// fetch) before its slot's next instruction reads registers (S1): no
+// forwarding, no hazard, no branch penalty. The 60-bit datapath is cut so no carry chain
 // exceeds 20 bits (the UP5K's 48 MHz), and every result leaves through one
 // adder: S0 fetch; S1 decode, register and parameter read; S2 operand B,
 // table read, CPY's write, S3's classes and IN's marks sampled; S3 IN and
@@ -33,10 +34,10 @@
 // 32 words and two staging sets, 20 bits each, with the same two flags).
 // The flags an OUT sends are cleared a clock later (S4).
 //
-// Throughput and latency: a sample takes 12 clocks per instruction of its
+// Throughput and latency: a sample takes 9 clocks per instruction of its
 // path: Stribeck 29..49 instructions, LuGre 19..161 (FRIC_ENG_MAX_INSTR_*).
 // The eight slots run in parallel, so a set of NUM_AXES axes of both models
-// takes at most 161 x 12 = 1932 clocks (40 us at 48 MHz).
+// takes at most 161 x 9 = 1449 clocks of work.
 //
 // Ports, per model, are those of fric_stribeck (st_*) and fric_lugre (lg_*):
 //   s_axis: tdata velocity code (S,16,0), tuser axis. One input register per
@@ -109,7 +110,9 @@ module fric_eng #(
 `include "fric_axis_width.vh"
     localparam integer AXIS_W = fric_axis_width(NUM_AXES);
     localparam integer W = 16;      // the models' width (the field widths FRIC_BITS_*(W))
-    // the round: a slot issues every FRIC_ENG_ROUND = 12 clocks (the stages below)
+    // the round: a slot issues every FRIC_ENG_ROUND = 9 clocks (the stages below:
+    // S9's register write comes in the clock of the slot's next fetch, S0, and
+    // before its read, S1)
     localparam integer ROUND = `FRIC_ENG_ROUND;
     localparam [3:0] PH_LAST = ROUND[3:0] - 4'd1;
     localparam integer DW = 60;     // datapath width: every value of the program fits (S,60)
@@ -119,8 +122,8 @@ module fric_eng #(
     localparam integer TDB = `FRIC_ENG_TAB_DIFF_BITS;
 
     initial begin
-        if (ROUND != 12) begin
-            $display("fric_eng: FRIC_ENG_ROUND %0d; this pipeline has 12 stages", ROUND);
+        if (ROUND != 9) begin
+            $display("fric_eng: FRIC_ENG_ROUND %0d; this pipeline needs a round of 9 clocks", ROUND);
             $finish;
         end
         if (NUM_AXES < 1 || NUM_AXES > 4) begin
@@ -164,7 +167,7 @@ module fric_eng #(
     reg [7:0] busy_r = 8'd0;        // the slot is copying a commit
     reg [3:0] rpend_r = 4'd0;       // a state reset waits (LuGre slots)
 
-    // the round: slot ph issues in clocks ph = 0..7 of every D
+    // the round: slot ph issues in clocks ph = 0..7 of every round; none in 8
     reg [3:0] ph = 4'd0;
     always @(posedge clk) ph <= (rst || ph == PH_LAST) ? 4'd0 : ph + 4'd1;
 
@@ -542,9 +545,9 @@ module fric_eng #(
     assign st_s_axis_tready = !i_v[1];
     // a commit only marks its slot: each model's is served on its own; the
     // words share the parameter memory's write port, LuGre's first
-    // (a commit still in the request register when rst comes is dropped
-    // with the reset, like every sample in flight: docs/fric_eng.md)
-    wire [1:0] c_go = q_v & q_commit & ~i_v;
+    // (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
+    // with the request; the request waits and is marked after the reset)
+    wire [1:0] c_go = q_v & q_commit & ~i_v & {2{!rst}};
     wire [1:0] w_req = q_v & q_old & ~q_commit;
     wire wf = !w_req[0];               // the word written this cycle: LuGre's if any
     wire w_go = w_req[wf];
@@ -682,7 +685,7 @@ module fric_eng #(
         if (in_take3) i_v[f3] <= 1'b0;
 
         // S4: the flags an OUT sent are cleared a clock after it (the slot's
-        // next instruction is 12 clocks later, so nothing sets them between)
+        // next instruction is a round later, so nothing sets them between)
         s4_jclr <= (out_go3 && !rst) ? s3_soh : 8'd0;
         for (si = 0; si < 8; si = si + 1)
             if (s4_jclr[si]) jfl_r[si] <= 5'd0;
@@ -733,41 +736,31 @@ module fric_eng #(
     wire unused = &{1'b0, s3_ir[4:0], s3_ir[20:14], p2[31:DW-32]};
 `ifdef FORMAL
     // ==== formal properties (rtl/formal/fric_eng.sby, docs/formal.md) ========
-    // The module is the top of its proof. The processor is cut
-    // (rtl/formal/fric_eng.sby): the instruction classes S3 acts on (s3_in,
-    // s3_out), the instruction word and PC of S3, the operand an OUT sends
-    // (s3_a), CPY's write enable (s2_cpy) and MIN / MAX's flag set (s5_take,
-    // s5_fmask) are free values in every cycle, so the program ROM, the
-    // register file and the datapath have no reader and are removed. Every
-    // program is one of those behaviours, so a property that holds here holds
-    // for the real program; the slot schedule (the round), the input and
-    // output registers, the cfg and state-reset requests, the marks, the
-    // flags and the IN / OUT actions stay as they are. What depends on the
-    // program (that every sample taken by IN leads to one OUT, the path's
-    // length) is not proved here: the benches run the program instruction
-    // for instruction against its simulator. Environment (assumptions):
-    //   - rst is high in the first cycle, and free after it;
-    //   - both s_axis masters follow AXI4-Stream (tvalid held until tready,
-    //     payload stable meanwhile; a reset ends it);
-    //   - the m_axis readies, the cfg and state-reset ports and flags_clear
-    //     are free.
+    // The module is the top of its proof. The processor is cut (rtl/formal/fric_eng.sby): the
+    // instruction classes S3 acts on (s3_in, s3_out), S3's instruction word and PC, the operand an
+    // OUT sends (s3_a), CPY's write enable (s2_cpy) and MIN / MAX's flag set (s5_take, s5_fmask) are
+    // free in every cycle, so the program ROM, the register file and the datapath have no reader and
+    // are removed. Every program is one of those behaviours, so a property that holds here holds for
+    // the real program; the round, the input and output registers, the cfg and state-reset requests,
+    // the marks, the flags and the IN / OUT actions stay. What depends on the program (each sample an
+    // IN takes leads to one OUT, the path's length) is left to the benches, which run the program
+    // against its simulator. Environment (assumptions): rst high in the first cycle, free after it;
+    // both s_axis masters follow AXI4-Stream (tvalid held until tready, payload stable meanwhile; a
+    // reset ends it); the m_axis readies, the cfg and state-reset ports and flags_clear are free.
     // Properties, for each model m (0 LuGre, 1 Stribeck):
     //   m_hold     m_axis_tvalid held until m_axis_tready, payload stable
-    //   in_once    every accepted input beat is taken by exactly one IN, of
-    //              its axis's slot, with its velocity; an IN takes no other
-    //   out_once   every OUT that goes gives exactly one output beat, with
-    //              the OUT's value, its slot's axis and flags
-    //   cfg_word   a cfg word is taken only when cfg_ready is high; each
-    //              word taken is written into its model's staging set with
-    //              its data, once, within 4 cycles, when it fits its field,
-    //              and sets CFG otherwise; no other staging write happens
-    //   cfg_commit a commit is marked only while no sample of its model
-    //              waits; a sample accepted after a commit's handshake is
-    //              taken only after the commit is marked (its slot's IN then
-    //              copies the set before it takes the sample)
-    //   srst       likewise for a state reset (LuGre): a sample accepted
-    //              after it is taken only after its slot is marked (whose IN
-    //              zeroes the state first)
+    //   in_once    every accepted input beat is taken by exactly one IN, of its axis's slot, with
+    //              its velocity; an IN takes no other
+    //   out_once   every OUT that goes gives exactly one output beat, with the OUT's value, its
+    //              slot's axis and flags
+    //   cfg_word   a cfg word is taken only when cfg_ready is high; each word taken is written into
+    //              its model's staging set with its data, once, within 4 cycles, when it fits its
+    //              field, and sets CFG otherwise; no other staging write happens
+    //   cfg_commit a commit is marked only while no sample of its model waits; a sample accepted
+    //              after a commit's handshake is taken only after the commit is marked (its slot's
+    //              IN then copies the set before it takes the sample)
+    //   srst       likewise for a state reset (LuGre): a sample accepted after it is taken only
+    //              after its slot is marked (whose IN zeroes the state first)
     //   flags      a sticky flag falls only with its flags_clear bit or rst,
     //              rises only with an output beat that carries it or a
     //              refused word; a refused word sets CFG
@@ -913,10 +906,10 @@ module fric_eng #(
     end
 
 `ifndef FRIC_FORMAL_NOINV
-    // ---- invariants (for the induction; the bounded checks need none) ----
+    // ---- invariants (for the induction; also in reset cycles: rst leaves the request registers) ----
     integer fj;
     always @(*)
-        if (f_past_valid && !rst) begin
+        if (f_past_valid) begin
             for (fj = 0; fj < 2; fj = fj + 1) begin
                 // a commit taken and not marked is the one in the request register
                 assert(f_cmq[4*fj +: 4] == ((q_v[fj] && q_commit[fj]) ? (4'd1 << q_ax[fj]) : 4'd0));
@@ -937,6 +930,16 @@ module fric_eng #(
             f_inv_srq: assert(f_srq == (r_v ? (r_all ? ((4'd1 << NUM_AXES) - 4'd1) : (4'd1 << r_ax)) : 4'd0));
             if (f_inq_sr) f_inv_inq_sr: assert(f_inq[0] && f_srq[{{(2-AXIS_W){1'b0}}, f_inq_ax[0]}]);
             if (r_v) f_inv_rv: assert(!r_rdy);
+            // no sample accepted after a commit or a state reset waits for its
+            // mark: the mark goes in the first cycle the input register is
+            // empty, the only cycles such a sample can be accepted in
+            f_inv_nowait: assert(f_inq_cm == 2'b00 && !f_inq_sr);
+            // a beat held in an input or output register (for any number of
+            // cycles) is the one the model's view holds
+            for (fj = 0; fj < 2; fj = fj + 1) begin
+                if (i_v[fj]) assert(i_d[fj] == f_inq_d[fj] && i_ax[fj] == {{(2-AXIS_W){1'b0}}, f_inq_ax[fj]});
+                if (o_v[fj]) assert(o_d[fj] == f_oq_d[fj] && o_ax[fj][AXIS_W-1:0] == f_oq_ax[fj] && o_fl[fj] == f_oq_fl[fj]);
+            end
         end
 `endif
 

@@ -38,7 +38,7 @@
 `define FRIC_ENG_BOOT_STRIBECK 9'd257
 
 // the round: clocks between two issues of a slot (the pipeline's depth)
-`define FRIC_ENG_ROUND 12
+`define FRIC_ENG_ROUND 9
 
 // the LuGre state register; the direction offset of PARD operands
 `define FRIC_ENG_R_STATE 5'd31

@@ -568,7 +568,7 @@ static void test_latency_and_set_time(void **state)
     add(&l, (op_t){OP_CHECK, 0, 0, 0, 0, 0, 0});
     run(&l, FULL);
     /* the commits' copies (a CPY per word) end before the first sample */
-    for (int k = 0; k < (FRIC_FX_WORDS_LUGRE + 2) * 12; k++) {
+    for (int k = 0; k < (FRIC_FX_WORDS_LUGRE + 2) * FRIC_ENG_ROUND; k++) {
         dut_tick(dut);
         cyc++;
     }
@@ -590,24 +590,24 @@ static void test_latency_and_set_time(void **state)
     printf("set of %d axes x 2 models: worst %llu clocks (with the bench's flag check, 2 clocks)\n", NAX,
            (unsigned long long)worst_set);
     /* the line make synth-report reads (the engine runs' rate.txt): each
-     * model's guaranteed rate, a set of NAX axes every 12 clocks per
+     * model's guaranteed rate, a set of NAX axes every FRIC_ENG_ROUND clocks per
      * instruction of the LuGre program's longest path (the bound asserted
      * below; the random sets measured above take less), both models at once */
     printf("throughput: %.6f samples per clock round-robin over %d axes (each model, both at once: a set per "
            "%d clocks, the longest path's bound; measured worst %llu)\n",
-           (double)NAX / (FRIC_ENG_MAX_INSTR_LUGRE * 12.0), NAX, FRIC_ENG_MAX_INSTR_LUGRE * 12,
+           (double)NAX / (FRIC_ENG_MAX_INSTR_LUGRE * (double)FRIC_ENG_ROUND), NAX, FRIC_ENG_MAX_INSTR_LUGRE * FRIC_ENG_ROUND,
            (unsigned long long)worst_set);
-    /* an instruction every 12 clocks on the longest path; before it, a wait
+    /* an instruction every FRIC_ENG_ROUND clocks on the longest path; before it, a wait
      * in the model's input register while the samples ahead of it (at most
-     * 2 NAX - 1, one per slot IN, every 12 clocks) are taken */
-    const uint64_t feed = (uint64_t)2 * NAX * 12 + 24;
+     * 2 NAX - 1, one per slot IN, every round) are taken */
+    const uint64_t feed = (uint64_t)2 * NAX * FRIC_ENG_ROUND + 2 * FRIC_ENG_ROUND;
     printf("latency bound: LuGre %llu, Stribeck %llu clocks from the input handshake (asserted; measured max %llu, %llu)\n",
-           (unsigned long long)(FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed),
-           (unsigned long long)(FRIC_ENG_MAX_INSTR_STRIBECK * 12 + feed), (unsigned long long)m.lat_max[LG],
+           (unsigned long long)(FRIC_ENG_MAX_INSTR_LUGRE * FRIC_ENG_ROUND + feed),
+           (unsigned long long)(FRIC_ENG_MAX_INSTR_STRIBECK * FRIC_ENG_ROUND + feed), (unsigned long long)m.lat_max[LG],
            (unsigned long long)m.lat_max[ST]);
-    assert_true(m.lat_max[LG] <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed);
-    assert_true(m.lat_max[ST] <= (uint64_t)FRIC_ENG_MAX_INSTR_STRIBECK * 12 + feed);
-    assert_true(worst_set <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * 12 + feed);
+    assert_true(m.lat_max[LG] <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * FRIC_ENG_ROUND + feed);
+    assert_true(m.lat_max[ST] <= (uint64_t)FRIC_ENG_MAX_INSTR_STRIBECK * FRIC_ENG_ROUND + feed);
+    assert_true(worst_set <= (uint64_t)FRIC_ENG_MAX_INSTR_LUGRE * FRIC_ENG_ROUND + feed);
     free(l.v);
 }
 

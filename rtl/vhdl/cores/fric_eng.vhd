@@ -11,18 +11,18 @@
 --
 -- Architecture: a barrel processor of eight hardware threads (slots): slot
 -- a < 4 runs the LuGre program for axis a, slot 4 + a the Stribeck program.
--- Every 12 clocks each slot issues one instruction (slots 0..7 in clocks
--- 0..7 of the round), so an instruction retires before its slot issues
--- again. Stages: S0 fetch; S1 decode, register and parameter read; S2
+-- Every 9 clocks each slot issues one instruction (slots 0..7 in clocks
+-- 0..7 of the round), so an instruction writes its result (S9, in the clock
+-- of its slot's next fetch) before its slot's next register read (S1). Stages: S0 fetch; S1 decode, register and parameter read; S2
 -- operand B, table read, CPY; S3 IN / OUT, shift amount, compare chunks,
 -- multiplier operands; S4 and S5 the shifter (three levels each), compare
 -- verdict, branch, MIN / MAX, the 16 x 16 products; S6..S8 the adder, 20
 -- bits a stage; S9 the register write. No carry chain is longer than 20 bits.
 --
--- Throughput and latency: 12 clocks per instruction of a sample's path:
+-- Throughput and latency: 9 clocks per instruction of a sample's path:
 -- Stribeck 29..49 instructions, LuGre 19..161; the eight slots run in
 -- parallel, so a set of NUM_AXES axes of both models takes at most
--- 161 x 12 = 1932 clocks.
+-- 161 x 9 = 1449 clocks of work.
 --
 -- Ports, per model, as fric_stribeck (st_*) and fric_lugre (lg_*): input and
 -- output AXI4-Stream (one register each per model), the cfg port (staging
@@ -362,12 +362,12 @@ architecture rtl of fric_eng is
     signal sticky_lg : std_logic_vector(4 downto 0) := (others => '0');
     signal cfg_bad   : std_logic_vector(1 downto 0) := "00";
 begin
-    assert ROUND = 12
-        report "fric_eng: FRIC_ENG_ROUND " & integer'image(ROUND) & "; this pipeline has 12 stages" severity failure;
+    assert ROUND = 9
+        report "fric_eng: FRIC_ENG_ROUND " & integer'image(ROUND) & "; this pipeline needs a round of 9 clocks" severity failure;
     assert NUM_AXES >= 1 and NUM_AXES <= 4
         report "fric_eng: NUM_AXES " & integer'image(NUM_AXES) & "; allowed 1..4" severity failure;
 
-    -- the round: slot ph issues in clocks ph = 0..7
+    -- the round: slot ph issues in clocks ph = 0..7; none in 8
     process (clk)
     begin
         if rising_edge(clk) then
@@ -698,9 +698,9 @@ begin
     st_s_axis_tready <= not i_v(1);
     -- a commit only marks its slot: each model's on its own; the words share the
     -- parameter memory's write port, LuGre's first
-    -- (a commit still in the request register when rst comes is dropped
-    -- with the reset, like every sample in flight: docs/fric_eng.md)
-    c_go <= q_v and q_commit and not i_v;
+    -- (not in a rst cycle: rst rewrites cpend_r, and the mark would be lost
+    -- with the request; the request waits and is marked after the reset)
+    c_go <= q_v and q_commit and not i_v and (1 downto 0 => not rst);
     w_req <= q_v and q_old and not q_commit;
     wf <= 0 when w_req(0) = '1' else 1;
     w_go <= w_req(wf);

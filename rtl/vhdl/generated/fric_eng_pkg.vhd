@@ -36,7 +36,7 @@ package fric_eng_pkg is
     constant FRIC_ENG_BOOT_LUGRE : integer := 0;
     constant FRIC_ENG_BOOT_STRIBECK : integer := 257;
     -- the round: clocks between two issues of a slot (the pipeline's depth)
-    constant FRIC_ENG_ROUND : integer := 12;
+    constant FRIC_ENG_ROUND : integer := 9;
     -- the LuGre state register
     constant FRIC_ENG_R_STATE : integer := 31;
     -- the table ROM's fields: {T[i] - T[i+1], T[i]}
