@@ -21,6 +21,12 @@ import sys
 GOAL = 10_000_000
 
 
+# libFuzzer's final statistics (-print_final_stats=1), and the record's key for each
+STAT = re.compile(r"stat::(\w+):\s*(\d+)")
+STAT_KEYS = {"number_of_executed_units": "runs", "average_exec_per_sec": "rate",
+             "slowest_unit_time_sec": "slowest", "peak_rss_mb": "rss"}
+
+
 def parse(path):
     """The facts of one log, or None when there is none."""
     if not os.path.exists(path):
@@ -40,18 +46,9 @@ def parse(path):
         else:
             r["command"] = lines[0][2:].strip()
     for ln in lines:
-        m = re.match(r"stat::number_of_executed_units:\s*(\d+)", ln)
-        if m:
-            r["runs"] = int(m.group(1))
-        m = re.match(r"stat::average_exec_per_sec:\s*(\d+)", ln)
-        if m:
-            r["rate"] = int(m.group(1))
-        m = re.match(r"stat::slowest_unit_time_sec:\s*(\d+)", ln)
-        if m:
-            r["slowest"] = int(m.group(1))
-        m = re.match(r"stat::peak_rss_mb:\s*(\d+)", ln)
-        if m:
-            r["rss"] = int(m.group(1))
+        m = STAT.match(ln)
+        if m and m.group(1) in STAT_KEYS:
+            r[STAT_KEYS[m.group(1)]] = int(m.group(2))
         m = re.match(r"Done (\d+) runs in (\d+) second", ln)
         if m:
             r["seconds"] = int(m.group(2))
