@@ -1072,28 +1072,54 @@ module fric_lugre #(
 
 `ifndef FRIC_FORMAL_NOINV
     // ---- invariants (for the induction; the bounded proofs need none) ----
-    // f_vld(j): the valid bit of place j (1: the input register, j: stage j - 1)
-    // f_after[8j +: 8]: the valid beats at the places after j (0..K_SAT + 1)
-    wire [8*(K_SAT+2)-1:0] f_after;
-    assign f_after[8*(K_SAT+1) +: 8] = 8'd0;
+    // Places: 1 the input register, k + 1 the stage k (1..K_SAT); f_vp(p)
+    // its valid bit. f_ah[8p +: 8], p = 0..K_SAT + 1: the beats ahead of
+    // place p (valid at a later place, or in the output buffer), kept as
+    // registers that follow the pipeline's moves and tied to the valid bits
+    // by one relation per place. (The same counts as sums over the places
+    // would leave the induction step to prove a 91-term identity, which
+    // the solver does not finish.)
+    localparam integer F_NP = K_SAT + 2;
+    function f_vp;
+        input integer p;
+        begin
+            f_vp = (p == 1) ? in_v_reg : vld_reg[p-2];
+        end
+    endfunction
+    reg [8*F_NP-1:0] f_ah = {8*F_NP{1'b0}};
+    wire [7:0] f_pop8 = {7'd0, f_out_hs};
+    wire [7:0] f_ah1 = f_ah[15:8] - f_pop8 + {7'd0, adv};
+    integer fp;
+    always @(posedge clk) begin
+        for (fp = 0; fp < F_NP; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*fp +: 8] - f_pop8;
+        if (ce) begin
+            for (fp = 2; fp < F_NP; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*(fp-1) +: 8] - f_pop8;
+            f_ah[15:8] <= f_ah1;
+            f_ah[7:0]  <= f_ah1 + {7'd0, in_v_next};
+        end
+        if (rst) f_ah <= {8*F_NP{1'b0}};
+    end
     genvar fk;
     generate
-        for (fk = 1; fk <= K_SAT; fk = fk + 1) begin : g_f_after
-            assign f_after[8*fk +: 8] = f_after[8*(fk+1) +: 8] + {7'd0, vld_reg[fk-1]};
+        for (fk = 1; fk < F_NP; fk = fk + 1) begin : g_f_ah
+            always @(*)
+                if (f_past_valid) assert(f_ah[8*(fk-1) +: 8] == f_ah[8*fk +: 8] + {7'd0, f_vp(fk)});
         end
-        assign f_after[7:0] = f_after[15:8] + {7'd0, in_v_reg};
         for (fk = 2; fk <= K_SAT + 1; fk = fk + 1) begin : g_f_tr
             always @(*)
                 if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
-                    assert(vld_reg[fk-2] && ax_at(fk - 1) == f_tr_axis &&
-                                       f_tr_ahead == f_after[8*fk +: 8] + {6'd0, count_reg});
+                    assert(vld_reg[fk-2] && ax_at(fk - 1) == f_tr_axis && f_tr_ahead == f_ah[8*fk +: 8]);
         end
     endgenerate
+    always @(*)
+        if (f_past_valid) begin
+            f_inv_ah_buf: assert(f_ah[8*(F_NP-1) +: 8] == {6'd0, count_reg});
+            f_inv_fly: assert(f_fly == f_ah[7:0]);
+        end
     always @(*)
         if (f_past_valid && !rst) begin
             f_inv_count: assert(count_reg <= 2'd2);
             f_inv_ce: assert(ce_reg == (count_reg < 2'd2) && ce_wr_reg == ce_reg);
-            f_inv_fly: assert(f_fly == f_after[7:0] + {6'd0, count_reg});
             if (f_tr_v) begin
                 // a beat enters the buffer behind another only in a cycle of backpressure
                 f_inv_tr_run: assert(f_tr_run <= F_OUT && (f_tr_stage != F_OUT || f_tr_ahead <= 8'd1) &&
@@ -1101,8 +1127,7 @@ module fric_lugre #(
                                      f_tr_stage <= F_OUT && f_tr_stage >= 1);
                 if (f_tr_free) f_inv_tr_free: assert(f_tr_run == f_tr_stage);
                 if (f_tr_stage == 8'd1)
-                    f_inv_tr_1: assert(in_v_reg && in_ax_reg == f_tr_axis &&
-                                       f_tr_ahead == f_after[15:8] + {6'd0, count_reg});
+                    f_inv_tr_1: assert(in_v_reg && in_ax_reg == f_tr_axis && f_tr_ahead == f_ah[15:8]);
                 if (f_tr_stage == F_OUT) begin
                     f_inv_tr_buf: assert(f_tr_ahead < {6'd0, count_reg});
                     if (f_tr_ahead == 8'd0) f_inv_tr_b0: assert(buf0_reg[W+AXIS_W-1:W] == f_tr_axis);
@@ -1240,6 +1265,75 @@ module fric_lugre #(
             p_flags_set_cfg: assert(!(!f_flags_last[4] && flags[4]) || f_bad_q[2]);
             if (f_bad_q[2]) p_flags_cfg_set: assert(flags[4]);
         end
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants of the cfg proof (k-induction; the bounded runs need none) ----
+    // the staging set as the RTL holds it, and a set with one word put in
+    reg [F_SETW-1:0] f_stg_rtl;
+    integer fv;
+    always @(*) for (fv = 0; fv < NWORDS; fv = fv + 1) f_stg_rtl[PW*fv +: PW] = stg[fv];
+    function [F_SETW-1:0] f_put;
+        input [F_SETW-1:0] s;
+        input [4:0]        a;
+        input [PW-1:0]     d;
+        integer k;
+        begin
+            f_put = s;
+            for (k = 0; k < NWORDS; k = k + 1) if (a == k) f_put[PW*k +: PW] = d;
+        end
+    endfunction
+    reg f_req_ok;                            // the fit of the word in the request register
+    always @(posedge clk) if (cfg_take) f_req_ok <= f_word_ok;
+    // an axis's state reset is done: marked, and neither pending nor in the zeroing
+    wire [NA-1:0] f_sr_done;
+    genvar fga, fgp;
+    generate
+        for (fga = 0; fga < NA; fga = fga + 1) begin : g_f_axis
+            assign f_sr_done[fga] = f_sr_mark[fga] && !(zero_busy && zcnt_reg <= fga) &&
+                                    !(sr_pend && (sr_all_reg || sr_axis_reg == fga));
+            always @(*)
+                if (f_past_valid) begin
+                    // the field memories hold the committed set, but while the axis's commit waits
+                    if (!(cm_pend && cm_axis_reg == fga)) assert(f_mem_is(fga, f_set[fga]));
+                    // a done state reset: state 0, no sample of the axis in the input register
+                    if (f_sr_done[fga]) assert(stm[fga] == {SW{1'b0}} && !(in_v_reg && in_ax_reg == fga));
+                end
+            // ... nor in a stage up to the state write
+            for (fgp = 2; fgp <= K_WR + 1; fgp = fgp + 1) begin : g_f_place
+                always @(*)
+                    if (f_past_valid && f_sr_done[fga]) assert(!(vld_reg[fgp-2] && ax_at(fgp - 1) == fga));
+            end
+        end
+        // the tracked beat after a state reset: no sample of its axis ahead
+        // of it up to the state write until it reads its state
+        for (fgp = 2; fgp <= K_WR + 1; fgp = fgp + 1) begin : g_f_tr_sr
+            always @(*)
+                if (f_past_valid && !rst && f_tr_v && f_tr_sr && f_tr_stage <= K_RD + 1 && f_tr_stage < fgp)
+                    assert(!(vld_reg[fgp-2] && ax_at(fgp - 1) == f_tr_axis));
+        end
+    endgenerate
+    always @(*)
+        if (f_past_valid) begin
+            // the word in flight: checked in the request register, written from the write register
+            f_inv_req: assert(!(req_v_reg && wr_v_reg) && !(cfg_ready_reg && (req_v_reg || wr_v_reg)));
+            if (req_v_reg)
+                f_inv_req_set: assert(req_fits == f_req_ok &&
+                                      f_stg == (f_req_ok ? f_put(f_stg_rtl, req_addr_reg, req_data_reg) : f_stg_rtl));
+            else if (wr_v_reg)
+                f_inv_wr_set: assert(f_stg == f_put(f_stg_rtl, wr_addr_reg, wr_data_reg));
+            else
+                f_inv_stg: assert(f_stg == f_stg_rtl);
+            f_inv_bad: assert(f_bad_q[0] == (req_v_reg && !f_req_ok) && f_bad_q[1] == bad_reg);
+            // a waiting commit: the port closed, its set the staging set
+            if (cm_pend) f_inv_cm: assert(!cfg_ready_reg && !req_v_reg && !wr_v_reg && f_set[cm_axis_reg] == f_stg);
+            if (sr_pend) f_inv_srp: assert(!srst_ready_reg);
+            f_inv_empty: assert(empty == (!in_v_reg && vld_reg == {NK{1'b0}}));
+            if (zero_busy) f_inv_zero: assert(!in_v_reg && vld_reg == {NK{1'b0}});
+            if (!rst && f_tr_v && f_tr_stage < F_OUT && !(cm_pend && cm_axis_reg == f_tr_axis))
+                f_inv_tr_set: assert(f_tr_set == f_set[f_tr_axis]);
+            if (!rst && f_tr_v && f_tr_sr && f_tr_stage <= K_RD + 1)
+                f_inv_tr_sr: assert(stm[f_tr_axis] == {SW{1'b0}});
+        end
+`endif
     always @(*) begin
         cover(f_tr_v && f_tr_stage < F_OUT && cm_pend);            // a commit waiting for a sample in flight
         cover(f_tr_v && f_tr_sr);                                  // a sample taken after a state reset
