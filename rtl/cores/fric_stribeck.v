@@ -818,27 +818,52 @@ module fric_stribeck #(
 
 `ifndef FRIC_FORMAL_NOINV
     // ---- invariants (for the induction; the bounded proofs need none) ----
-    // f_after[8k +: 8]: the valid beats at the stages after k (0..K_SAT)
-    wire [8*(K_SAT+1)-1:0] f_after;
-    assign f_after[8*K_SAT +: 8] = 8'd0;
+    // Places: 1 the input register, k the stage k (2..K_SAT); f_vp(p) its
+    // valid bit. f_ah[8p +: 8], p = 0..K_SAT: the beats ahead of place p
+    // (valid at a later place, or in the output buffer), kept as registers
+    // that follow the pipeline's moves and tied to the valid bits by one
+    // relation per place (as sums over the places, the induction step would
+    // have to prove an identity of that many terms, which takes the solver
+    // far longer)
+    function f_vp;
+        input integer p;
+        begin
+            f_vp = (p == 1) ? valid_in_reg : valid_reg[p-2];
+        end
+    endfunction
+    reg [8*(K_SAT+1)-1:0] f_ah = {8*(K_SAT+1){1'b0}};
+    wire [7:0] f_pop8 = {7'd0, f_out_hs};
+    integer fp;
+    always @(posedge clk) begin
+        for (fp = 0; fp <= K_SAT; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*fp +: 8] - f_pop8;
+        if (ce) begin
+            for (fp = 1; fp <= K_SAT; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*(fp-1) +: 8] - f_pop8;
+            f_ah[7:0] <= f_ah[7:0] - f_pop8 + {7'd0, f_in_hs};
+        end
+        if (rst) f_ah <= {8*(K_SAT+1){1'b0}};
+    end
     genvar fk;
     generate
-        for (fk = 1; fk < K_SAT; fk = fk + 1) begin : g_f_after
-            assign f_after[8*fk +: 8] = f_after[8*(fk+1) +: 8] + {7'd0, valid_reg[fk-1]};
+        for (fk = 1; fk <= K_SAT; fk = fk + 1) begin : g_f_ah
+            always @(*)
+                if (f_past_valid) assert(f_ah[8*(fk-1) +: 8] == f_ah[8*fk +: 8] + {7'd0, f_vp(fk)});
         end
-        assign f_after[7:0] = f_after[15:8] + {7'd0, valid_in_reg};
         for (fk = 2; fk <= K_SAT; fk = fk + 1) begin : g_f_tr
             always @(*)
                 if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
                     assert(valid_reg[fk-2] && ax_at(fk) == f_tr_axis && zero_at(fk) == f_tr_zero &&
-                           f_tr_ahead == f_after[8*fk +: 8] + {6'd0, count_reg});
+                           f_tr_ahead == f_ah[8*fk +: 8]);
         end
     endgenerate
+    always @(*)
+        if (f_past_valid) begin
+            f_inv_ah_buf: assert(f_ah[8*K_SAT +: 8] == {6'd0, count_reg});
+            f_inv_fly: assert(f_fly == f_ah[7:0]);
+        end
     always @(*)
         if (f_past_valid && !rst) begin
             f_inv_count: assert(count_reg <= 2'd2);
             f_inv_ce: assert(ce_reg == (count_reg < 2'd2 && wr_left_reg == 2'd0));
-            f_inv_fly: assert(f_fly == f_after[7:0] + {6'd0, count_reg});
             if (f_tr_v) begin
                 // a beat enters the buffer behind another only in a cycle of backpressure
                 f_inv_tr_run: assert(f_tr_run <= K_OUT && (f_tr_stage != K_OUT || f_tr_ahead <= 8'd1) &&
@@ -847,7 +872,7 @@ module fric_stribeck #(
                 if (f_tr_free) f_inv_tr_free: assert(f_tr_run == f_tr_stage);
                 if (f_tr_stage == 8'd1) begin
                     f_inv_tr_1: assert(valid_in_reg && axis_in_reg == f_tr_axis && zero_at(1) == f_tr_zero &&
-                                       f_tr_ahead == f_after[15:8] + {6'd0, count_reg});
+                                       f_tr_ahead == f_ah[15:8]);
                 end
                 if (f_tr_stage == K_SAT && f_tr_zero) f_inv_tr_sat: assert(fl_reg == 2'b00 && fsat_reg == {W{1'b0}});
                 if (f_tr_stage == K_OUT) begin
@@ -926,13 +951,13 @@ module fric_stribeck #(
                 `FRIC_WORD_BS_N: f_stg_bs_n <= cfg_data[BS_W-1:0];
                 default: ;
             endcase
+    wire f_stg_eq = stg_km == f_stg_km && stg_ks == f_stg_ks && stg_dsel == f_stg_dsel &&
+                    stg_fc[0] == f_stg_fc_p && stg_fc[1] == f_stg_fc_n && stg_dm[0] == f_stg_dm_p &&
+                    stg_dm[1] == f_stg_dm_n && stg_ds[0] == f_stg_ds_p && stg_ds[1] == f_stg_ds_n &&
+                    stg_bm[0] == f_stg_bm_p && stg_bm[1] == f_stg_bm_n && stg_bs[0] == f_stg_bs_p &&
+                    stg_bs[1] == f_stg_bs_n;
     always @(*)
-        if (f_past_valid && cfg_ready)
-            p_cfg_word: assert(stg_km == f_stg_km && stg_ks == f_stg_ks && stg_dsel == f_stg_dsel &&
-                               stg_fc[0] == f_stg_fc_p && stg_fc[1] == f_stg_fc_n && stg_dm[0] == f_stg_dm_p &&
-                               stg_dm[1] == f_stg_dm_n && stg_ds[0] == f_stg_ds_p && stg_ds[1] == f_stg_ds_n &&
-                               stg_bm[0] == f_stg_bm_p && stg_bm[1] == f_stg_bm_n && stg_bs[0] == f_stg_bs_p &&
-                               stg_bs[1] == f_stg_bs_n);
+        if (f_past_valid && cfg_ready) p_cfg_word: assert(f_stg_eq);
 
     // the committed sets per axis, changed at the commit's boundary: the
     // first cycle after its handshake in which the core advances
@@ -1033,6 +1058,119 @@ module fric_stribeck #(
             if (!f_flags_last[2] && flags[2]) p_flags_set_cfg: assert(f_bad_q[2]);
             if (f_bad_q[2] && !f_rst_last) p_flags_cfg_set: assert(flags[2]);
         end
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants of the cfg proof (k-induction, OPT_SPRAM 0; the bounded runs need none) ----
+    // f_tok: the place of the commit token in flight (0: none; one at a time);
+    // a field written at place wp is still the old one while f_tok <= wp
+    reg [7:0] f_tok;
+    integer ft;
+    always @(*) begin
+        f_tok = 8'd0;
+        for (ft = 1; ft <= K_LAST_WRITE; ft = ft + 1) if (tok_reg[ft-1]) f_tok = ft;
+    end
+    // the committing axis's set before the commit (per direction: _p, _n)
+    reg [W-1:0] f_old_km, f_old_dm_p, f_old_dm_n, f_old_bm_p, f_old_bm_n;
+    reg [KS_W-1:0] f_old_ks;
+    reg [FC_W-1:0] f_old_fc_p, f_old_fc_n;
+    reg [DS_W-1:0] f_old_ds_p, f_old_ds_n;
+    reg [BS_W-1:0] f_old_bs_p, f_old_bs_n;
+    always @(posedge clk)
+        if (f_bound) begin
+            f_old_km <= f_set_km[f_cm_axis];
+            f_old_ks <= f_set_ks[f_cm_axis];
+            f_old_dm_p <= f_set_dm[{1'b0, f_cm_axis}];
+            f_old_dm_n <= f_set_dm[{1'b1, f_cm_axis}];
+            f_old_ds_p <= f_set_ds[{1'b0, f_cm_axis}];
+            f_old_ds_n <= f_set_ds[{1'b1, f_cm_axis}];
+            f_old_bm_p <= f_set_bm[{1'b0, f_cm_axis}];
+            f_old_bm_n <= f_set_bm[{1'b1, f_cm_axis}];
+            f_old_bs_p <= f_set_bs[{1'b0, f_cm_axis}];
+            f_old_bs_n <= f_set_bs[{1'b1, f_cm_axis}];
+            f_old_fc_p <= f_set_fc[{1'b0, f_cm_axis}];
+            f_old_fc_n <= f_set_fc[{1'b1, f_cm_axis}];
+        end
+    // the committed set of the token's axis is the staging set
+    wire f_set_stg = f_set_km[f_cm_axis] == f_stg_km && f_set_ks[f_cm_axis] == f_stg_ks &&
+                     f_set_dsel[f_cm_axis] == f_stg_dsel &&
+                     f_set_dm[{1'b0, f_cm_axis}] == f_stg_dm_p && f_set_dm[{1'b1, f_cm_axis}] == f_stg_dm_n &&
+                     f_set_ds[{1'b0, f_cm_axis}] == f_stg_ds_p && f_set_ds[{1'b1, f_cm_axis}] == f_stg_ds_n &&
+                     f_set_bm[{1'b0, f_cm_axis}] == f_stg_bm_p && f_set_bm[{1'b1, f_cm_axis}] == f_stg_bm_n &&
+                     f_set_bs[{1'b0, f_cm_axis}] == f_stg_bs_p && f_set_bs[{1'b1, f_cm_axis}] == f_stg_bs_n &&
+                     f_set_fc[{1'b0, f_cm_axis}] == f_stg_fc_p && f_set_fc[{1'b1, f_cm_axis}] == f_stg_fc_n;
+    always @(*)
+        if (f_past_valid) begin
+            f_inv_tok_one: assert($onehot0(tok_reg));
+            f_inv_cm_pend: assert(f_cm_pend == (req_v_reg && req_commit_reg));
+            if (cfg_ready_reg) f_inv_ready: assert(!req_v_reg && !wr_v_reg && f_tok == 8'd0);
+            // no word in flight: the staging set is the contract's
+            if (!(req_v_reg && !req_commit_reg) && !wr_v_reg) f_inv_stg: assert(f_stg_eq);
+            if (f_cm_pend) f_inv_cm: assert(req_axis_reg == f_cm_axis && !wr_v_reg && f_tok == 8'd0);
+            if (f_tok != 8'd0)
+                f_inv_tok: assert(commit_axis_reg == f_cm_axis && !req_v_reg && !wr_v_reg && !cfg_ready_reg && f_set_stg);
+        end
+    reg f_tr_neg;
+    always @(posedge clk) if (f_tr_in) f_tr_neg <= s_axis_tdata[W-1];
+    wire [AXIS_W:0] f_tr_dir = {f_tr_neg, f_tr_axis};
+    genvar fga, fgp;
+    generate
+        if (OPT_SPRAM == 0) begin : g_f_cfg_inv
+            // each axis's memories: its committed set, but the fields the token has yet to write
+            for (fga = 0; fga < NA; fga = fga + 1) begin : g_f_mem
+                wire tk = (commit_axis_reg == fga) && (f_tok != 8'd0);
+                always @(*)
+                    if (f_past_valid) begin
+                        assert(mem_dsel[fga] == f_set_dsel[fga]);
+                        assert(mem_km[fga] == ((tk && f_tok <= K_P - 1) ? f_old_km : f_set_km[fga]));
+                        assert(mem_ks[fga] == ((tk && f_tok <= K_PP - 1) ? f_old_ks : f_set_ks[fga]));
+                        assert(mem_dm_p[fga] == ((tk && f_tok <= K_E - 2) ? f_old_dm_p : f_set_dm[fga]));
+                        assert(mem_dm_n[fga] == ((tk && f_tok <= K_E - 2) ? f_old_dm_n : f_set_dm[NA+fga]));
+                        assert(mem_ds_p[fga] == ((tk && f_tok <= K_DS - 1) ? f_old_ds_p : f_set_ds[fga]));
+                        assert(mem_ds_n[fga] == ((tk && f_tok <= K_DS - 1) ? f_old_ds_n : f_set_ds[NA+fga]));
+                        assert(mem_bm_p[fga] == ((tk && f_tok <= K_VI - 2) ? f_old_bm_p : f_set_bm[fga]));
+                        assert(mem_bm_n[fga] == ((tk && f_tok <= K_VI - 2) ? f_old_bm_n : f_set_bm[NA+fga]));
+                        assert(mem_bs_p[fga] == ((tk && f_tok <= K_BS - 1) ? f_old_bs_p : f_set_bs[fga]));
+                        assert(mem_bs_n[fga] == ((tk && f_tok <= K_BS - 1) ? f_old_bs_n : f_set_bs[NA+fga]));
+                        assert(mem_fc_p[fga] == ((tk && f_tok <= K_FC - 2) ? f_old_fc_p : f_set_fc[fga]));
+                        assert(mem_fc_n[fga] == ((tk && f_tok <= K_FC - 2) ? f_old_fc_n : f_set_fc[NA+fga]));
+                    end
+            end
+            // the tracked beat's direction at its stage
+            for (fgp = 1; fgp <= K_FC; fgp = fgp + 1) begin : g_f_tr_neg
+                always @(*)
+                    if (f_past_valid && !rst && f_tr_v && f_tr_stage == fgp) assert(neg_at(fgp) == f_tr_neg);
+            end
+        end
+    endgenerate
+    // a field the tracked beat has yet to read (at place wp): the memory holds
+    // its set, but while the token of its axis, ahead of it, has yet to write
+    // the field (then its set is the committed one)
+    wire f_tk_ahead = (f_tok > f_tr_stage) && (commit_axis_reg == f_tr_axis);
+    always @(*)
+        if (f_past_valid && !rst && f_tr_v && OPT_SPRAM == 0) begin
+            if (f_tr_stage <= K_P - 1)
+                f_inv_tr_km: assert((f_tk_ahead && f_tok <= K_P - 1) ? f_tr_km == f_set_km[f_tr_axis] : mem_km[f_tr_axis] == f_tr_km);
+            if (f_tr_stage <= K_PP - 1)
+                f_inv_tr_ks: assert((f_tk_ahead && f_tok <= K_PP - 1) ? f_tr_ks == f_set_ks[f_tr_axis] : mem_ks[f_tr_axis] == f_tr_ks);
+            if (f_tr_stage <= K_E - 2)
+                f_inv_tr_dm: assert((f_tk_ahead && f_tok <= K_E - 2) ? f_tr_dm == f_set_dm[f_tr_dir] :
+                                    (f_tr_neg ? mem_dm_n[f_tr_axis] : mem_dm_p[f_tr_axis]) == f_tr_dm);
+            if (f_tr_stage <= K_DS - 1)
+                f_inv_tr_ds: assert((f_tk_ahead && f_tok <= K_DS - 1) ? f_tr_ds == f_set_ds[f_tr_dir] :
+                                    (f_tr_neg ? mem_ds_n[f_tr_axis] : mem_ds_p[f_tr_axis]) == f_tr_ds);
+            if (f_tr_stage <= K_VI - 2)
+                f_inv_tr_bm: assert((f_tk_ahead && f_tok <= K_VI - 2) ? f_tr_bm == f_set_bm[f_tr_dir] :
+                                    (f_tr_neg ? mem_bm_n[f_tr_axis] : mem_bm_p[f_tr_axis]) == f_tr_bm);
+            if (f_tr_stage <= K_BS - 1)
+                f_inv_tr_bs: assert((f_tk_ahead && f_tok <= K_BS - 1) ? f_tr_bs == f_set_bs[f_tr_dir] :
+                                    (f_tr_neg ? mem_bs_n[f_tr_axis] : mem_bs_p[f_tr_axis]) == f_tr_bs);
+            if (f_tr_stage <= K_FC - 2)
+                f_inv_tr_fc: assert((f_tk_ahead && f_tok <= K_FC - 2) ? f_tr_fc == f_set_fc[f_tr_dir] :
+                                    (f_tr_neg ? mem_fc_n[f_tr_axis] : mem_fc_p[f_tr_axis]) == f_tr_fc);
+            // the fields read two stages early, in their first register
+            if (f_tr_stage == K_VI - 1) f_inv_tr_bm_ff: assert(f_bm_ff == f_tr_bm);
+            if (f_tr_stage == K_FC - 1) f_inv_tr_fc_ff: assert(f_fc_ff == f_tr_fc);
+        end
+`endif
     always @(*) begin
         cover(f_tr_v && f_tr_stage == K_FC && f_cm_pend);           // a commit while a sample is in flight
         cover(f_tr_v && !s_axis_tready && (|tok_reg));             // a sample held by a commit's stall (OPT_SPRAM)
