@@ -742,79 +742,17 @@ module fric_stribeck #(
     //                backpressure and of stall since then
     // The f_inv assertions are invariants of the pipeline that make the
     // induction close.
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume(rst);
-
-    // ---- the input master ----
-    always @(posedge clk)
-        if (f_past_valid && $past(s_axis_tvalid && !s_axis_tready && !rst)) begin
-            assume(s_axis_tvalid);
-            assume(s_axis_tdata == $past(s_axis_tdata));
-            assume(s_axis_tuser == $past(s_axis_tuser));
-        end
-
-    // ---- beat counts and one tracked beat ----
-    wire f_in_hs = s_axis_tvalid && s_axis_tready;
-    wire f_out_hs = m_axis_tvalid && m_axis_tready;
-    reg [7:0] f_fly = 8'd0;                  // beats in the core: accepted, not yet out
-    (* anyseq *) reg f_pick;                 // the tracked beat: any one (chosen at its handshake)
-    wire f_tr_in = f_in_hs && f_pick && !f_tr_v;
-    reg              f_tr_v = 1'b0;          // it is in the core
-    reg [7:0]        f_tr_ahead;             // beats before it still in the core
-    reg [AXIS_W-1:0] f_tr_axis;
-    reg              f_tr_zero;
-    reg [7:0]        f_tr_stage;             // 1..K_SAT in the pipeline, K_OUT in the buffer
-    reg [7:0]        f_tr_run;               // cycles since its handshake without backpressure or stall
-    reg              f_tr_free;              // no backpressure and no stall since its handshake
-    reg              f_prev_in_hs = 1'b0;
-    wire f_stalled = !s_axis_tready || (m_axis_tvalid && !m_axis_tready);
-    wire f_tr_out = f_tr_v && f_out_hs && (f_tr_ahead == 8'd0);
-    always @(posedge clk) begin
-        f_prev_in_hs <= f_in_hs && !rst;
-        f_fly <= f_fly + {7'd0, f_in_hs} - {7'd0, f_out_hs};
-        if (f_tr_v && f_out_hs && f_tr_ahead != 8'd0) f_tr_ahead <= f_tr_ahead - 8'd1;
-        if (f_tr_v) begin
-            if (!f_stalled) f_tr_run <= f_tr_run + 8'd1;
-            if (!s_axis_tready || !m_axis_tready) f_tr_free <= 1'b0;
-            if (ce && f_tr_stage < K_OUT) f_tr_stage <= f_tr_stage + 8'd1;
-        end
-        if (f_tr_out) f_tr_v <= 1'b0;
-        if (f_tr_in) begin
-            f_tr_v <= 1'b1;
-            f_tr_ahead <= f_fly - {7'd0, f_out_hs};
-            f_tr_axis <= s_axis_tuser;
-            f_tr_zero <= (s_axis_tdata == {W{1'b0}});
-            f_tr_stage <= 8'd1;
-            f_tr_run <= 8'd1;
-            f_tr_free <= 1'b1;
-        end
-        if (rst) begin
-            f_fly <= 8'd0;
-            f_tr_v <= 1'b0;
-        end
-    end
-
-    // ---- stream properties ----
-    always @(posedge clk)
-        if (f_past_valid && !rst && $past(m_axis_tvalid && !m_axis_tready && !rst))
-            p_m_hold: assert(m_axis_tvalid && m_axis_tdata == $past(m_axis_tdata) && m_axis_tuser == $past(m_axis_tuser));
+    // the stream part, shared with fric_lugre: rtl/formal/fric_axis_track.vh
+    localparam integer F_OUT = K_OUT;
+    localparam integer F_LATENCY = LATENCY;
+    wire f_tr_step = ce;
+`include "fric_axis_track.vh"
+    // a zero velocity's beat: force 0, flags 0
+    reg f_tr_zero;
+    always @(posedge clk) if (f_tr_in) f_tr_zero <= (s_axis_tdata == {W{1'b0}});
     always @(*)
-        if (f_past_valid && !rst) begin
-            if (f_out_hs) p_one_out_count: assert(f_fly != 8'd0);
-            // every accepted beat leaves within LATENCY cycles of no
-            // backpressure and no stall: none is dropped
-            if (f_tr_v) p_one_out_live: assert(f_tr_run <= LATENCY);
-            if (f_tr_out) begin
-                p_one_out_axis: assert(m_axis_tuser[AXIS_W-1:0] == f_tr_axis);
-                if (f_tr_zero) p_one_out_zero: assert(m_axis_tdata == {W{1'b0}} && m_axis_tuser[AXIS_W+1:AXIS_W] == 2'b00);
-            end
-            // the tracked beat at the head of the output
-            if (f_tr_v && m_axis_tvalid && f_tr_ahead == 8'd0) begin
-                if (f_tr_free) p_latency: assert(f_tr_run == LATENCY);
-                p_latency_bound: assert(f_tr_run <= LATENCY);
-            end
-        end
+        if (f_past_valid && !rst && f_tr_out && f_tr_zero)
+            p_one_out_zero: assert(m_axis_tdata == {W{1'b0}} && m_axis_tuser[AXIS_W+1:AXIS_W] == 2'b00);
 
 `ifndef FRIC_FORMAL_NOINV
     // ---- invariants (for the induction; the bounded proofs need none) ----
