@@ -157,7 +157,7 @@ PROOFS = [
          config="W 16", props=["cover: a limited velocity with ticks 7 cycles apart"], test=False),
     dict(name="stribeck_axis_w16", sby="fric_stribeck_axis.sby", task="w16", module="fric_stribeck",
          config="W 16, NUM_AXES 2, OPT_FAST 0 (LATENCY 42); arithmetic cut",
-         props=["p_m_hold", "p_one_out", "p_latency"], test=False),
+         props=["p_m_hold", "p_one_out", "p_latency"], test=True),
     dict(name="stribeck_axis_w18", sby="fric_stribeck_axis.sby", task="w18", module="fric_stribeck",
          config="W 18, NUM_AXES 2, OPT_FAST 1 (LATENCY 53); arithmetic cut",
          props=["p_m_hold", "p_one_out", "p_latency"], test=False),
