@@ -210,7 +210,10 @@ PROOFS = [
 # ---- the seeded bugs ----------------------------------------------------------------
 # name, proof (whose sby and task run it, as a bounded check), file, the text
 # replaced (exactly once) and its replacement, the bounded depth, the
-# property labels of which one must fail (by prefix), what the bug is
+# property labels of which one must fail (by prefix), what the bug is; optionally skip (the
+# steps before the one looked for), defines (of the FORMAL section, to narrow
+# the environment) and keep_going=False (stop at the first failing assertion
+# instead of listing every one)
 MUTANTS = [
     dict(name="regs_double_ack", proof="regs_a2", file="rtl/board/fric_regs.v",
          old="            default: begin  // WB_ACK\n                wb_ack_o <= 1'b0;",
@@ -396,7 +399,7 @@ MUTANTS = [
     dict(name="lg_srst_mid_sample", proof="lugre_cfg_w16", file="rtl/cores/fric_lugre.v",
          old="    wire sr_apply = sr_pend && empty && !zero_busy;",
          new="    wire sr_apply = sr_pend && !zero_busy;",
-         depth=83, skip=82, expect=["p_srst"], test=False,
+         depth=83, skip=82, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"], keep_going=False,
          what="a state reset applied mid-sample: a sample taken before it writes the state after "
               "the zeroing, and the next sample reads that"),
     # the engine's ports (any program): bounded from reset
@@ -531,11 +534,13 @@ def mutant_sby(m, pr, srcdir):
                     out.append(pre + "skip %d" % m["skip"])
                 continue
         if section == "[script]" and s.split(":")[-1].strip().startswith("read_verilog -formal"):
-            # a bounded check needs no induction invariants
-            out.append(line.replace("read_verilog -formal", "read_verilog -formal -D FRIC_FORMAL_NOINV", 1))
+            # a bounded check needs no induction invariants; a bug may narrow
+            # the environment with defines of the FORMAL section
+            defs = "".join(" -D " + d for d in ["FRIC_FORMAL_NOINV"] + m.get("defines", []))
+            out.append(line.replace("read_verilog -formal", "read_verilog -formal" + defs, 1))
             continue
         if section == "[engines]" and s.startswith("smtbmc"):
-            out.append("smtbmc --keep-going yices")
+            out.append("smtbmc --keep-going yices" if m.get("keep_going", True) else "smtbmc yices")
             continue
         if section == "[files]" and s and not s.startswith("#"):
             path = os.path.normpath(os.path.join(FORMAL, s))

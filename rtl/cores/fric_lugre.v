@@ -1098,6 +1098,11 @@ module fric_lugre #(
     //               or a refused word; a refused word sets CFG (unless
     //               flags_clear's CFG bit or rst comes before it shows)
 `include "fric_lugre_fits.vh"
+`ifdef FRIC_FORMAL_NO_CFG
+    // a narrower environment for the state-reset bug's bounded check (its
+    // trace needs no parameter traffic): no cfg request, no flags_clear
+    always @(*) assume(!cfg_valid && flags_clear == 5'd0);
+`endif
 `ifdef SYNTHESIS
     // the parameters and states start at 0 (the simulation's initial
     // blocks, which Yosys skips, say so; so do the FPGAs' RAMs)
