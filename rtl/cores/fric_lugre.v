@@ -1000,21 +1000,8 @@ module fric_lugre #(
     // k + 1 the pipeline stage k (1..K_SAT), F_OUT the output buffer.
     localparam integer F_OUT = K_SAT + 2;
     localparam integer F_LATENCY = K_SAT + 2;
-    // the stream part, shared with fric_stribeck: rtl/formal/fric_axis_track.vh
-    wire f_tr_step;
-`include "fric_axis_track.vh"
-    // the input register passes the tracked beat on when no hazard holds it
-    assign f_tr_step = ce && (f_tr_stage != 8'd1 || !hazard);
-
-`ifndef FRIC_FORMAL_NOINV
-    // ---- invariants (for the induction; the bounded proofs need none) ----
-    // Places: 1 the input register, k + 1 the stage k (1..K_SAT); f_vp(p)
-    // its valid bit. f_ah[8p +: 8], p = 0..K_SAT + 1: the beats ahead of
-    // place p (valid at a later place, or in the output buffer), kept as
-    // registers that follow the pipeline's moves and tied to the valid bits
-    // by one relation per place. (The same counts as sums over the places
-    // would leave the induction step to prove a 91-term identity, which
-    // the solver does not finish.)
+    // the stream part, shared with fric_stribeck: rtl/formal/fric_axis_track.vh.
+    // Places: 1 the input register, k + 1 the stage k (1..K_SAT).
     localparam integer F_NP = K_SAT + 2;
     function f_vp;
         input integer p;
@@ -1022,36 +1009,25 @@ module fric_lugre #(
             f_vp = (p == 1) ? in_v_reg : vld_reg[p-2];
         end
     endfunction
-    reg [8*F_NP-1:0] f_ah = {8*F_NP{1'b0}};
-    wire [7:0] f_pop8 = {7'd0, f_out_hs};
-    wire [7:0] f_ah1 = f_ah[15:8] - f_pop8 + {7'd0, adv};
-    integer fp;
-    always @(posedge clk) begin
-        for (fp = 0; fp < F_NP; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*fp +: 8] - f_pop8;
-        if (ce) begin
-            for (fp = 2; fp < F_NP; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*(fp-1) +: 8] - f_pop8;
-            f_ah[15:8] <= f_ah1;
-            f_ah[7:0]  <= f_ah1 + {7'd0, in_v_next};
-        end
-        if (rst) f_ah <= {8*F_NP{1'b0}};
-    end
+    wire f_adv1 = adv;
+    wire f_v1_next = in_v_next;
+    wire f_tr_step;
+`include "fric_axis_track.vh"
+    // the input register passes the tracked beat on when no hazard holds it
+    assign f_tr_step = ce && (f_tr_stage != 8'd1 || !hazard);
+
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction; the bounded proofs need none) ----
+    // the tracked beat at its place, with the beats ahead of it (f_ah of
+    // fric_axis_track.vh)
     genvar fk;
     generate
-        for (fk = 1; fk < F_NP; fk = fk + 1) begin : g_f_ah
-            always @(*)
-                if (f_past_valid) assert(f_ah[8*(fk-1) +: 8] == f_ah[8*fk +: 8] + {7'd0, f_vp(fk)});
-        end
         for (fk = 2; fk <= K_SAT + 1; fk = fk + 1) begin : g_f_tr
             always @(*)
                 if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
                     assert(vld_reg[fk-2] && ax_at(fk - 1) == f_tr_axis && f_tr_ahead == f_ah[8*fk +: 8]);
         end
     endgenerate
-    always @(*)
-        if (f_past_valid) begin
-            f_inv_ah_buf: assert(f_ah[8*(F_NP-1) +: 8] == {6'd0, count_reg});
-            f_inv_fly: assert(f_fly == f_ah[7:0]);
-        end
     always @(*)
         if (f_past_valid && !rst) begin
             f_inv_count: assert(count_reg <= 2'd2);

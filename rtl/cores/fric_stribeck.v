@@ -742,9 +742,19 @@ module fric_stribeck #(
     //                backpressure and of stall since then
     // The f_inv assertions are invariants of the pipeline that make the
     // induction close.
-    // the stream part, shared with fric_lugre: rtl/formal/fric_axis_track.vh
+    // the stream part, shared with fric_lugre: rtl/formal/fric_axis_track.vh.
+    // Places: 1 the input register, k the stage k (2..K_SAT).
     localparam integer F_OUT = K_OUT;
     localparam integer F_LATENCY = LATENCY;
+    localparam integer F_NP = K_SAT + 1;
+    function f_vp;
+        input integer p;
+        begin
+            f_vp = (p == 1) ? valid_in_reg : valid_reg[p-2];
+        end
+    endfunction
+    wire f_adv1 = valid_in_reg;
+    wire f_v1_next = s_axis_tvalid;
     wire f_tr_step = ce;
 `include "fric_axis_track.vh"
     // a zero velocity's beat: force 0, flags 0
@@ -756,36 +766,10 @@ module fric_stribeck #(
 
 `ifndef FRIC_FORMAL_NOINV
     // ---- invariants (for the induction; the bounded proofs need none) ----
-    // Places: 1 the input register, k the stage k (2..K_SAT); f_vp(p) its
-    // valid bit. f_ah[8p +: 8], p = 0..K_SAT: the beats ahead of place p
-    // (valid at a later place, or in the output buffer), kept as registers
-    // that follow the pipeline's moves and tied to the valid bits by one
-    // relation per place (as sums over the places, the induction step would
-    // have to prove an identity of that many terms, which takes the solver
-    // far longer)
-    function f_vp;
-        input integer p;
-        begin
-            f_vp = (p == 1) ? valid_in_reg : valid_reg[p-2];
-        end
-    endfunction
-    reg [8*(K_SAT+1)-1:0] f_ah = {8*(K_SAT+1){1'b0}};
-    wire [7:0] f_pop8 = {7'd0, f_out_hs};
-    integer fp;
-    always @(posedge clk) begin
-        for (fp = 0; fp <= K_SAT; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*fp +: 8] - f_pop8;
-        if (ce) begin
-            for (fp = 1; fp <= K_SAT; fp = fp + 1) f_ah[8*fp +: 8] <= f_ah[8*(fp-1) +: 8] - f_pop8;
-            f_ah[7:0] <= f_ah[7:0] - f_pop8 + {7'd0, f_in_hs};
-        end
-        if (rst) f_ah <= {8*(K_SAT+1){1'b0}};
-    end
+    // the tracked beat at its place, with the beats ahead of it (f_ah of
+    // fric_axis_track.vh)
     genvar fk;
     generate
-        for (fk = 1; fk <= K_SAT; fk = fk + 1) begin : g_f_ah
-            always @(*)
-                if (f_past_valid) assert(f_ah[8*(fk-1) +: 8] == f_ah[8*fk +: 8] + {7'd0, f_vp(fk)});
-        end
         for (fk = 2; fk <= K_SAT; fk = fk + 1) begin : g_f_tr
             always @(*)
                 if (f_past_valid && !rst && f_tr_v && f_tr_stage == fk)
@@ -793,11 +777,6 @@ module fric_stribeck #(
                            f_tr_ahead == f_ah[8*fk +: 8]);
         end
     endgenerate
-    always @(*)
-        if (f_past_valid) begin
-            f_inv_ah_buf: assert(f_ah[8*K_SAT +: 8] == {6'd0, count_reg});
-            f_inv_fly: assert(f_fly == f_ah[7:0]);
-        end
     always @(*)
         if (f_past_valid && !rst) begin
             f_inv_count: assert(count_reg <= 2'd2);

@@ -8,7 +8,14 @@
 //               without backpressure or stall
 //   f_tr_step   the tracked beat moves to the next place in this cycle
 //               (the pipeline advances, and nothing holds it)
-// and its own s_axis, m_axis, rst and clk.
+// and, for the induction's invariants (not with FRIC_FORMAL_NOINV):
+//   F_NP        the places 0..F_NP-1: 0 before the input register, 1 the
+//               input register, then the stages in order
+//   f_vp(p)     the valid bit of place p (1..F_NP-1)
+//   f_adv1      the input register passes its beat on at an advance
+//   f_v1_next   the input register's valid bit after an advance
+// and its own s_axis, m_axis, rst, clk, ce (the pipeline advances) and
+// count_reg (the output buffer's count).
 //
 // Environment: rst is high in the first cycle and free after it; s_axis
 // follows AXI4-Stream (tvalid held until tready, tdata and tuser stable
@@ -90,3 +97,37 @@ always @(*)
             p_latency_bound: assert(f_tr_run <= F_LATENCY);
         end
     end
+
+`ifndef FRIC_FORMAL_NOINV
+// ---- beats ahead of each place (for the induction; the bounded runs need none) ----
+// f_ah[8p +: 8]: the beats ahead of place p (valid at a later place, or in
+// the output buffer), kept as registers that follow the pipeline's moves
+// and tied to the valid bits by one relation per place. (The same counts as
+// sums over the places would leave the induction step an identity of as
+// many terms as stages to prove, which takes the solver far longer.)
+reg [8*F_NP-1:0] f_ah = {8*F_NP{1'b0}};
+wire [7:0] f_pop8 = {7'd0, f_out_hs};
+wire [7:0] f_ah1 = f_ah[15:8] - f_pop8 + {7'd0, f_adv1};
+integer f_p;
+always @(posedge clk) begin
+    for (f_p = 0; f_p < F_NP; f_p = f_p + 1) f_ah[8*f_p +: 8] <= f_ah[8*f_p +: 8] - f_pop8;
+    if (ce) begin
+        for (f_p = 2; f_p < F_NP; f_p = f_p + 1) f_ah[8*f_p +: 8] <= f_ah[8*(f_p-1) +: 8] - f_pop8;
+        f_ah[15:8] <= f_ah1;
+        f_ah[7:0]  <= f_ah1 + {7'd0, f_v1_next};
+    end
+    if (rst) f_ah <= {8*F_NP{1'b0}};
+end
+genvar f_gp;
+generate
+    for (f_gp = 1; f_gp < F_NP; f_gp = f_gp + 1) begin : g_f_ah
+        always @(*)
+            if (f_past_valid) assert(f_ah[8*(f_gp-1) +: 8] == f_ah[8*f_gp +: 8] + {7'd0, f_vp(f_gp)});
+    end
+endgenerate
+always @(*)
+    if (f_past_valid) begin
+        f_inv_ah_buf: assert(f_ah[8*(F_NP-1) +: 8] == {6'd0, count_reg});
+        f_inv_fly: assert(f_fly == f_ah[7:0]);
+    end
+`endif
