@@ -8,7 +8,8 @@
     formal.py mutants [NAME...]  apply each seeded bug to a copy of its RTL
                                  file and check that its proof fails on it, on
                                  the property the bug is for (bounded model
-                                 check, every failing assertion listed);
+                                 check, every failing assertion listed, or
+                                 the first for a bug with keep_going=False);
                                  records build/formal/mutants/<name>/result.json
     formal.py test               the proofs and mutants that fit make test
     formal.py report OUT         docs/results/formal.md from the records
