@@ -40,20 +40,15 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
         return fric_cli_fail(cmd, "--f-max (force full scale, N) must be > 0 (leave it out for automatic), got %.6g", x->f_max);
     const fric_opt_t *t = fric_opts_find(opts, n, "ts");
     o.ts = (t && t->given) ? x->ts : ts_default;
-    memset(out, 0, sizeof *out);
-    out->dynamic = (m->kind == FRIC_MODEL_DAHL || m->kind == FRIC_MODEL_LUGRE);
-    fric_status_t st;
-    if (out->dynamic) {
+    if (fric_model_dynamic(m)) {
         if (!(t && t->given) && ts_default <= 0.0)
             return fric_cli_fail(cmd, "--ts (sample time, s) is required for --model %s", fric_model_name(m->kind));
         if (!(o.ts > 0.0)) return fric_cli_fail(cmd, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), o.ts);
-        st = (m->kind == FRIC_MODEL_DAHL) ? fric_compile_dahl(&m->dahl, &o, &out->l, &out->rep)
-                                          : fric_compile_lugre(&m->lugre, &o, &out->l, &out->rep);
     } else {
         if (t && t->given && !(x->ts > 0.0)) return fric_cli_fail(cmd, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), x->ts);
-        st = fric_compile_stribeck(&m->stribeck, &o, &out->s, &out->rep);
-        out->rep.ts = (t && t->given) ? x->ts : 0.0;
+        o.ts = (t && t->given) ? x->ts : 0.0;
     }
+    const fric_status_t st = fric_model_compile(m, &o, out);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", out->rep.why);
     return 0;
 }

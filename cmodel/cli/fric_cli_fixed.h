@@ -18,12 +18,7 @@ typedef struct {
 } fric_cli_fixed_t;
 
 /** A compiled set: the Stribeck core for the static kinds, else the LuGre core. */
-typedef struct {
-    bool dynamic;
-    fric_fx_stribeck_t s;
-    fric_fx_lugre_t l;
-    fric_compile_report_t rep;
-} fric_cli_fx_t;
+typedef fric_model_fx_t fric_cli_fx_t;
 
 #define FRIC_CLI_FIXED_NOPTS 4
 

@@ -4,19 +4,15 @@
 
 #include <string.h>
 
-static const char *const model_names[] = {"coulomb", "viscous", "stribeck", "dahl", "lugre"};
-
-const char *fric_model_name(fric_model_kind_t kind) { return model_names[kind]; }
-
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model)
 {
-    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    const fric_model_values_t c = fric_model_values_canudas1995();
     f->model = default_model;
     f->params = NULL;
-    f->fc = c.fc_pos;
-    f->fs = c.fs_pos;
+    f->fc = c.fc;
+    f->fs = c.fs;
     f->vs = c.vs;
-    f->b = c.sigma2_pos;
+    f->b = c.b;
     f->delta = c.delta;
     f->sigma0 = c.sigma0;
     f->sigma1 = c.sigma1;
@@ -67,50 +63,24 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
                             const char *cmd, unsigned refuse, fric_model_t *out)
 {
     fric_model_kind_t kind = FRIC_MODEL_LUGRE;
-    for (unsigned k = 0; k < sizeof model_names / sizeof model_names[0]; k++)
-        if (strcmp(f->model, model_names[k]) == 0) kind = (fric_model_kind_t)k;
+    (void)fric_model_kind_from_name(f->model, &kind);
 
     for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++) {
         const fric_opt_t *o = fric_opts_find(opts, n, applies[i].name);
         if (o && o->given == FRIC_GIVEN_ARGV && !(applies[i].models & M(kind)))
-            return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, model_names[kind]);
+            return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, fric_model_name(kind));
     }
-    const fric_opt_t *o;
-    const double fc_neg = ((o = fric_opts_find(opts, n, "fc-neg")) && o->given) ? f->fc_neg : f->fc;
-    const double fs_neg = ((o = fric_opts_find(opts, n, "fs-neg")) && o->given) ? f->fs_neg : f->fs;
-    const double b_neg = ((o = fric_opts_find(opts, n, "b-neg")) && o->given) ? f->b_neg : f->b;
-
-    memset(out, 0, sizeof *out);
-    out->kind = kind;
-    fric_status_t st = FRIC_OK;
+    const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
+                     *ob = fric_opts_find(opts, n, "b-neg");
+    const fric_model_values_t v = {
+        .fc = f->fc, .fs = f->fs, .vs = f->vs, .b = f->b, .delta = f->delta, .sigma0 = f->sigma0,
+        .sigma1 = f->sigma1, .vd = f->vd,
+        .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
+        .fs_neg = ofs && ofs->given ? f->fs_neg : f->fs,
+        .b_neg = ob && ob->given ? f->b_neg : f->b,
+    };
     unsigned warn = 0;
-    switch (kind) {
-    case FRIC_MODEL_COULOMB:
-    case FRIC_MODEL_VISCOUS:
-    case FRIC_MODEL_STRIBECK:
-        if (kind == FRIC_MODEL_COULOMB)
-            out->stribeck = fric_coulomb_cfg(f->fc, fc_neg);
-        else if (kind == FRIC_MODEL_VISCOUS)
-            out->stribeck = fric_viscous_cfg(f->fc, fc_neg, f->b, b_neg);
-        else
-            out->stribeck = (fric_stribeck_cfg_t){f->fc, fc_neg, f->fs, fs_neg, f->b, b_neg, f->vs, f->delta};
-        st = fric_stribeck_check(&out->stribeck);
-        if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
-        break;
-    case FRIC_MODEL_DAHL:
-        out->dahl = (fric_dahl_cfg_t){f->fc, fc_neg, f->sigma0, f->b, b_neg};
-        st = fric_dahl_check(&out->dahl);
-        out->lugre = fric_dahl_as_lugre(&out->dahl);
-        out->stribeck = fric_lugre_steady_curve(&out->lugre);
-        break;
-    case FRIC_MODEL_LUGRE:
-        out->lugre = (fric_lugre_cfg_t){f->fc, fc_neg, f->fs, fs_neg, f->vs, f->delta,
-                                        f->sigma0, f->sigma1, f->b, b_neg, f->vd};
-        st = fric_lugre_check(&out->lugre);
-        if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
-        out->stribeck = fric_lugre_steady_curve(&out->lugre);
-        break;
-    }
+    const fric_status_t st = fric_model_build(kind, &v, out, &warn);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
     if (warn & refuse & FRIC_WARN_FS_BELOW_FC) {
         const fric_stribeck_cfg_t *c = &out->stribeck;
@@ -121,9 +91,4 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
     for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
         if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
     return 0;
-}
-
-double fric_model_steady_force(const fric_model_t *m, double v)
-{
-    return fric_stribeck_force(&m->stribeck, v);
 }

@@ -10,22 +10,7 @@
 
 #include "fric_cli.h"
 #include "fricore.h"
-
-typedef enum {
-    FRIC_MODEL_COULOMB,
-    FRIC_MODEL_VISCOUS,
-    FRIC_MODEL_STRIBECK,
-    FRIC_MODEL_DAHL,
-    FRIC_MODEL_LUGRE
-} fric_model_kind_t;
-
-/** A validated friction element of any kind. */
-typedef struct {
-    fric_model_kind_t kind;
-    fric_stribeck_cfg_t stribeck; /**< static kinds; for Dahl/LuGre the steady-state curve */
-    fric_dahl_cfg_t dahl;         /**< FRIC_MODEL_DAHL */
-    fric_lugre_cfg_t lugre;       /**< FRIC_MODEL_LUGRE, and FRIC_MODEL_DAHL as a LuGre set */
-} fric_model_t;
+#include "fric_model.h"
 
 /** Raw option values (SI units). Defaults: the Canudas de Wit (1995) set. */
 typedef struct {
@@ -60,11 +45,5 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
  */
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
                             const char *cmd, unsigned refuse, fric_model_t *out);
-
-/** Steady-state force of any kind, N. */
-double fric_model_steady_force(const fric_model_t *m, double v);
-
-/** The name of a model kind ("coulomb", ...). */
-const char *fric_model_name(fric_model_kind_t kind);
 
 #endif /* FRIC_CLI_FRICTION_H */

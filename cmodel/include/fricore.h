@@ -6,7 +6,9 @@
  * Double-precision physics: fric_stribeck.h (Coulomb, Coulomb + viscous,
  * Stribeck) and fric_lugre.h (Dahl, LuGre). Bit-exact fixed point:
  * fric_fx.h (formats in fric_fx_formats.h), and the parameter compiler
- * fric_compile.h that feeds it. Status codes: fric_status.h.
+ * fric_compile.h that feeds it. A friction element of any kind, built from
+ * values or a parameter file, and its compiled set: fric_model.h. Status
+ * codes: fric_status.h.
  */
 #ifndef FRICORE_H
 #define FRICORE_H
@@ -17,5 +19,7 @@
 #include "fric_plant.h"
 #include "fric_fx.h"
 #include "fric_compile.h"
+#include "fric_model.h"
+#include "fric_params.h"
 
 #endif /* FRICORE_H */

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* A friction element of any kind (see fric_model.h). */
+#include "fric_model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const model_names[FRIC_MODEL_NKINDS] = {"coulomb", "viscous", "stribeck", "dahl", "lugre"};
+
+const char *fric_model_name(fric_model_kind_t kind)
+{
+    return (unsigned)kind < FRIC_MODEL_NKINDS ? model_names[kind] : "unknown";
+}
+
+bool fric_model_kind_from_name(const char *name, fric_model_kind_t *kind)
+{
+    for (unsigned k = 0; name && k < FRIC_MODEL_NKINDS; k++)
+        if (strcmp(name, model_names[k]) == 0) {
+            *kind = (fric_model_kind_t)k;
+            return true;
+        }
+    return false;
+}
+
+fric_model_values_t fric_model_values_canudas1995(void)
+{
+    const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
+    return (fric_model_values_t){.fc = c.fc_pos, .fs = c.fs_pos, .vs = c.vs, .b = c.sigma2_pos, .delta = c.delta,
+                                 .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
+                                 .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
+}
+
+fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t *v, fric_model_t *out,
+                               unsigned *warnings)
+{
+    if (!v || !out) return FRIC_ERR_NULL;
+    if (warnings) *warnings = 0;
+    memset(out, 0, sizeof *out);
+    out->kind = kind;
+    fric_status_t st = FRIC_OK;
+    unsigned warn = 0;
+    switch (kind) {
+    case FRIC_MODEL_COULOMB:
+    case FRIC_MODEL_VISCOUS:
+    case FRIC_MODEL_STRIBECK:
+        if (kind == FRIC_MODEL_COULOMB) out->stribeck = fric_coulomb_cfg(v->fc, v->fc_neg);
+        else if (kind == FRIC_MODEL_VISCOUS) out->stribeck = fric_viscous_cfg(v->fc, v->fc_neg, v->b, v->b_neg);
+        else out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->delta};
+        st = fric_stribeck_check(&out->stribeck);
+        if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
+        break;
+    case FRIC_MODEL_DAHL:
+        out->dahl = (fric_dahl_cfg_t){v->fc, v->fc_neg, v->sigma0, v->b, v->b_neg};
+        st = fric_dahl_check(&out->dahl);
+        out->lugre = fric_dahl_as_lugre(&out->dahl);
+        out->stribeck = fric_lugre_steady_curve(&out->lugre);
+        break;
+    case FRIC_MODEL_LUGRE:
+        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->delta,
+                                        v->sigma0, v->sigma1, v->b, v->b_neg, v->vd};
+        st = fric_lugre_check(&out->lugre);
+        if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
+        out->stribeck = fric_lugre_steady_curve(&out->lugre);
+        break;
+    default:
+        return FRIC_ERR_RANGE;
+    }
+    if (st == FRIC_OK && warnings) *warnings = warn;
+    return st;
+}
+
+/* Which kinds read each key: a bit per fric_model_kind_t. */
+#define M(k) (1u << (k))
+#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_B (M_ALL & ~M(FRIC_MODEL_COULOMB))
+#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE))
+#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+
+static fric_status_t refuse(char *why, size_t n, const char *fmt, const char *a, const char *b)
+{
+    if (why && n) snprintf(why, n, fmt, a, b);
+    return FRIC_ERR_RANGE;
+}
+
+fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, fric_model_t *out,
+                                     unsigned *warnings, char *why, size_t why_len)
+{
+    if (why && why_len) why[0] = '\0';
+    if (warnings) *warnings = 0;
+    if (!p || !out) return FRIC_ERR_NULL;
+    /* the parameters; needed: the kinds that must find the key in the file */
+    fric_model_values_t v = {0};
+    v.delta = 2.0;
+    const struct {
+        const char *key, *alias;
+        double *dst;
+        unsigned reads, needed;
+    } t[] = {
+        {"fc", NULL, &v.fc, M_ALL, M_ALL},
+        {"fs", NULL, &v.fs, M_DIP, M_DIP},
+        {"vs", NULL, &v.vs, M_DIP, M_DIP},
+        {"delta", "p", &v.delta, M_DIP, 0},
+        {"sigma0", NULL, &v.sigma0, M_DYN, M_DYN},
+        {"sigma1", NULL, &v.sigma1, M(FRIC_MODEL_LUGRE), M(FRIC_MODEL_LUGRE)},
+        {"b", "sigma2", &v.b, M_B, M_B},
+        {"vmd", NULL, &v.vd, M(FRIC_MODEL_LUGRE), 0},
+        {"fc_neg", NULL, &v.fc_neg, M_ALL, 0},
+        {"fs_neg", NULL, &v.fs_neg, M_DIP, 0},
+        {"b_neg", "sigma2_neg", &v.b_neg, M_B, 0},
+    };
+    enum { NT = sizeof t / sizeof t[0] };
+    /* the keys a parameter file may also hold: the compile options, and the
+     * servo's (a command reads them; a friction element does not) */
+    static const char *const other[] = {"model", "v_max", "f_max", "ts", "width"};
+    for (size_t i = 0; i < p->n; i++) {
+        const char *k = p->p[i].key;
+        bool ok = false;
+        for (size_t j = 0; j < NT && !ok; j++) ok = strcmp(k, t[j].key) == 0 || (t[j].alias && strcmp(k, t[j].alias) == 0);
+        for (size_t j = 0; j < sizeof other / sizeof other[0] && !ok; j++) ok = strcmp(k, other[j]) == 0;
+        if (!ok) return refuse(why, why_len, "unknown key '%s'%s", k, "");
+    }
+    fric_model_kind_t kind;
+    const fric_param_t *m = fric_params_get(p, "model");
+    if (!model) {
+        if (!m) return refuse(why, why_len, "key 'model' is required (%s)%s", "coulomb|viscous|stribeck|dahl|lugre", "");
+        if (m->kind != FRIC_PARAM_STRING) return refuse(why, why_len, "key 'model' must be a string (%s)%s",
+                                                        "coulomb|viscous|stribeck|dahl|lugre", "");
+        model = m->text;
+    }
+    if (!fric_model_kind_from_name(model, &kind))
+        return refuse(why, why_len, "model '%s' is not one of %s", model, "coulomb|viscous|stribeck|dahl|lugre");
+    char missing[160] = "";
+    bool found_neg[NT] = {false};
+    for (size_t j = 0; j < NT; j++) {
+        const fric_param_t *e = fric_params_get(p, t[j].key);
+        const fric_param_t *a = t[j].alias ? fric_params_get(p, t[j].alias) : NULL;
+        if (e && a) return refuse(why, why_len, "keys '%s' and '%s' are one parameter; give one", t[j].key, t[j].alias);
+        if (!e) e = a;
+        if (!e) {
+            if (t[j].needed & M(kind)) {
+                const size_t len = strlen(missing);
+                snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", t[j].key);
+            }
+            continue;
+        }
+        if (!(t[j].reads & M(kind))) continue;
+        if (e->kind != FRIC_PARAM_NUMBER) return refuse(why, why_len, "key '%s' must be a number%s", e->key, "");
+        *t[j].dst = e->num;
+        found_neg[j] = true;
+    }
+    if (missing[0])
+        return refuse(why, why_len, "model %s needs %s: the set has no default for them", model, missing);
+    /* the v < 0 levels default to the v > 0 ones */
+    for (size_t j = 0; j < NT; j++) {
+        if (found_neg[j]) continue;
+        if (t[j].dst == &v.fc_neg) v.fc_neg = v.fc;
+        if (t[j].dst == &v.fs_neg) v.fs_neg = v.fs;
+        if (t[j].dst == &v.b_neg) v.b_neg = v.b;
+    }
+    const fric_status_t st = fric_model_build(kind, &v, out, warnings);
+    if (st != FRIC_OK && why && why_len) snprintf(why, why_len, "%s", fric_status_message(st));
+    return st;
+}
+
+double fric_model_steady_force(const fric_model_t *m, double v)
+{
+    return fric_stribeck_force(&m->stribeck, v);
+}
+
+bool fric_model_dynamic(const fric_model_t *m)
+{
+    return m->kind == FRIC_MODEL_DAHL || m->kind == FRIC_MODEL_LUGRE;
+}
+
+fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_t *opt, fric_model_fx_t *out)
+{
+    if (!m || !opt || !out) return FRIC_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    out->dynamic = fric_model_dynamic(m);
+    fric_status_t st;
+    if (out->dynamic) {
+        st = m->kind == FRIC_MODEL_DAHL ? fric_compile_dahl(&m->dahl, opt, &out->l, &out->rep)
+                                        : fric_compile_lugre(&m->lugre, opt, &out->l, &out->rep);
+    } else {
+        st = fric_compile_stribeck(&m->stribeck, opt, &out->s, &out->rep);
+        out->rep.ts = opt->ts;
+    }
+    return st;
+}
