@@ -36,6 +36,15 @@ static const struct {
     {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vmd", M(FRIC_MODEL_LUGRE)},
 };
 
+/* What a model needs from a parameter file: the option and its file key. */
+static const struct {
+    const char *name, *key;
+    unsigned models;
+} needs[] = {
+    {"fc", "fc", M_ALL}, {"fs", "fs", M_DIP}, {"vs", "vs", M_DIP}, {"b", "sigma2", M_B},
+    {"sigma0", "sigma0", M_DYN}, {"sigma1", "sigma1", M(FRIC_MODEL_LUGRE)},
+};
+
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
 {
     const fric_opt_t t[] = {
@@ -82,6 +91,26 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
     unsigned warn = 0;
     const fric_status_t st = fric_model_build(kind, &v, out, &warn);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
+    /* A set read from a parameter file takes nothing from the built-in
+     * defaults: every parameter the model needs comes from the file or the
+     * command line (delta, vmd and the v < 0 levels have their documented
+     * defaults, the v > 0 values). */
+    bool from_file = false;
+    for (size_t i = 0; i < n; i++) from_file = from_file || opts[i].given == FRIC_GIVEN_FILE;
+    if (from_file) {
+        char missing[128] = "";
+        for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
+            const fric_opt_t *o = fric_opts_find(opts, n, needs[i].name);
+            if (!(needs[i].models & M(kind)) || !o || o->given) continue;
+            const size_t len = strlen(missing);
+            snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", needs[i].key);
+        }
+        if (missing[0])
+            return fric_cli_fail(cmd, "%s%s: --model %s needs %s, which neither the file nor the command line gives "
+                                 "(the built-in defaults apply only without a parameter file; fit them, e.g. fricore fit "
+                                 "dynamic, or give them as options)", f->params ? "--params " : "the parameter file",
+                                 f->params ? f->params : "", fric_model_name(kind), missing);
+    }
     if (warn & refuse & FRIC_WARN_FS_BELOW_FC) {
         const fric_stribeck_cfg_t *c = &out->stribeck;
         return fric_cli_fail(cmd, "fs (static level, N) must be >= fc (Coulomb level) in each direction for fricore %s, "
