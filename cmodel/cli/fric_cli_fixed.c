@@ -50,6 +50,11 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
     }
     const fric_status_t st = fric_model_compile(m, &o, out);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", out->rep.why);
+    /* a sample time in the wrong unit (100 for 100 us) is representable, so it
+     * compiles: say so */
+    if (t && t->given && x->ts > FRIC_CLI_TS_PLAUSIBLE)
+        fprintf(stderr, "fricore %s: warning: --ts %.6g s is longer than %g s: the sample time is in seconds "
+                        "(100 us is 1e-4)\n", cmd, x->ts, FRIC_CLI_TS_PLAUSIBLE);
     return 0;
 }
 

@@ -47,8 +47,9 @@ static const struct {
 
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
 {
+    snprintf(f->model_help, sizeof f->model_help, "friction model (default %s)", f->model);
     const fric_opt_t t[] = {
-        {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", "friction model", models, false},
+        {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", f->model_help, models, false},
         {"fc", NULL, FRIC_OPT_DOUBLE, &f->fc, "N", "Coulomb level for v > 0 (default 1)", NULL, false},
         {"fs", NULL, FRIC_OPT_DOUBLE, &f->fs, "N", "static (breakaway) level for v > 0 (default 1.5)", NULL, false},
         {"vs", NULL, FRIC_OPT_DOUBLE, &f->vs, "m/s", "Stribeck velocity (default 0.001)", NULL, false},

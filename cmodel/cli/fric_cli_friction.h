@@ -18,6 +18,7 @@ typedef struct {
     const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
     double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+    char model_help[48];          /* --model's help, with the command's default */
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
@@ -27,7 +28,8 @@ typedef struct {
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);
 
 /**
- * @brief Write the friction options into out[] (at most FRIC_CLI_FRICTION_NOPTS).
+ * @brief Write the friction options into out[] (at most FRIC_CLI_FRICTION_NOPTS);
+ *        --model's help names f->model, the command's default, as it is now.
  * @param models the '|'-separated models this command accepts.
  * @return the number of entries written.
  */
