@@ -95,7 +95,7 @@ static int from_stdin(curve_t *k, fric_out_t *out)
 {
     const bool live = fric_stdout_is_live();
     fric_lines_t in;
-    fric_lines_init(&in, stdin, "stdin");
+    fric_lines_init(&in, stdin, "stdin", "v");
     char where[48];
     if (print_header(k, out) != 0) return FRIC_EXIT_USAGE;
     if (live && fflush(stdout) != 0) return fric_out_write_failed(out, CMD);
