@@ -85,8 +85,8 @@ typedef struct {
     double inertia;            /**< motor-side inertia J, kg*m^2, > 0 (the whole axis when rigid) [--inertia] */
     double load_damping;       /**< viscous load b_l, N*m*s/rad, >= 0 [--load-damping] */
     double compliance;         /**< shaft stiffness K, N*m/rad, >= 0; 0 = a rigid axis [--compliance] */
-    double load_inertia;       /**< load inertia J_l, kg*m^2 > 0, only with compliance > 0; derived: inertia [--load-inertia] */
-    double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0; derived: 5 % of critical [--compliance-damping] */
+    double load_inertia;       /**< load inertia J_l, kg*m^2 > 0, only with compliance > 0 (else NAN); derived: inertia [--load-inertia] */
+    double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0 (else NAN); derived: 5 % of critical [--compliance-damping] */
     double substeps;           /**< plant steps per servo period, an integer 1 .. 1000 [--substeps] */
     /* the encoder and the sample time */
     double ts;                 /**< servo period, s, in (0, 0.01]: the controller's, the encoder's and the compensator's [--ts] */
@@ -203,21 +203,25 @@ typedef struct {
     size_t stride;                   /**< plots: every stride-th sample (0: none kept) */
     size_t np;                       /**< plot points kept */
     double *pt, *pe, *pvr, *pv, *pvm, *pf, *pfh; /**< t, error, omega_ref, omega, omega_meas, friction, estimate */
-    char why[240];                   /**< why the run stopped early, or "" */
+    char why[512];                   /**< why the run stopped early or was refused, or "" */
 } fric_servo_result_t;
 
 /**
- * @brief Run the prepared axis for its duration: samples k = 0 .. n-1 at
+ * @brief Run the axis for its duration: samples k = 0 .. n-1 at
  *        t = k ts, n = floor(duration / ts), each followed by its period of
  *        the plant.
+ *
+ * The run prepares a copy of cfg itself (fric_servo_prepare()), so that a
+ * value changed after preparing is checked too; a prepared cfg runs with
+ * exactly its values.
  * @param hooks callbacks, or NULL.
  * @param r the result, to be released with fric_servo_result_free() also
  *        after an error.
  * @return FRIC_OK; FRIC_ERR_DIVERGED (a state or a result not finite, or
  *         the angle beyond 2^53 encoder counts; r->why names the quantity,
  *         the time and the sample); FRIC_ERR_STOPPED (a callback returned
- *         nonzero); FRIC_ERR_NOMEM; FRIC_ERR_NULL; FRIC_ERR_RANGE when cfg
- *         is not prepared (r->why).
+ *         nonzero); FRIC_ERR_NOMEM; FRIC_ERR_NULL; FRIC_ERR_RANGE when
+ *         fric_servo_prepare() refuses cfg (r->why is its message).
  */
 fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_result_t *r);
 

@@ -204,11 +204,14 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
     if (!compliant && (!isnan(c->load_inertia) || !isnan(c->compliance_damping)))
         return refuse(why, len, "--%s applies only with --compliance > 0 (a two-inertia axis)",
                       !isnan(c->load_inertia) ? "load-inertia" : "compliance-damping");
-    if (isnan(c->load_inertia)) c->load_inertia = c->inertia;
-    POSITIVE(c->load_inertia, "load-inertia", "load inertia, kg*m^2");
-    const double jr = c->inertia * c->load_inertia / (c->inertia + c->load_inertia);
-    if (isnan(c->compliance_damping)) c->compliance_damping = 2.0 * 0.05 * sqrt(c->compliance * jr);
-    NONNEG(c->compliance_damping, "compliance-damping", "shaft damping, N*m*s/rad");
+    double jr = c->inertia; /* the reduced inertia of the two, with a shaft */
+    if (compliant) {
+        if (isnan(c->load_inertia)) c->load_inertia = c->inertia;
+        POSITIVE(c->load_inertia, "load-inertia", "load inertia, kg*m^2");
+        jr = c->inertia * c->load_inertia / (c->inertia + c->load_inertia);
+        if (isnan(c->compliance_damping)) c->compliance_damping = 2.0 * 0.05 * sqrt(c->compliance * jr);
+        NONNEG(c->compliance_damping, "compliance-damping", "shaft damping, N*m*s/rad");
+    }
     /* the encoder, the controller, the run */
     WHOLE(c->counts_per_rev, "counts-per-rev", "encoder counts per revolution", 4.0, 1073741824.0);
     WHOLE(c->substeps, "substeps", "plant steps per servo period", 1.0, 1000.0);
@@ -426,30 +429,17 @@ static fric_status_t diverged(fric_servo_result_t *r, double t, size_t k, const 
     return FRIC_ERR_DIVERGED;
 }
 
-/* what fric_servo_prepare() leaves behind: a run of anything else is refused */
-static bool prepared(const fric_servo_cfg_t *c)
-{
-    const bool fx = c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE;
-    return c->ts > 0.0 && c->ts <= 0.01 && c->duration >= c->ts && c->duration / c->ts <= FRIC_SERVO_MAX_SAMPLES &&
-           whole(c->substeps, 1.0, 1000.0) && c->lc_window >= c->ts && c->lc_window <= c->duration &&
-           c->inertia > 0.0 && c->load_inertia > 0.0 && c->counts_per_rev >= 4.0 && c->enc_gain >= 1u &&
-           c->enc_gain <= 65535u && c->enc_shift <= 31u && c->comp_fx.rep.width == c->width &&
-           c->comp_fx.rep.v_lsb > 0.0 && c->machine.kind == FRIC_MODEL_LUGRE && !isnan(c->stick_threshold) &&
-           !isnan(c->kp) && !isnan(c->kv) && !isnan(c->ki) &&
-           (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
-           (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.rep.ts == c->ts && c->comp_fx.rep.v_max == c->v_max)) &&
-           (c->comp_kind != FRIC_SERVO_COMP_LUGRE || !fx || c->comp_fx.dynamic);
-}
-
-fric_status_t fric_servo_run(const fric_servo_cfg_t *c, const fric_servo_hooks_t *hooks, fric_servo_result_t *r)
+fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_result_t *r)
 {
     if (!r) return FRIC_ERR_NULL;
     memset(r, 0, sizeof *r);
-    if (!c) return FRIC_ERR_NULL;
-    if (!prepared(c)) {
-        snprintf(r->why, sizeof r->why, "the configuration is not prepared: call fric_servo_prepare() first");
-        return FRIC_ERR_RANGE;
-    }
+    if (!cfg) return FRIC_ERR_NULL;
+    /* the run's own prepared copy: nothing the caller changed after
+     * preparing it goes unchecked */
+    fric_servo_cfg_t cp = *cfg;
+    const fric_status_t ok_cfg = fric_servo_prepare(&cp, r->why, sizeof r->why);
+    if (ok_cfg != FRIC_OK) return ok_cfg;
+    const fric_servo_cfg_t *c = &cp;
     const fric_servo_hooks_t none = {NULL, NULL, NULL, NULL};
     const fric_servo_hooks_t *hk = hooks ? hooks : &none;
     const int substeps = (int)c->substeps;
