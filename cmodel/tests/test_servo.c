@@ -196,6 +196,60 @@ static void test_bad_values_are_refused_by_option(void **state)
     fric_servo_result_free(&r);
 }
 
+/* Every double field at the special values and extremes: a refusal, or a
+ * run that ends with finite figures or an error, never NaN figures, a
+ * crash or a hang (the library's input contract). */
+static void test_every_field_at_extremes(void **state)
+{
+    (void)state;
+    static const size_t fields[] = {
+        offsetof(fric_servo_cfg_t, inertia), offsetof(fric_servo_cfg_t, load_damping),
+        offsetof(fric_servo_cfg_t, compliance), offsetof(fric_servo_cfg_t, load_inertia),
+        offsetof(fric_servo_cfg_t, compliance_damping), offsetof(fric_servo_cfg_t, substeps),
+        offsetof(fric_servo_cfg_t, ts), offsetof(fric_servo_cfg_t, counts_per_rev),
+        offsetof(fric_servo_cfg_t, v_max), offsetof(fric_servo_cfg_t, bandwidth), offsetof(fric_servo_cfg_t, kp),
+        offsetof(fric_servo_cfg_t, kv), offsetof(fric_servo_cfg_t, ki), offsetof(fric_servo_cfg_t, u_max),
+        offsetof(fric_servo_cfg_t, amplitude), offsetof(fric_servo_cfg_t, frequency),
+        offsetof(fric_servo_cfg_t, f_max), offsetof(fric_servo_cfg_t, duration),
+        offsetof(fric_servo_cfg_t, stick_threshold), offsetof(fric_servo_cfg_t, lc_window),
+        offsetof(fric_servo_cfg_t, machine) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma0),
+        offsetof(fric_servo_cfg_t, machine) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma1),
+        offsetof(fric_servo_cfg_t, comp) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, fc_pos),
+        offsetof(fric_servo_cfg_t, comp) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma0),
+    };
+    const double x[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 4.9e-324, -1.0, 1e-300, 1e300, 1e12, 0.3};
+    size_t ran = 0, refused = 0;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        for (size_t j = 0; j < sizeof x / sizeof x[0]; j++) {
+            fric_servo_cfg_t c = fric_servo_defaults();
+            c.duration = 0.05;
+            c.compliance = 1e3;
+            c.load_inertia = 0.5;
+            c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+            c.arith = FRIC_SERVO_ARITH_FIXED;
+            memcpy((char *)&c + fields[i], &x[j], sizeof x[j]);
+            char why[512];
+            const fric_status_t st = fric_servo_prepare(&c, why, sizeof why);
+            if (st != FRIC_OK) {
+                if (st != FRIC_ERR_RANGE || strlen(why) < 20)
+                    fail_msg("field %zu = %g: status %d, \"%s\"", i, x[j], (int)st, why);
+                refused++;
+                continue;
+            }
+            fric_servo_result_t r;
+            fric_servo_metrics_t m;
+            fric_status_t rs = fric_servo_run(&c, NULL, &r);
+            if (rs == FRIC_OK) rs = fric_servo_metrics(&c, &r, &m);
+            if (rs == FRIC_OK && !(isfinite(m.rms_e) && isfinite(m.rms_u) && isfinite(m.rms_ferr) && isfinite(m.lc_amp)))
+                fail_msg("field %zu = %g: figures not finite", i, x[j]);
+            if (rs != FRIC_OK && rs != FRIC_ERR_DIVERGED) fail_msg("field %zu = %g: run status %d", i, x[j], (int)rs);
+            fric_servo_result_free(&r);
+            ran++;
+        }
+    print_message("%zu sets refused, %zu run\n", refused, ran);
+    assert_true(ran > 20 && refused > 100);
+}
+
 /* ---- the run ----------------------------------------------------------------------------------- */
 
 static void test_lugre_compensation_beats_none(void **state)
@@ -396,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_prepare_derives_the_defaults),
         cmocka_unit_test(test_comp_model_reads_the_machine),
         cmocka_unit_test(test_bad_values_are_refused_by_option),
+        cmocka_unit_test(test_every_field_at_extremes),
         cmocka_unit_test(test_lugre_compensation_beats_none),
         cmocka_unit_test(test_divergent_loop_is_an_error_not_nan),
         cmocka_unit_test(test_sample_hook_sees_every_sample),
