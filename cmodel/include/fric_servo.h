@@ -169,6 +169,7 @@ typedef struct {
     double u;          /**< the torque applied over the period, N*m */
     double friction;   /**< the machine's friction, its mean over the period, N*m */
     double estimate;   /**< the compensator's estimate, N*m */
+    bool u_limited;    /**< the torque was limited to +-u_max */
 } fric_servo_sample_t;
 
 /**
@@ -187,6 +188,51 @@ typedef struct {
     int (*core_sample)(void *ctx, size_t k, double t, int32_t v, int32_t f_model);
     void *ctx;
 } fric_servo_hooks_t;
+
+/**
+ * The axis between two samples: the state fric_servo_step() advances. Its
+ * members are for reading; fric_servo_init() sets them.
+ */
+typedef struct {
+    size_t k;                 /**< the next sample's index (t = k ts) */
+    double x, v;              /**< motor angle, rad, and speed, rad/s */
+    double xl, vl;            /**< load angle and speed (the motor's when rigid) */
+    fric_lugre_state_t z;     /**< the machine's bristle deflection */
+    fric_lugre_state_t cz;    /**< the double LuGre compensator's */
+    fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
+    uint32_t pos_prev;        /**< the encoder's count at the last sample */
+    double integ;             /**< the velocity loop's integrator, N*m */
+    uint32_t flags;           /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
+    size_t core_checked;      /**< samples given to core_sample() */
+    char why[256];            /**< why the last step failed, or "" */
+} fric_servo_state_t;
+
+/**
+ * @brief Start the axis at rest (every angle, speed and state 0); with
+ *        ::FRIC_SERVO_ARITH_CORE call hooks->core_start().
+ * @param cfg a configuration fric_servo_prepare() accepted (the function
+ *        refuses one whose derived fields are not filled).
+ * @return FRIC_OK, FRIC_ERR_NULL, FRIC_ERR_RANGE (not prepared; st->why),
+ *         or FRIC_ERR_STOPPED (core_start() returned nonzero).
+ */
+fric_status_t fric_servo_init(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_state_t *st);
+
+/**
+ * @brief One sample and its period of the plant: the encoder, the
+ *        reference, the controller and the compensator at t = st->k ts,
+ *        then the plant over ts with the torque held. For a co-simulation
+ *        or an FMU that advances the axis one period at a time; a loop of
+ *        it is fric_servo_run()'s loop, bit for bit.
+ * @param cfg the configuration st was started with, unchanged since.
+ * @param hooks only core_sample() is called here, or NULL.
+ * @param row receives the sample's values (the state at t, before the
+ *        period).
+ * @return FRIC_OK, FRIC_ERR_DIVERGED or FRIC_ERR_STOPPED (st->why; the
+ *         state is then partly advanced, not to be stepped further),
+ *         FRIC_ERR_NULL.
+ */
+fric_status_t fric_servo_step(const fric_servo_cfg_t *cfg, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
+                              fric_servo_sample_t *row);
 
 /** What a run accumulated. */
 typedef struct {

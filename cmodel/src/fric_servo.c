@@ -422,11 +422,126 @@ void fric_servo_result_free(fric_servo_result_t *r)
     }
 }
 
-static fric_status_t diverged(fric_servo_result_t *r, double t, size_t k, const char *what, double v)
+static fric_status_t diverged(fric_servo_state_t *st, double t, size_t k, const char *what, double v)
 {
-    snprintf(r->why, sizeof r->why, "at t = %.9g s (sample %zu) %s = %g: the loop diverged; lower the gains or "
+    snprintf(st->why, sizeof st->why, "at t = %.9g s (sample %zu) %s = %g: the loop diverged; lower the gains or "
              "--bandwidth, or raise --substeps", t, k, what, v);
     return FRIC_ERR_DIVERGED;
+}
+
+/* What the loop relies on, of what fric_servo_prepare() leaves behind: with
+ * these, every step is bounded and defined. */
+static bool prepared(const fric_servo_cfg_t *c)
+{
+    const bool fx = c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE;
+    return c->ts > 0.0 && c->ts <= 0.01 && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
+           c->enc_gain >= 1u && c->enc_gain <= 65535u && c->enc_shift <= 31u && (c->width == 16 || c->width == 18) &&
+           c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 && c->machine.kind == FRIC_MODEL_LUGRE &&
+           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_LUGRE && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
+           (unsigned)c->ref <= FRIC_SERVO_REF_TRAJECTORY &&
+           (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
+           (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == (c->comp_kind == FRIC_SERVO_COMP_LUGRE))) &&
+           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE);
+}
+
+fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_t *hooks, fric_servo_state_t *st)
+{
+    if (!st) return FRIC_ERR_NULL;
+    memset(st, 0, sizeof *st);
+    if (!c) return FRIC_ERR_NULL;
+    if (!prepared(c)) {
+        snprintf(st->why, sizeof st->why, "the configuration is not prepared: call fric_servo_prepare() first");
+        return FRIC_ERR_RANGE;
+    }
+    fric_fx_lugre_reset(&st->fz);
+    bool ok = true;
+    st->pos_prev = enc_count(c, st->x, &ok);
+    if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_start && hooks->core_start(hooks->ctx, &c->comp_fx.l) != 0) {
+        snprintf(st->why, sizeof st->why, "the core failed to start");
+        return FRIC_ERR_STOPPED;
+    }
+    return FRIC_OK;
+}
+
+fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
+                              fric_servo_sample_t *row)
+{
+    if (!c || !st || !row) return FRIC_ERR_NULL;
+    const size_t k = st->k;
+    const int substeps = (int)c->substeps;
+    const double ts = c->ts, h = ts / substeps, v_lsb = c->comp_fx.rep.v_lsb, f_lsb = c->comp_fx.rep.f_lsb;
+    const bool fixed = c->arith != FRIC_SERVO_ARITH_DOUBLE;
+    const double cnt = TWO_PI / c->counts_per_rev;
+    const double t = (double)k * ts;
+    /* sample: the encoder, the reference, the controller, the compensator */
+    bool ok = true;
+    const uint32_t pos = enc_count(c, st->x, &ok);
+    if (!ok) return diverged(st, t, k, "the angle, beyond 2^53 encoder counts, theta [rad]", st->x);
+    const int32_t vcode = fric_fx_enc_velocity(c->comp_fx.rep.width, pos, st->pos_prev, c->enc_gain, c->enc_shift, &st->flags);
+    st->pos_prev = pos;
+    const double vm = vcode * v_lsb;
+    /* the position the encoder reads: the count as a signed 64-bit number */
+    const double xm = floor(st->x * c->counts_per_rev / TWO_PI) * cnt;
+    double xr, vr, ar;
+    reference(c, t, &xr, &vr, &ar);
+    const double vcmd = c->kp * (xr - xm) + vr;
+    const double ev = vcmd - vm;
+    double fhat = 0.0;
+    switch (c->comp_kind) {
+    case FRIC_SERVO_COMP_NONE: fhat = 0.0; break;
+    case FRIC_SERVO_COMP_COULOMB:
+    case FRIC_SERVO_COMP_STRIBECK:
+        fhat = !fixed ? fric_model_steady_force(&c->comp, vm) : fric_fx_stribeck(&c->comp_fx.s, vcode, &st->flags, NULL) * f_lsb;
+        break;
+    case FRIC_SERVO_COMP_LUGRE:
+        if (!fixed) {
+            fhat = fric_lugre_step(&c->comp.lugre, &st->cz, vm, ts);
+        } else {
+            const int32_t fc = fric_fx_lugre_step(&c->comp_fx.l, &st->fz, vcode, &st->flags, NULL);
+            if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_sample) {
+                if (hooks->core_sample(hooks->ctx, k, t, vcode, fc) != 0) {
+                    snprintf(st->why, sizeof st->why, "at t = %.9g s (sample %zu) the core differed from the "
+                             "fixed-point model", t, k);
+                    return FRIC_ERR_STOPPED;
+                }
+                st->core_checked++;
+            }
+            fhat = fc * f_lsb;
+        }
+        break;
+    }
+    const double jt = c->compliance > 0.0 ? c->inertia + c->load_inertia : c->inertia;
+    const double ff = c->accel_ff ? jt * ar : 0.0;
+    const double upi = c->kv * ev + st->integ;
+    const double want = upi + fhat + ff;
+    const double u = fmax(-c->u_max, fmin(c->u_max, want));
+    const bool sat = u != want;
+    /* anti-windup: no integration that drives the limit further */
+    if (!sat || (want > 0.0) != (ev > 0.0)) st->integ += c->ki * ev * ts;
+    /* the sample's values, from the true state at t */
+    const double e = xr - st->xl, evel = vr - st->vl;
+    if (!isfinite(u)) return diverged(st, t, k, "the torque, not finite, u [N*m]", u);
+    if (!isfinite(e)) return diverged(st, t, k, "the position error, not finite, e [rad]", e);
+    if (!isfinite(evel)) return diverged(st, t, k, "the velocity error, not finite [rad/s]", evel);
+    if (!(isfinite(fhat) && isfinite(st->integ)))
+        return diverged(st, t, k, "the compensator's estimate or integrator, not finite [N*m]", fhat + st->integ);
+    /* the plant over the period */
+    double fsum = 0.0;
+    plant_t q = {st->x, st->v, st->xl, st->vl, st->z};
+    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &q, u, h);
+    /* the true friction: its mean over the period */
+    const double ftrue = fsum / substeps;
+    if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
+        return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
+    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat};
+    *row = x;
+    st->x = q.x;
+    st->v = q.v;
+    st->xl = q.xl;
+    st->vl = q.vl;
+    st->z = q.z;
+    st->k = k + 1;
+    return FRIC_OK;
 }
 
 fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_result_t *r)
@@ -440,12 +555,7 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
     const fric_status_t ok_cfg = fric_servo_prepare(&cp, r->why, sizeof r->why);
     if (ok_cfg != FRIC_OK) return ok_cfg;
     const fric_servo_cfg_t *c = &cp;
-    const fric_servo_hooks_t none = {NULL, NULL, NULL, NULL};
-    const fric_servo_hooks_t *hk = hooks ? hooks : &none;
-    const int substeps = (int)c->substeps;
-    const double ts = c->ts, h = ts / substeps, v_lsb = c->comp_fx.rep.v_lsb, f_lsb = c->comp_fx.rep.f_lsb;
-    const uint32_t width = c->comp_fx.rep.width;
-    const bool fixed = c->arith != FRIC_SERVO_ARITH_DOUBLE, core = c->arith == FRIC_SERVO_ARITH_CORE;
+    const double ts = c->ts, cnt = TWO_PI / c->counts_per_rev;
     const size_t n = (size_t)floor(c->duration / ts + 1e-9);
     r->win_t0 = c->duration - c->lc_window;
     const size_t win_cap = (size_t)ceil(c->lc_window / ts) + 2;
@@ -465,109 +575,43 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
                 return FRIC_ERR_NOMEM;
             }
     }
-    plant_t p;
-    memset(&p, 0, sizeof p);
-    fric_lugre_state_t cz = {0.0};
-    fric_fx_state_t fst;
-    fric_fx_lugre_reset(&fst);
-    if (core && hk->core_start && hk->core_start(hk->ctx, &c->comp_fx.l) != 0) {
-        snprintf(r->why, sizeof r->why, "the core failed to start");
-        return FRIC_ERR_STOPPED;
-    }
-    bool ok = true;
-    uint32_t pos_prev = enc_count(c, p.x, &ok);
-    double integ = 0.0, u = 0.0, fhat = 0.0;
-    const double cnt = TWO_PI / c->counts_per_rev;
-    const double jt = c->compliance > 0.0 ? c->inertia + c->load_inertia : c->inertia;
-    for (size_t k = 0; k < n; k++) {
-        const double t = (double)k * ts;
-        /* sample: the encoder, the reference, the controller, the compensator */
-        const uint32_t pos = enc_count(c, p.x, &ok);
-        if (!ok) return diverged(r, t, k, "the angle, beyond 2^53 encoder counts, theta [rad]", p.x);
-        const int32_t vcode = fric_fx_enc_velocity(width, pos, pos_prev, c->enc_gain, c->enc_shift, &r->flags);
-        pos_prev = pos;
-        const double vm = vcode * v_lsb;
-        /* the position the encoder reads: the count as a signed 64-bit number */
-        const double xm = floor(p.x * c->counts_per_rev / TWO_PI) * cnt;
-        double xr, vr, ar;
-        reference(c, t, &xr, &vr, &ar);
-        const double vcmd = c->kp * (xr - xm) + vr;
-        const double ev = vcmd - vm;
-        switch (c->comp_kind) {
-        case FRIC_SERVO_COMP_NONE: fhat = 0.0; break;
-        case FRIC_SERVO_COMP_COULOMB:
-        case FRIC_SERVO_COMP_STRIBECK:
-            fhat = !fixed ? fric_model_steady_force(&c->comp, vm) : fric_fx_stribeck(&c->comp_fx.s, vcode, &r->flags, NULL) * f_lsb;
-            break;
-        case FRIC_SERVO_COMP_LUGRE:
-            if (!fixed) {
-                fhat = fric_lugre_step(&c->comp.lugre, &cz, vm, ts);
-            } else {
-                const int32_t fc = fric_fx_lugre_step(&c->comp_fx.l, &fst, vcode, &r->flags, NULL);
-                if (core && hk->core_sample) {
-                    if (hk->core_sample(hk->ctx, k, t, vcode, fc) != 0) {
-                        snprintf(r->why, sizeof r->why, "at t = %.9g s (sample %zu) the core differed from the "
-                                 "fixed-point model", t, k);
-                        return FRIC_ERR_STOPPED;
-                    }
-                    r->core_checked++;
-                }
-                fhat = fc * f_lsb;
-            }
-            break;
-        }
-        const double ff = c->accel_ff ? jt * ar : 0.0;
-        const double upi = c->kv * ev + integ;
-        const double want = upi + fhat + ff;
-        u = fmax(-c->u_max, fmin(c->u_max, want));
-        const bool sat = u != want;
-        r->u_sat += sat;
-        /* anti-windup: no integration that drives the limit further */
-        if (!sat || (want > 0.0) != (ev > 0.0)) integ += c->ki * ev * ts;
-        /* the metrics of this sample, from the true state at t */
-        const double e = xr - p.xl, evel = vr - p.vl;
-        if (!isfinite(u)) return diverged(r, t, k, "the torque, not finite, u [N*m]", u);
-        if (!isfinite(e)) return diverged(r, t, k, "the position error, not finite, e [rad]", e);
-        if (!isfinite(evel)) return diverged(r, t, k, "the velocity error, not finite [rad/s]", evel);
-        if (!(isfinite(fhat) && isfinite(integ)))
-            return diverged(r, t, k, "the compensator's estimate or integrator, not finite [N*m]", fhat + integ);
-        /* the plant over the period */
-        double fsum = 0.0;
-        plant_t q = p;
-        for (int i = 0; i < substeps; i++) fsum += plant_step(c, &q, u, h);
-        /* the true friction: its mean over the period */
-        const double ftrue = fsum / substeps;
-        if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
-            return diverged(r, t, k, "the axis' state, not finite, theta [rad]", q.x);
+    fric_servo_state_t st;
+    fric_status_t rc = fric_servo_init(c, hooks, &st);
+    for (size_t k = 0; k < n && rc == FRIC_OK; k++) {
+        fric_servo_sample_t x;
+        rc = fric_servo_step(c, &st, hooks, &x);
+        r->flags = st.flags;
+        r->core_checked = st.core_checked;
+        if (rc != FRIC_OK) break;
         r->n++;
-        r->se2 += e * e;
-        r->sv2 += evel * evel;
-        r->su2 += u * u;
-        r->sf2 += (ftrue - fhat) * (ftrue - fhat);
-        r->peak_e = fmax(r->peak_e, fabs(e));
-        r->peak_u = fmax(r->peak_u, fabs(u));
-        r->stuck += fabs(p.vl) < c->stick_threshold && (fabs(vr) >= c->stick_threshold || fabs(e) > FRIC_SERVO_STUCK_COUNTS * cnt);
-        if (t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = e;
-        if (hk->sample) {
-            const fric_servo_sample_t row = {k, t, xr, p.xl, vr, p.vl, vm, e, u, ftrue, fhat};
-            if (hk->sample(hk->ctx, &row) != 0) {
-                snprintf(r->why, sizeof r->why, "stopped by the sample callback at t = %.9g s (sample %zu)", t, k);
-                return FRIC_ERR_STOPPED;
-            }
+        r->se2 += x.error * x.error;
+        r->sv2 += (x.omega_ref - x.omega) * (x.omega_ref - x.omega);
+        r->su2 += x.u * x.u;
+        r->sf2 += (x.friction - x.estimate) * (x.friction - x.estimate);
+        r->peak_e = fmax(r->peak_e, fabs(x.error));
+        r->peak_u = fmax(r->peak_u, fabs(x.u));
+        r->u_sat += x.u_limited;
+        r->stuck += fabs(x.omega) < c->stick_threshold &&
+                    (fabs(x.omega_ref) >= c->stick_threshold || fabs(x.error) > FRIC_SERVO_STUCK_COUNTS * cnt);
+        if (x.t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = x.error;
+        if (hooks && hooks->sample && hooks->sample(hooks->ctx, &x) != 0) {
+            snprintf(st.why, sizeof st.why, "stopped by the sample callback at t = %.9g s (sample %zu)", x.t, k);
+            rc = FRIC_ERR_STOPPED;
+            break;
         }
         if (keep && k % r->stride == 0) {
-            r->pt[r->np] = t;
-            r->pe[r->np] = e;
-            r->pvr[r->np] = vr;
-            r->pv[r->np] = p.vl;
-            r->pvm[r->np] = vm;
-            r->pf[r->np] = ftrue;
-            r->pfh[r->np] = fhat;
+            r->pt[r->np] = x.t;
+            r->pe[r->np] = x.error;
+            r->pvr[r->np] = x.omega_ref;
+            r->pv[r->np] = x.omega;
+            r->pvm[r->np] = x.omega_meas;
+            r->pf[r->np] = x.friction;
+            r->pfh[r->np] = x.estimate;
             r->np++;
         }
-        p = q;
     }
-    return FRIC_OK;
+    if (rc != FRIC_OK) snprintf(r->why, sizeof r->why, "%s", st.why);
+    return rc;
 }
 
 /* ---- the metrics ------------------------------------------------------------------------------ */

@@ -380,6 +380,42 @@ static void test_core_hooks_see_the_fixed_point_model(void **state)
     fric_servo_result_free(&r2);
 }
 
+static void test_steps_are_the_run(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_FIXED);
+    c.duration = 0.5;
+    c.compliance = 1e4;
+    c.substeps = 20.0;
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    rows_t x = {0, 0, true, true, 0.0};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
+    /* the same axis one period at a time */
+    fric_servo_state_t st;
+    assert_int_equal(fric_servo_init(&c, NULL, &st), FRIC_OK);
+    double se2 = 0.0, su2 = 0.0, peak_u = 0.0;
+    size_t u_sat = 0;
+    for (size_t k = 0; k < r.n; k++) {
+        fric_servo_sample_t row;
+        assert_int_equal(fric_servo_step(&c, &st, NULL, &row), FRIC_OK);
+        assert_int_equal(row.k, k);
+        se2 += row.error * row.error;
+        su2 += row.u * row.u;
+        peak_u = fmax(peak_u, fabs(row.u));
+        u_sat += row.u_limited;
+    }
+    assert_int_equal(st.k, r.n);
+    assert_true(se2 == r.se2 && su2 == r.su2 && peak_u == r.peak_u && u_sat == r.u_sat && st.flags == r.flags);
+    fric_servo_result_free(&r);
+    /* a configuration that was not prepared does not start */
+    const fric_servo_cfg_t d = fric_servo_defaults();
+    assert_int_equal(fric_servo_init(&d, NULL, &st), FRIC_ERR_RANGE);
+    assert_non_null(strstr(st.why, "fric_servo_prepare"));
+    assert_int_equal(fric_servo_init(NULL, NULL, &st), FRIC_ERR_NULL);
+}
+
 /* ---- determinism and threads ------------------------------------------------------------------ */
 
 static void same_runs(fric_servo_cfg_t a, fric_servo_cfg_t b)
@@ -455,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_divergent_loop_is_an_error_not_nan),
         cmocka_unit_test(test_sample_hook_sees_every_sample),
         cmocka_unit_test(test_core_hooks_see_the_fixed_point_model),
+        cmocka_unit_test(test_steps_are_the_run),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_two_threads_run_as_one),
     };
