@@ -72,6 +72,21 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
                             const char *cmd, unsigned refuse, fric_model_t *out)
 {
+    unsigned warn = 0;
+    const int rc = fric_cli_friction_build_quiet(f, opts, n, cmd, refuse, out, &warn);
+    if (rc == 0) fric_cli_friction_warn(cmd, warn);
+    return rc;
+}
+
+void fric_cli_friction_warn(const char *cmd, unsigned warn)
+{
+    for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
+        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+}
+
+int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                                  unsigned refuse, fric_model_t *out, unsigned *warnings)
+{
     fric_model_kind_t kind = FRIC_MODEL_LUGRE;
     (void)fric_model_kind_from_name(f->model, &kind);
 
@@ -117,8 +132,6 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
         return fric_cli_fail(cmd, "fs (static level, N) must be >= fc (Coulomb level) in each direction for fricore %s, "
                              "got fs %.6g / %.6g, fc %.6g / %.6g", cmd, c->fs_pos, c->fs_neg, c->fc_pos, c->fc_neg);
     }
-    warn &= ~refuse;
-    for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
-        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+    *warnings = warn & ~refuse;
     return 0;
 }

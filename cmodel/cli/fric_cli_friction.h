@@ -48,4 +48,15 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
                             const char *cmd, unsigned refuse, fric_model_t *out);
 
+/**
+ * @brief fric_cli_friction_build() that returns the warnings in *warnings
+ *        instead of printing them (print them with fric_cli_friction_warn()),
+ *        so that a later refusal can be the only line.
+ */
+int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                                  unsigned refuse, fric_model_t *out, unsigned *warnings);
+
+/** Print each warning bit of warn on stderr, as fric_cli_friction_build() does. */
+void fric_cli_friction_warn(const char *cmd, unsigned warn);
+
 #endif /* FRIC_CLI_FRICTION_H */

@@ -53,7 +53,10 @@ typedef enum {
     FRIC_ERR_DEV_TIMEOUT = -29,/**< fricore_dev: the device did not finish in the polls allowed */
     FRIC_ERR_DEV_AXIS = -30,  /**< fricore_dev: an axis or axis mask outside the device's axes */
     FRIC_ERR_DEV_WIDTH = -31, /**< fricore_dev: the set's width is not the device's W */
-    FRIC_ERR_DEV_CORE = -32   /**< fricore_dev: the core is not in this device's image (CAPS) */
+    FRIC_ERR_DEV_CORE = -32,  /**< fricore_dev: the core is not in this device's image (CAPS) */
+    FRIC_ERR_DIVERGED = -33,  /**< a run's state or result is not finite (the run's message says which) */
+    FRIC_ERR_STOPPED = -34,   /**< a caller's callback stopped the run */
+    FRIC_ERR_NOMEM = -35      /**< out of memory */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

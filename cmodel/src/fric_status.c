@@ -39,6 +39,9 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FX_WIDTH: return "--width (fixed-point datapath width) must be 16 or 18";
     case FRIC_ERR_FX_FIELD: return "a fixed-point parameter field is outside its width (see docs/fixed-point.md, parameter words)";
     case FRIC_ERR_RANGE: return "a parameter is outside the representable range";
+    case FRIC_ERR_DIVERGED: return "the run diverged: a state or a result is not finite; lower the gains, or shorten the step";
+    case FRIC_ERR_STOPPED: return "a callback of the caller stopped the run";
+    case FRIC_ERR_NOMEM: return "out of memory";
     }
     return "unknown fricore status";
 }
