@@ -142,6 +142,10 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
     fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
     fprintf(f, "<tr><th>kinetic energy change [J]</th><td>%.6g</td></tr>\n", dke);
     fprintf(f, "<tr><th>energy balance residual [J]</th><td>%.3g</td></tr>\n", res);
+    const fric_sim_passivity_t pa = fric_sim_passivity(&o->cfg.contact);
+    fprintf(f, "<tr><th>passivity</th><td>%s: %s", pa.met ? "met" : "not met", pa.condition);
+    if (pa.dynamic) fprintf(f, "; margin %.6g N&middot;s/m (%s)", pa.margin, pa.reference);
+    fprintf(f, ". In plain words: %s.</td></tr>\n", pa.meaning);
     fprintf(f, "<tr><th>integration</th><td>%s, dt = %.6g s, %zu steps, %.3f s wall time</td></tr>\n", st->method, dt,
             r->steps, r->wall);
     fputs("</table>\n", f);

@@ -105,11 +105,18 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
     if (s->check && (rc = s->check(s->check_ctx)) != 0) return rc;
     /* the simulator's models require static >= Coulomb: refused, not warned */
-    rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC, &s->model);
+    rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC | FRIC_WARN_NOT_PASSIVE,
+                                 &s->model);
     if (rc != 0) return rc;
     const fric_model_kind_t kind = s->model.kind;
     const bool dynamic = kind == FRIC_MODEL_DAHL || kind == FRIC_MODEL_LUGRE;
     s->contact = dynamic ? fric_contact_dynamic(&s->model.lugre) : fric_contact_static(&s->model.stribeck);
+    /* a set that is not passive: said in the summary and the report; also
+     * flagged here, once, unless it is the built-in published example's */
+    const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
+    const bool is_example = kind == FRIC_MODEL_LUGRE && memcmp(&s->model.lugre, &ex, sizeof ex) == 0;
+    if (!fric_sim_passivity(&s->contact).met && !is_example)
+        fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
     if (!stick_given)
         s->stick = (kind == FRIC_MODEL_LUGRE || kind == FRIC_MODEL_STRIBECK) ? s->model.stribeck.vs / 10.0 : STICK_DEFAULT_NO_VS;
@@ -305,6 +312,11 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
+    const fric_sim_passivity_t pa = fric_sim_passivity(&o->cfg.contact);
+    fprintf(out, "  \"passivity\": {\"condition\": \"%s\", ", pa.condition);
+    field(out, o, "", "margin_N_s_per_m", "%.9g", pa.margin);
+    fprintf(out, ", \"met\": %s, \"reference\": \"%s\", \"meaning\": \"%s\"},\n", pa.met ? "true" : "false",
+            pa.reference, pa.meaning);
     const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     field(out, o, "  \"energy\": {", "input_work_J", "%.9g", r->w_in);
     field(out, o, ", ", "friction_work_J", "%.9g", r->w_f);

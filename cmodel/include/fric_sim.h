@@ -196,6 +196,25 @@ double fric_sim_residual(const fric_sim_cfg_t *c, const fric_sim_result_t *r);
  */
 bool fric_sim_check_metric(int i, double a, double b, double *rel);
 
+/** Whether a friction set is passive, and by how much. */
+typedef struct {
+    bool dynamic;           /**< a Dahl or LuGre set (a static curve is always passive) */
+    bool met;               /**< the condition holds in both directions */
+    double margin;          /**< dynamic: min over directions of sigma2 - sigma1 (Fs - Fc) / Fc, N*s/m (> 0: met); NAN for a static curve */
+    const char *condition;  /**< the condition, one line */
+    const char *reference;  /**< where it comes from */
+    const char *meaning;    /**< what a set that does not meet it means for a simulation and a compensator */
+} fric_sim_passivity_t;
+
+/**
+ * @brief The passivity of the contact: for LuGre (and Dahl, its sigma1 = 0,
+ *        Fs = Fc case) the necessary and sufficient condition
+ *        sigma2 > sigma1 (Fs - Fc) / Fc in each direction (Barabanov and
+ *        Ortega, 2000); a static curve F(v) with F(v) v >= 0 dissipates at
+ *        every velocity.
+ */
+fric_sim_passivity_t fric_sim_passivity(const fric_contact_t *c);
+
 #ifdef __cplusplus
 }
 #endif

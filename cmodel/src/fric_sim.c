@@ -263,3 +263,32 @@ bool fric_sim_check_metric(int i, double a, double b, double *rel)
     *rel = scale > 0.0 ? fabs(b / scale - a / scale) : 0.0;
     return i >= 0 && i < FRIC_NMETRICS && fric_sim_metric_info[i].count ? (a == b) : (*rel < FRIC_SIM_CHECK_TOL);
 }
+
+/* ---- passivity ------------------------------------------------------------ */
+
+fric_sim_passivity_t fric_sim_passivity(const fric_contact_t *c)
+{
+    fric_sim_passivity_t p = {
+        .dynamic = c->dynamic,
+        .met = true,
+        .margin = NAN,
+        .condition = "F(v) v >= 0: a static curve dissipates at every velocity",
+        .reference = "",
+        .meaning = "the friction only dissipates energy, in a simulation and as a compensator's model",
+    };
+    if (!c->dynamic) return p;
+    const fric_lugre_cfg_t *l = &c->lugre;
+    const double mp = l->sigma2_pos - l->sigma1 * (l->fs_pos - l->fc_pos) / l->fc_pos;
+    const double mn = l->sigma2_neg - l->sigma1 * (l->fs_neg - l->fc_neg) / l->fc_neg;
+    p.margin = mp < mn ? mp : mn;
+    p.met = fric_lugre_is_passive(l);
+    p.condition = "sigma2 > sigma1 (fs - fc) / fc in each direction (the margin: the smaller difference, N*s/m)";
+    p.reference = "N. Barabanov and R. Ortega, Necessary and sufficient conditions for passivity of the LuGre friction "
+                  "model, IEEE Trans. Automatic Control 45(4), 2000";
+    p.meaning = p.met ? "the contact never returns more energy than it has stored: it dissipates, in a simulation and "
+                        "as a compensator's model"
+                      : "the contact can return more energy than it stored over some motions: a simulation is still "
+                        "valid (its energy balance shows the friction work), but a compensator built on this set can "
+                        "feed energy into the loop; sigma2 above sigma1 (fs - fc) / fc makes the set passive";
+    return p;
+}
