@@ -18,6 +18,7 @@
 #include "fric_stribeck.h"
 #include "fric_lugre.h"
 #include "fric_plant.h"
+#include "fric_sim.h"
 #include "fric_fx.h"
 #include "fric_compile.h"
 #include "fric_model.h"
