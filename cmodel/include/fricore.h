@@ -8,7 +8,7 @@
  * fric_fx.h (formats in fric_fx_formats.h), and the parameter compiler
  * fric_compile.h that feeds it. A friction element of any kind, built from
  * values or a parameter file, and its compiled set: fric_model.h. Status
- * codes: fric_status.h.
+ * codes: fric_status.h. Whole arrays through an element: fric_array.h.
  */
 #ifndef FRICORE_H
 #define FRICORE_H
@@ -21,5 +21,6 @@
 #include "fric_compile.h"
 #include "fric_model.h"
 #include "fric_params.h"
+#include "fric_array.h"
 
 #endif /* FRICORE_H */
