@@ -51,8 +51,13 @@ def _render(keys: Mapping[str, Value]) -> str:
             t = json.dumps(v)
         elif isinstance(v, int):
             t = str(v)
+        elif hasattr(v, "dtype") and getattr(v, "shape", None) == ():  # a numpy scalar
+            return _render({**keys, k: v.item()})
         elif isinstance(v, float):
-            t = repr(v) if math.isfinite(v) else ("%r" % v)  # inf/nan: the library refuses the text
+            if not math.isfinite(v):
+                raise ValueError("%s: expected a finite number, got %r (a parameter file holds finite numbers)"
+                                 % (k, v))
+            t = repr(v)
         else:
             raise TypeError("parameter %s must be a number, a string or a bool, got %s" % (k, type(v).__name__))
         parts.append("  %s: %s" % (json.dumps(k), t))

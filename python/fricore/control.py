@@ -37,7 +37,7 @@ def lugre_system(params: Params, ts: Optional[float] = None, name: str = "fricti
             return [dz[0]]
 
         def out(t: float, x: Any, u: Any, p: Any = None) -> Any:
-            return [lib.fric_lugre_eval(cfg, float(x[0]), float(u[0]), ffi.NULL)]
+            return [lib.fric_lugre_eval(cfg, float(x[0]), float(u[0]), dz)]
 
         return _ct.NonlinearIOSystem(upd, out, inputs=["v"], outputs=["F"], states=["z"], name=name)
     if not ts > 0.0:
