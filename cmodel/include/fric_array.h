@@ -82,14 +82,20 @@ fric_status_t fric_array_trace(const fric_model_t *m, fric_lugre_state_t *st, do
 
 /**
  * @brief Run the compiled Dahl or LuGre core (c->dynamic) bit for bit over
- *        n velocity codes from state *st (updated): force code fcode[i], and
- *        when not NULL the force f[i] = fcode[i] * F_LSB (N) and the bristle
- *        deflection z[i] = w * F_LSB * 2^-WG / sigma0 (m) after step i.
- *        Sticky flags ORed into *flags.
+ *        n velocities (m/s) from state *st (updated): each velocity to its
+ *        input code (fric_model_vcode()), then the hardware's step
+ *        (fric_fx_lugre_step()); force code fcode[i], and when not NULL the
+ *        velocity the port sees vq[i] = code * V_LSB (m/s), the force
+ *        f[i] = fcode[i] * F_LSB (N) and the bristle deflection
+ *        z[i] = w * F_LSB * 2^-WG / sigma0 (m) after step i. Sticky flags
+ *        ORed into *flags. One pass: what the hardware does per sample.
  * @param sigma0 the element's bristle stiffness (N/m), which scales z.
+ * @return FRIC_OK, or FRIC_ERR_VELOCITY at the first velocity outside the
+ *         port, as fric_array_vcode() (the steps before it are done).
  */
-void fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const int32_t *v,
-                         int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags);
+fric_status_t fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const double *v,
+                                  double *vq, int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags,
+                                  const char *name, size_t *bad, char *why, size_t why_len);
 
 #ifdef __cplusplus
 }

@@ -53,21 +53,25 @@ fric_status_t fric_array_curve(const fric_model_t *m, const double *v, double *f
     return FRIC_OK;
 }
 
+/* FRIC_ERR_VELOCITY for sample i, velocity x outside the port */
+static fric_status_t outside(const fric_compile_report_t *rep, const char *name, size_t i, double x, size_t *bad,
+                             char *why, size_t why_len)
+{
+    const double half = ldexp(1.0, (int)rep->width - 1);
+    if (bad) *bad = i;
+    if (why && why_len)
+        snprintf(why, why_len, "%s[%zu]: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of "
+                 "v-max = %.6g m/s and width %u; raise --v-max", name, i, x, -half * rep->v_lsb,
+                 (half - 1.0) * rep->v_lsb, rep->v_max, rep->width);
+    return FRIC_ERR_VELOCITY;
+}
+
 fric_status_t fric_array_vcode(const fric_compile_report_t *rep, const double *v, int32_t *code, size_t n,
                                const char *name, size_t *bad, char *why, size_t why_len)
 {
     say(why, why_len, "");
-    for (size_t i = 0; i < n; i++) {
-        if (fric_model_vcode(rep, v[i], &code[i]) != FRIC_OK) {
-            const double half = ldexp(1.0, (int)rep->width - 1);
-            if (bad) *bad = i;
-            if (why && why_len)
-                snprintf(why, why_len, "%s[%zu]: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of "
-                         "v-max = %.6g m/s and width %u; raise --v-max", name, i, v[i], -half * rep->v_lsb,
-                         (half - 1.0) * rep->v_lsb, rep->v_max, rep->width);
-            return FRIC_ERR_VELOCITY;
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        if (fric_model_vcode(rep, v[i], &code[i]) != FRIC_OK) return outside(rep, name, i, v[i], bad, why, why_len);
     return FRIC_OK;
 }
 
@@ -120,15 +124,22 @@ fric_status_t fric_array_trace(const fric_model_t *m, fric_lugre_state_t *st, do
     return FRIC_OK;
 }
 
-void fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const int32_t *v,
-                         int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags)
+fric_status_t fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const double *v,
+                                  double *vq, int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags,
+                                  const char *name, size_t *bad, char *why, size_t why_len)
 {
-    const double flsb = c->rep.f_lsb;
+    say(why, why_len, "");
+    const double vlsb = c->rep.v_lsb, flsb = c->rep.f_lsb;
     const double wlsb = ldexp(flsb, -FRIC_FX_WG(c->rep.width));
     for (size_t i = 0; i < n; i++) {
-        const int32_t y = fric_fx_lugre_step(&c->l, st, v[i], flags, NULL);
+        int32_t code;
+        if (fric_model_vcode(&c->rep, v[i], &code) != FRIC_OK)
+            return outside(&c->rep, name, i, v[i], bad, why, why_len);
+        const int32_t y = fric_fx_lugre_step(&c->l, st, code, flags, NULL);
         fcode[i] = y;
+        if (vq) vq[i] = code * vlsb;
         if (f) f[i] = y * flsb;
         if (z) z[i] = st->w * wlsb / sigma0;
     }
+    return FRIC_OK;
 }

@@ -156,11 +156,14 @@ static void test_fixed_trace_is_the_hardware_step(void **state)
             assert_int_equal(fric_array_vcode(&c.rep, v, code, N, "v", NULL, NULL, 0), FRIC_OK);
             fric_fx_state_t st = {0}, ref = {0};
             uint32_t flags = 0, want_flags = 0;
-            fric_array_trace_fx(&c, m.lugre.sigma0, &st, code, y, f, z, N, &flags);
+            static double vq[N];
+            assert_int_equal(fric_array_trace_fx(&c, m.lugre.sigma0, &st, v, vq, y, f, z, N, &flags, "v", NULL, NULL, 0),
+                             FRIC_OK);
             const double wlsb = ldexp(c.rep.f_lsb, -FRIC_FX_WG(w));
             for (size_t i = 0; i < N; i++) {
                 const int32_t want = fric_fx_lugre_step(&c.l, &ref, code[i], &want_flags, NULL);
                 assert_int_equal(y[i], want);
+                assert_true(vq[i] == code[i] * c.rep.v_lsb);
                 assert_true(f[i] == want * c.rep.f_lsb);
                 assert_true(z[i] == ref.w * wlsb / m.lugre.sigma0);
             }
@@ -169,8 +172,20 @@ static void test_fixed_trace_is_the_hardware_step(void **state)
             /* NULL for the SI outputs: the codes alone */
             fric_fx_state_t st2 = {0};
             static int32_t y2[N];
-            fric_array_trace_fx(&c, m.lugre.sigma0, &st2, code, y2, NULL, NULL, N, &flags);
+            assert_int_equal(fric_array_trace_fx(&c, m.lugre.sigma0, &st2, v, NULL, y2, NULL, NULL, N, &flags, "v",
+                                                 NULL, NULL, 0), FRIC_OK);
             assert_memory_equal(y, y2, sizeof y2);
+            /* a velocity outside the port stops the run there */
+            static double vb[N];
+            memcpy(vb, v, sizeof vb);
+            vb[N / 3] = 2.0 * c.rep.v_max;
+            size_t bad = 0;
+            char why[256];
+            fric_fx_state_t st3 = {0};
+            assert_int_equal(fric_array_trace_fx(&c, m.lugre.sigma0, &st3, vb, NULL, y2, NULL, NULL, N, &flags, "vel",
+                                                 &bad, why, sizeof why), FRIC_ERR_VELOCITY);
+            assert_int_equal(bad, N / 3);
+            assert_non_null(strstr(why, "is outside the input range"));
         }
 }
 

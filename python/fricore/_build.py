@@ -120,8 +120,9 @@ void fric_array_curve_fx(const fric_model_fx_t *c, const int32_t *v, int32_t *fc
                          uint32_t *flags);
 fric_status_t fric_array_trace(const fric_model_t *m, fric_lugre_state_t *st, double ts, const double *v, double *f,
                                double *z, size_t n, const char *name, size_t *bad, char *why, size_t why_len);
-void fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const int32_t *v,
-                         int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags);
+fric_status_t fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const double *v,
+                                  double *vq, int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags,
+                                  const char *name, size_t *bad, char *why, size_t why_len);
 
 /* fric_fit.h */
 typedef struct {

@@ -138,14 +138,12 @@ def curve(params: Params, v: Any, *, fixed: bool = False, width: Optional[int] =
 
 class Trace(NamedTuple):
     """A contact's run: force F (N) and bristle deflection z (m) after each
-    step, the sticky flags (fixed point; 0 in double precision), the force
-    codes (fixed point; None in double precision) and the velocities the
-    run saw (m/s: v itself, or its input codes times V_LSB)."""
+    step, the sticky flags (fixed point; 0 in double precision) and the
+    force codes (fixed point; None in double precision)."""
     F: np.ndarray
     z: np.ndarray
     flags: int
     code: Optional[np.ndarray]
-    v: np.ndarray
 
 
 def trace(params: Params, v: Any, ts: Optional[float] = None, *, fixed: bool = False,
@@ -173,18 +171,22 @@ def trace(params: Params, v: Any, ts: Optional[float] = None, *, fixed: bool = F
         s = lib.fric_array_trace(p._m, st, float(t), ptr(x), ptr(f), ptr(z), n, b"v", bad, why, WHY_LEN)
         if s != lib.FRIC_OK:
             raise ValueError(ffi.string(why).decode())
-        return Trace(f, z, 0, None, x)
+        return Trace(f, z, 0, None)
     if not p.dynamic:
         raise ValueError("--model must be dahl or lugre for a trace (a contact with a bristle state), got %s"
                          % p.model)
     c = _compile(p, ts, width, v_max, f_max, 0.0)
-    code = _codes(c, x, "v")
     fcode = out_array(n, np.int32)
     st = ffi.new("fric_fx_state_t *")
     flags = ffi.new("uint32_t *")
-    lib.fric_array_trace_fx(c, p._m.lugre.sigma0, st, ptr(code), ptr(fcode), ptr(f), ptr(z), n, flags)
+    bad = ffi.new("size_t *")
+    why = ffi.new("char[]", WHY_LEN)
+    s = lib.fric_array_trace_fx(c, p._m.lugre.sigma0, st, ptr(x), ffi.NULL, ptr(fcode), ptr(f), ptr(z), n, flags,
+                                b"v", bad, why, WHY_LEN)
+    if s != lib.FRIC_OK:
+        raise ValueError(ffi.string(why).decode())
     _warn_flags("trace", flags[0])
-    return Trace(f, z, int(flags[0]), fcode, code * c.rep.v_lsb)
+    return Trace(f, z, int(flags[0]), fcode)
 
 
 @dataclass

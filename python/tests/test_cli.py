@@ -72,7 +72,6 @@ def test_trace_fixed(name, width, pfile):
     assert tr.code.tolist() == [int(c) for c in out["F_code"]]
     assert tr.F.tolist() == [float(x) for x in out["F"]]
     assert tr.z.tolist() == [float(x) for x in out["z"]]
-    assert tr.v.tolist() == [float(x) for x in out["v"]]
     assert ("F_SAT" in r.stderr) == bool(tr.flags & 1)
 
 
