@@ -9,7 +9,7 @@
  * fric_compile.h that feeds it. A friction element of any kind, built from
  * values or a parameter file, and its compiled set: fric_model.h. A servo
  * axis with friction compensation, its run and its metrics: fric_servo.h.
- * Status codes: fric_status.h.
+ * Whole arrays through an element: fric_array.h. Status codes: fric_status.h.
  */
 #ifndef FRICORE_H
 #define FRICORE_H
@@ -24,5 +24,6 @@
 #include "fric_model.h"
 #include "fric_params.h"
 #include "fric_servo.h"
+#include "fric_array.h"
 
 #endif /* FRICORE_H */

@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The cffi builder of fricore._fricore: compiles libfricore's C sources
+(cmodel/src, the generated tables, the board driver) into one extension
+module in API mode and links MINPACK (-lcminpack). setup.py names it in
+cffi_modules; paths are relative to the repository root, where setup.py
+runs."""
+import glob
+import os
+
+from cffi import FFI
+
+ROOT = os.path.relpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+CDEF = r"""
+typedef int... fric_status_t;
+typedef int... fric_model_kind_t;
+typedef int... fric_param_kind_t;
+
+#define FRIC_OK ...
+#define FRIC_ERR_VELOCITY ...
+#define FRIC_FX_WORDS_STRIBECK ...
+#define FRIC_FX_WORDS_LUGRE ...
+#define FRIC_FX_WORD_KM ...
+#define FRIC_FX_WORD_KS ...
+#define FRIC_FX_WORD_DSEL ...
+#define FRIC_FX_WORD_FC_P ...
+#define FRIC_FX_WORD_DM_P ...
+#define FRIC_FX_WORD_DS_P ...
+#define FRIC_FX_WORD_BM_P ...
+#define FRIC_FX_WORD_BS_P ...
+#define FRIC_FX_WORD_FC_N ...
+#define FRIC_FX_WORD_DM_N ...
+#define FRIC_FX_WORD_DS_N ...
+#define FRIC_FX_WORD_BM_N ...
+#define FRIC_FX_WORD_BS_N ...
+#define FRIC_FX_WORD_KYM ...
+#define FRIC_FX_WORD_KYX ...
+#define FRIC_FX_WORD_C1M ...
+#define FRIC_FX_WORD_C1S ...
+#define FRIC_FX_WORD_MD_EN ...
+#define FRIC_FX_WORD_KDM ...
+#define FRIC_FX_WORD_KDS ...
+#define FRIC_FIT_WARN_NO_LOW_V ...
+#define FRIC_FIT_WARN_WIDE ...
+#define FRIC_FIT_WARN_RANK ...
+#define FRIC_FIT_WARN_SIGMA1 ...
+#define FRIC_FIT_WARN_NOT_CONVERGED ...
+#define FRIC_FIT_MAX_PARAMS ...
+#define FRICORE_DEV_MAX_BURST ...
+
+extern const char fricore_version[];
+const char *fric_status_message(fric_status_t status);
+const char *fric_warning_message(unsigned warning_bit);
+
+/* fric_stribeck.h, fric_lugre.h */
+typedef struct { double fc_pos, fc_neg, fs_pos, fs_neg, b_pos, b_neg, vs, delta; } fric_stribeck_cfg_t;
+typedef struct { double fc_pos, fc_neg, fs_pos, fs_neg, vs, delta, sigma0, sigma1, sigma2_pos, sigma2_neg, vd; } fric_lugre_cfg_t;
+typedef struct { double z; } fric_lugre_state_t;
+double fric_stribeck_force(const fric_stribeck_cfg_t *cfg, double v);
+double fric_lugre_eval(const fric_lugre_cfg_t *cfg, double z, double v, double *dzdt);
+double fric_lugre_step(const fric_lugre_cfg_t *cfg, fric_lugre_state_t *st, double v, double ts);
+
+/* fric_fx.h */
+typedef struct { uint32_t width; ...; } fric_fx_stribeck_t;
+typedef struct { fric_fx_stribeck_t g; ...; } fric_fx_lugre_t;
+typedef struct { int64_t w; } fric_fx_state_t;
+void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words);
+void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words);
+
+/* fric_compile.h */
+typedef struct { uint32_t width; double v_max; double f_max; double ts; } fric_compile_opts_t;
+fric_compile_opts_t fric_compile_opts_default(void);
+typedef struct { const char *param; const char *unit; double requested; double represented; } fric_quant_t;
+typedef struct {
+    uint32_t width;
+    double v_max, f_max, v_lsb, f_lsb, ts;
+    fric_quant_t quant[...];
+    size_t nquant;
+    char why[...];
+} fric_compile_report_t;
+
+/* fric_params.h */
+typedef struct {
+    char key[...];
+    fric_param_kind_t kind;
+    char text[...];
+    double num;
+    bool b;
+    unsigned line;
+} fric_param_t;
+typedef struct { fric_param_t p[...]; size_t n; } fric_params_t;
+typedef struct { unsigned line, col; char msg[...]; } fric_params_err_t;
+int fric_params_parse(const char *text, size_t len, fric_params_t *out, fric_params_err_t *err);
+
+/* fric_model.h */
+typedef struct {
+    fric_model_kind_t kind;
+    fric_stribeck_cfg_t stribeck;
+    fric_lugre_cfg_t lugre;
+    ...;
+} fric_model_t;
+typedef struct {
+    bool dynamic;
+    fric_fx_stribeck_t s;
+    fric_fx_lugre_t l;
+    fric_compile_report_t rep;
+} fric_model_fx_t;
+const char *fric_model_name(fric_model_kind_t kind);
+fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, fric_model_t *out,
+                                     unsigned *warnings, char *why, size_t why_len);
+bool fric_model_dynamic(const fric_model_t *m);
+fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_t *opt, fric_model_fx_t *out);
+
+/* fric_array.h */
+fric_status_t fric_array_curve(const fric_model_t *m, const double *v, double *f, size_t n, const char *name,
+                               size_t *bad, char *why, size_t why_len);
+fric_status_t fric_array_vcode(const fric_compile_report_t *rep, const double *v, int32_t *code, size_t n,
+                               const char *name, size_t *bad, char *why, size_t why_len);
+void fric_array_curve_fx(const fric_model_fx_t *c, const int32_t *v, int32_t *fcode, double *f, size_t n,
+                         uint32_t *flags);
+fric_status_t fric_array_trace(const fric_model_t *m, fric_lugre_state_t *st, double ts, const double *v, double *f,
+                               double *z, size_t n, const char *name, size_t *bad, char *why, size_t why_len);
+fric_status_t fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_fx_state_t *st, const double *v,
+                                  double *vq, int32_t *fcode, double *f, double *z, size_t n, uint32_t *flags,
+                                  const char *name, size_t *bad, char *why, size_t why_len);
+
+/* fric_fit.h */
+typedef struct {
+    size_t np;
+    const char *name[...];
+    double value[...];
+    double se[...];
+    double lo[...], hi[...];
+    bool wide[...];
+    size_t m;
+    double rms;
+    double tq;
+    int rank;
+    int info;
+    int nfev;
+    unsigned warn;
+    double v_low;
+    char why[...];
+} fric_fit_report_t;
+typedef struct { bool asymmetric; bool fit_delta; double delta; } fric_fit_static_opts_t;
+typedef struct { bool fit_sigma2; } fric_fit_dynamic_opts_t;
+int fric_fit_static(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,
+                    fric_stribeck_cfg_t *out, fric_fit_report_t *rep);
+int fric_fit_dynamic(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *base,
+                     const fric_fit_dynamic_opts_t *o, fric_lugre_cfg_t *out, fric_fit_report_t *rep);
+void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fric_lugre_cfg_t *cfg, double f0,
+                            double *fm);
+
+/* fricore_dev.h */
+typedef int (*fricore_xfer_t)(void *ctx, const uint8_t *tx, uint8_t *rx, size_t len);
+typedef struct {
+    fricore_xfer_t xfer;
+    void *ctx;
+    uint32_t width;
+    uint32_t axes;
+    uint32_t caps;
+    uint32_t max_polls;
+} fricore_dev_t;
+extern "Python" int _fricore_py_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, size_t len);
+fric_status_t fricore_dev_open(fricore_dev_t *d, fricore_xfer_t xfer, void *ctx);
+fric_status_t fricore_dev_read(fricore_dev_t *d, uint32_t addr, uint32_t *words, size_t n);
+fric_status_t fricore_dev_write(fricore_dev_t *d, uint32_t addr, const uint32_t *words, size_t n);
+fric_status_t fricore_dev_read_reg(fricore_dev_t *d, uint32_t addr, uint32_t *value);
+fric_status_t fricore_dev_write_reg(fricore_dev_t *d, uint32_t addr, uint32_t value);
+fric_status_t fricore_dev_put_stribeck(fricore_dev_t *d, const fric_fx_stribeck_t *p, uint32_t axes);
+fric_status_t fricore_dev_put_lugre(fricore_dev_t *d, const fric_fx_lugre_t *p, uint32_t axes);
+fric_status_t fricore_dev_reset_state(fricore_dev_t *d, uint32_t axes);
+fric_status_t fricore_dev_set_velocities(fricore_dev_t *d, const int32_t *v, size_t n);
+fric_status_t fricore_dev_step(fricore_dev_t *d);
+fric_status_t fricore_dev_read_forces(fricore_dev_t *d, int32_t *fs, int32_t *fl);
+fric_status_t fricore_dev_run(fricore_dev_t *d, uint32_t div, int run, uint32_t enc_axes);
+fric_status_t fricore_dev_set_encoder(fricore_dev_t *d, uint32_t gain, uint32_t shift);
+fric_status_t fricore_dev_flags(fricore_dev_t *d, uint32_t *flags);
+fric_status_t fricore_dev_clear_flags(fricore_dev_t *d, uint32_t mask);
+"""
+
+
+def _sources():
+    src = sorted(glob.glob(os.path.join(ROOT, "cmodel", "src", "*.c")))
+    return src + [os.path.join(ROOT, "cmodel", "generated", "fric_fx_tables.c"),
+                  os.path.join(ROOT, "cmodel", "dev", "fricore_dev.c")]
+
+
+ffi = FFI()
+ffi.cdef(CDEF)
+ffi.set_source(
+    "fricore._fricore",
+    ('#include "fricore.h"\n#include "fric_fit.h"\n#include "fricore_dev.h"\n#include "fric_version.h"\n'
+     "static const char fricore_version[] = FRICORE_VERSION;\n"),
+    sources=_sources(),
+    include_dirs=[os.path.join(ROOT, "cmodel", "include"), os.path.join(ROOT, "cmodel", "generated"),
+                  os.path.join(ROOT, "cmodel", "cli")],
+    libraries=["cminpack", "m"],
+    extra_compile_args=["-std=c11", "-O2"],
+)
+
+if __name__ == "__main__":
+    ffi.compile(verbose=True)
