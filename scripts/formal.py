@@ -50,6 +50,18 @@ PROPS = {
                            "flight in either core"),
         ("p_flags_clear", "flags_clear bits only when a FLAGS write with them is taken"),
     ],
+    "fric_axil_wb": [
+        ("p_resp_req", "one response per request, none without one: B only with an AW and a W "
+                       "taken and unanswered, R only with an AR; the outstanding counts at the "
+                       "ports equal the requests held plus the responses waiting (so in order)"),
+        ("p_hold", "BVALID and RVALID held, with BRESP, RDATA and RRESP unchanged, until ready"),
+        ("p_latency", "a write held complete and a read held are answered within F_LAT cycles "
+                      "(slave acks within 3, master's ready low at most 3 in a row)"),
+        ("p_wstrb", "a write whose WSTRB is not 4'b1111 runs no bus cycle and is answered SLVERR"),
+        ("p_wb_access", "a bus write carries the held write's address and data, a read its "
+                        "address; Wishbone master: request held, unchanged, until ack or err"),
+        ("p_resp_value", "RDATA and RRESP are the slave's data and ack/err; BRESP its ack/err"),
+    ],
     "fric_spi_wb": [
         ("p_frame_cycles", "a bus cycle starts exactly when the reference decoder of the frame "
                            "says one must, with its we, address and data"),
@@ -133,6 +145,12 @@ PROOFS = [
     dict(name="regs_cover", sby="fric_regs.sby", task="cover", module="fric_regs",
          config="W 16, NUM_AXES 2", props=["cover: back-to-back, read, write, stalled parameter word, "
                                            "commit while the bus waits, a set completes"], test=True),
+    dict(name="axil_wb", sby="fric_axil_wb.sby", task="prove", module="fric_axil_wb",
+         config="ADR_W 12, ack within 3 clk, BREADY/RREADY low at most 3 clk",
+         props=[p for p, _ in PROPS["fric_axil_wb"]], test=True),
+    dict(name="axil_wb_cover", sby="fric_axil_wb.sby", task="cover", module="fric_axil_wb",
+         config="ADR_W 12", props=["cover: OKAY and SLVERR writes, R and B waiting together, "
+                                   "W before AW"], test=True),
     dict(name="spi_wb", sby="fric_spi_wb.sby", task="prove", module="fric_spi_wb",
          config="ADR_W 12, SCK half period >= 5 clk, CS_N high >= 4 clk, ack within 16 clk",
          props=[p for p, _ in PROPS["fric_spi_wb"]], test=True),
