@@ -12,16 +12,16 @@
 #                    ADR_W 12 and 32 (about 2 s; part of make test)
 
 AXIL_V := rtl/board/fric_axil_wb.v
-AXIL_VHDL := rtl/vhdl/board/fric_axil_wb.vhd
+AXIL_VHDL := rtl/vhdl/generated/fric_regs_pkg.vhd rtl/vhdl/board/fric_axil_wb.vhd
 
 .PHONY: test-axil
 test-axil:
-	@$(VERILATOR) --lint-only -Wall $(VLT) $(AXIL_V) --top-module fric_axil_wb
-	@echo "ok   verilator --lint-only -Wall: fric_axil_wb"
+	@for a in 12 32; do $(VERILATOR) --lint-only -Wall -Irtl/generated $(VLT) -GADR_W=$$a $(AXIL_V) --top-module fric_axil_wb || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_axil_wb, ADR_W $$a"; done
 	@for a in 12 32; do d=$(BUILD)/axil/adr$$a; rm -rf $$d; mkdir -p $$d; \
-	  ( cd $$d && $(GHDL) -a $(GHDL_FLAGS) $(abspath $(AXIL_VHDL)) && \
+	  ( cd $$d && for f in $(abspath $(AXIL_VHDL)); do $(GHDL) -a $(GHDL_FLAGS) $$f || exit 1; done && \
 	    $(GHDL) --synth $(GHDL_FLAGS) -gADR_W=$$a --out=verilog fric_axil_wb >vhdl.v ) || exit 1; \
-	  printf '%s\n' "read_verilog $$d/vhdl.v" "rename fric_axil_wb gate" "read_verilog $(AXIL_V)" \
+	  printf '%s\n' "read_verilog $$d/vhdl.v" "rename fric_axil_wb gate" "read_verilog -Irtl/generated $(AXIL_V)" \
 	    "chparam -set ADR_W $$a fric_axil_wb" "rename fric_axil_wb gold" "proc" "opt_clean" \
 	    "equiv_make gold gate equiv" "hierarchy -top equiv" "equiv_simple -seq 4" "equiv_induct -seq 4" \
 	    "equiv_status -assert" >$$d/equiv.ys; \

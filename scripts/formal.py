@@ -58,9 +58,12 @@ PROPS = {
         ("p_latency", "a write held complete and a read held are answered within F_LAT cycles "
                       "(slave acks within 3, master's ready low at most 3 in a row)"),
         ("p_wstrb", "a write whose WSTRB is not 4'b1111 runs no bus cycle and is answered SLVERR"),
+        ("p_map", "a bus write only to an address the generated map lists writable, a bus read "
+                  "only to one it lists; any other access answered SLVERR (a read with RDATA 0)"),
         ("p_wb_access", "a bus write carries the held write's address and data, a read its "
                         "address; Wishbone master: request held, unchanged, until ack or err"),
-        ("p_resp_value", "RDATA and RRESP are the slave's data and ack/err; BRESP its ack/err"),
+        ("p_resp_value", "RDATA and RRESP are the slave's data and ack/err; BRESP its ack/err, "
+                         "or SLVERR for a refused access"),
     ],
     "fric_spi_wb": [
         ("p_frame_cycles", "a bus cycle starts exactly when the reference decoder of the frame "
@@ -288,6 +291,11 @@ MUTANTS = [
          new="    wire full_word = (w_strb_reg[2:0] == 3'b111);",
          depth=10, expect=["p_wstrb_full"], test=True,
          what="a dropped WSTRB lane: a write without byte 3 is written as a full word"),
+    dict(name="axil_write_ro", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="    wire wr_ok = full_word && aw_acc[1];",
+         new="    wire wr_ok = full_word && aw_acc[0];",
+         depth=10, expect=["p_map_write"], test=True,
+         what="a write to a read-only register reaches the register file (and is answered OKAY)"),
     dict(name="axil_rdata_stall", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
          old="                r_data_reg <= wb_ack_i ? wb_dat_i : 32'd0;",
          new="                r_data_reg <= wb_ack_i ? wb_dat_i : 32'd0;\n            end\n            if (r_valid_reg && wb_ack_i) begin\n                r_data_reg <= wb_dat_i;",

@@ -4,28 +4,32 @@
 `default_nettype none
 
 // fric_axil_wb: an AXI4-Lite slave that serves the register map of
-// fric_regs (or any Wishbone B4 classic slave) through a Wishbone master,
-// one access at a time. The map itself is not here: addresses, fields and
-// access kinds are fric_regs' (docs/generated/register-map.md).
+// fric_regs through a Wishbone B4 classic master, one access at a time.
+// The map (addresses, fields, access kinds) is docs/generated/register-map.md;
+// the access class of each address comes from the generator
+// (rtl/generated/fric_regs_access.vh), so nothing of the map is written here.
 //
-// AXI4-Lite side (32-bit data, byte addresses of ADR_W bits):
+// AXI4-Lite side (32-bit data, byte addresses of ADR_W bits; the low two
+// bits select nothing, every access is to the whole word):
 // - AW, W and AR are each taken into a one-entry holding register; each
 //   channel's ready is high while its register is empty, so AWVALID and
 //   WVALID may come in either order or together, and the master may hold
 //   any valid low or any ready low for as long as it likes.
-// - A write runs on the bus once its address and its data are both held and
+// - A write is looked at once its address and its data are both held and
 //   the B channel is free; a read once its address is held and the R
 //   channel is free. When both wait, they take turns (the one that did not
 //   run last goes first).
-// - WSTRB: only a full word (WSTRB = 4'b1111) is written. A write with any
-//   other WSTRB runs no bus cycle and is answered SLVERR.
-// - BRESP / RRESP: OKAY, or SLVERR when the slave ends the cycle with
-//   wb_err_i instead of wb_ack_i.
+// - Responses (BRESP, RRESP): SLVERR, with no bus cycle, for an address the
+//   map does not list (any address bit above bit 11 set, too; a read then
+//   returns RDATA 0), a write to a read-only (R) register, and a write whose
+//   WSTRB is not 4'b1111 (only whole words are written). SLVERR also when
+//   the slave ends the cycle with wb_err_i (fric_regs never does). OKAY
+//   otherwise.
 // - BVALID and RVALID are held, with their response and data unchanged,
 //   until BREADY / RREADY. One response per request, in request order.
-// - Latency: a write's B is valid 2 cycles after its address and data are
-//   both held when the bus is free and the slave acks in 1 cycle
-//   (fric_regs: 2 more cycles for a plain write, 4 more for a read).
+// - Latency: B or R is valid 2 cycles after the request is held when the
+//   bus is free and the slave acks in 1 cycle, 1 cycle for a refused one
+//   (fric_regs acks a plain write 2 cycles, a read 5 cycles after stb).
 //
 // rst (synchronous) empties the holding registers, drops the responses and
 // ends a bus cycle in progress.
@@ -74,6 +78,19 @@ module fric_axil_wb #(
     end
 
     localparam [1:0] RESP_OKAY = 2'b00, RESP_SLVERR = 2'b10;
+`include "fric_regs_access.vh"
+    // the map's access class of a held address: bit 0 listed, bit 1
+    // writable (an address bit above bit 11 set: not listed; the low two
+    // bits select nothing)
+    function [1:0] acc_of;
+        input [ADR_W-1:2] a;
+        reg [31:2] x;
+        begin
+            x = 30'd0;
+            x[ADR_W-1:2] = a;
+            acc_of = (x[31:12] == 20'd0) ? fric_reg_access(x[11:2]) : 2'b00;
+        end
+    endfunction
 
     // holding registers of the three request channels
     reg aw_full_reg = 1'b0, w_full_reg = 1'b0, ar_full_reg = 1'b0;
@@ -106,6 +123,10 @@ module fric_axil_wb #(
     wire wr_ready = aw_full_reg && w_full_reg && !b_valid_reg;
     wire rd_ready = ar_full_reg && !r_valid_reg;
     wire full_word = (w_strb_reg == 4'b1111);
+    wire [1:0] aw_acc = acc_of(aw_addr_reg[ADR_W-1:2]);
+    wire [1:0] ar_acc = acc_of(ar_addr_reg[ADR_W-1:2]);
+    wire wr_ok = full_word && aw_acc[1];  // a write the map takes
+    wire rd_ok = ar_acc[0];               // a read the map serves
     // what starts this cycle (nothing while a bus cycle runs)
     wire go_wr = !bus_reg && wr_ready && (!rd_ready || !last_wr_reg);
     wire go_rd = !bus_reg && rd_ready && !go_wr;
@@ -129,10 +150,10 @@ module fric_axil_wb #(
         // responses taken
         if (s_axil_bready) b_valid_reg <= 1'b0;
         if (s_axil_rready) r_valid_reg <= 1'b0;
-        // a write: a partial word is refused at once, a full one runs a cycle
+        // a write: a refused one is answered at once, a taken one runs a cycle
         if (go_wr) begin
             last_wr_reg <= 1'b1;
-            if (full_word) begin
+            if (wr_ok) begin
                 bus_reg <= 1'b1;
                 bus_we_reg <= 1'b1;
             end else begin
@@ -144,8 +165,15 @@ module fric_axil_wb #(
         end
         if (go_rd) begin
             last_wr_reg <= 1'b0;
-            bus_reg <= 1'b1;
-            bus_we_reg <= 1'b0;
+            if (rd_ok) begin
+                bus_reg <= 1'b1;
+                bus_we_reg <= 1'b0;
+            end else begin
+                ar_full_reg <= 1'b0;
+                r_valid_reg <= 1'b1;
+                r_resp_reg <= RESP_SLVERR;
+                r_data_reg <= 32'd0;
+            end
         end
         if (bus_end) begin
             bus_reg <= 1'b0;
@@ -264,6 +292,14 @@ module fric_axil_wb #(
         end
     end
 
+    // the map's access class of the last write and read address taken
+    // (fric_regs_access.vh: bit 0 listed, bit 1 writable; an address bit
+    // above bit 11 set is not listed)
+    wire [43:0] f_aw_x = {{(44 - ADR_W){1'b0}}, f_aw_addr};
+    wire [43:0] f_ar_x = {{(44 - ADR_W){1'b0}}, f_ar_addr};
+    wire [1:0] f_acc_w = (f_aw_x[43:12] == 32'd0) ? fric_reg_access(f_aw_x[11:2]) : 2'b00;
+    wire [1:0] f_acc_r = (f_ar_x[43:12] == 32'd0) ? fric_reg_access(f_ar_x[11:2]) : 2'b00;
+
     // a write held complete (address and data, not yet answered), a read
     // held, and how long each has waited for its response
     wire f_wr_wait = (f_aw_out > {2'd0, b_valid_reg}) && (f_w_out > {2'd0, b_valid_reg});
@@ -309,6 +345,10 @@ module fric_axil_wb #(
             f_inv_rstall: assert(f_rstall <= F_STALL_MAX && (s_axil_rvalid || f_rstall == 0));
             // p_wstrb: a write whose WSTRB is not 4'b1111 runs no bus cycle
             if (wb_stb_o && wb_we_o) p_wstrb_full: assert(f_w_strb == 4'b1111);
+            // p_map: a bus write only to an address the map lists writable,
+            // a bus read only to one it lists
+            if (wb_stb_o && wb_we_o) p_map_write: assert(f_acc_w[1]);
+            if (wb_stb_o && !wb_we_o) p_map_read: assert(f_acc_r[0]);
             // p_latency: bounded time to each response
             p_latency_w: assert(f_wr_lat < F_LAT);
             p_latency_r: assert(f_rd_lat < F_LAT);
@@ -330,9 +370,11 @@ module fric_axil_wb #(
             // slave's data and ack/err for a read; for a write its ack/err,
             // SLVERR for a partial WSTRB
             if (s_axil_rvalid && !$past(s_axil_rvalid))
-                p_resp_value_r: assert(s_axil_rdata == f_r_data && s_axil_rresp == f_r_resp);
+                p_resp_value_r: assert(f_acc_r[0] ? (s_axil_rdata == f_r_data && s_axil_rresp == f_r_resp)
+                                                  : (s_axil_rdata == 32'd0 && s_axil_rresp == RESP_SLVERR));
             if (s_axil_bvalid && !$past(s_axil_bvalid))
-                p_resp_value_b: assert(s_axil_bresp == ((f_w_strb == 4'b1111) ? f_b_resp : RESP_SLVERR));
+                p_resp_value_b: assert(s_axil_bresp == ((f_w_strb == 4'b1111 && f_acc_w[1]) ? f_b_resp
+                                                                                           : RESP_SLVERR));
         end
     end
     always @(posedge clk) begin
@@ -340,6 +382,8 @@ module fric_axil_wb #(
             cover(s_axil_bvalid && s_axil_bresp == RESP_OKAY);
             cover(s_axil_bvalid && s_axil_bresp == RESP_SLVERR && w_strb_reg != 4'b1111);
             cover(s_axil_rvalid && s_axil_bvalid);
+            cover(s_axil_rvalid && s_axil_rresp == RESP_SLVERR);
+            cover(s_axil_bvalid && s_axil_bresp == RESP_SLVERR && w_strb_reg == 4'b1111);
             cover($past(s_axil_wvalid && !s_axil_awvalid) && s_axil_awvalid && s_axil_bvalid == 1'b0
                   && aw_full_reg == 1'b0 && w_full_reg);
         end

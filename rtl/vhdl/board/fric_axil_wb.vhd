@@ -7,13 +7,16 @@
 --   high while its register is empty (AWVALID and WVALID in any order).
 -- - A write runs once its address and data are held and B is free, a read
 --   once its address is held and R is free; when both wait they take turns.
--- - Only a full word (WSTRB = "1111") is written; any other WSTRB runs no bus
---   cycle and is answered SLVERR. wb_err_i answers SLVERR, wb_ack_i OKAY.
+-- - SLVERR, with no bus cycle, for an address the map does not list (RDATA
+--   0 for a read), a write to a read-only register and a write whose WSTRB
+--   is not "1111" (the map's access classes: fric_regs_pkg, generated);
+--   SLVERR also for wb_err_i; OKAY otherwise.
 -- - BVALID and RVALID are held, with their payload, until ready.
 -- rst (synchronous, active high) empties the registers and ends a bus cycle.
 
 library ieee;
 use ieee.std_logic_1164.all;
+use work.fric_regs_pkg.all;
 
 entity fric_axil_wb is
     generic (
@@ -66,6 +69,20 @@ architecture rtl of fric_axil_wb is
     signal b_resp_reg, r_resp_reg : std_logic_vector(1 downto 0);
     signal r_data_reg : std_logic_vector(31 downto 0);
     signal wr_ready, rd_ready, full_word, go_wr, go_rd, bus_end : std_logic;
+    signal aw_acc, ar_acc : std_logic_vector(1 downto 0);
+    signal wr_ok, rd_ok : std_logic;
+
+    -- the map's access class of a held address: bit 0 listed, bit 1 writable
+    -- (an address bit above bit 11 set: not listed)
+    function acc_of(a : std_logic_vector(ADR_W - 1 downto 0)) return std_logic_vector is
+        variable x : std_logic_vector(31 downto 0) := (others => '0');
+    begin
+        x(ADR_W - 1 downto 0) := a;
+        if x(31 downto 12) /= (31 downto 12 => '0') then
+            return "00";
+        end if;
+        return fric_reg_access(x(11 downto 2));
+    end function;
 begin
     s_axil_awready <= not aw_full_reg;
     s_axil_wready <= not w_full_reg;
@@ -86,6 +103,10 @@ begin
     wr_ready <= aw_full_reg and w_full_reg and not b_valid_reg;
     rd_ready <= ar_full_reg and not r_valid_reg;
     full_word <= '1' when w_strb_reg = "1111" else '0';
+    aw_acc <= acc_of(aw_addr_reg);
+    ar_acc <= acc_of(ar_addr_reg);
+    wr_ok <= full_word and aw_acc(1);
+    rd_ok <= ar_acc(0);
     go_wr <= (not bus_reg) and wr_ready and ((not rd_ready) or (not last_wr_reg));
     go_rd <= (not bus_reg) and rd_ready and not go_wr;
     bus_end <= bus_reg and (wb_ack_i or wb_err_i);
@@ -114,7 +135,7 @@ begin
             end if;
             if go_wr = '1' then
                 last_wr_reg <= '1';
-                if full_word = '1' then
+                if wr_ok = '1' then
                     bus_reg <= '1';
                     bus_we_reg <= '1';
                 else
@@ -126,8 +147,15 @@ begin
             end if;
             if go_rd = '1' then
                 last_wr_reg <= '0';
-                bus_reg <= '1';
-                bus_we_reg <= '0';
+                if rd_ok = '1' then
+                    bus_reg <= '1';
+                    bus_we_reg <= '0';
+                else
+                    ar_full_reg <= '0';
+                    r_valid_reg <= '1';
+                    r_resp_reg <= RESP_SLVERR;
+                    r_data_reg <= (others => '0');
+                end if;
             end if;
             if bus_end = '1' then
                 bus_reg <= '0';
