@@ -27,9 +27,10 @@
 //   otherwise.
 // - BVALID and RVALID are held, with their response and data unchanged,
 //   until BREADY / RREADY. One response per request, in request order.
-// - Latency: B or R is valid 2 cycles after the request is held when the
-//   bus is free and the slave acks in 1 cycle, 1 cycle for a refused one
-//   (fric_regs acks a plain write 2 cycles, a read 5 cycles after stb).
+// - Latency: with the bus free, a request held in one cycle starts its bus
+//   cycle in the next; B or R is valid the cycle after the slave's ack; a
+//   refused access is answered the cycle after it is held (fric_regs acks a
+//   plain write 2 cycles, a read 5 cycles after stb rises).
 //
 // rst (synchronous) empties the holding registers, drops the responses and
 // ends a bus cycle in progress.
