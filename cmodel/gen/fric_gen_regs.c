@@ -111,6 +111,12 @@ static int nfields(const reg_t *r)
     return n;
 }
 
+/* writable: RW, W, W1C */
+static int writable(const reg_t *r)
+{
+    return strcmp(r->acc, "R") != 0;
+}
+
 static void write_c(const char *dir)
 {
     FILE *f = fric_gen_open(dir, "cmodel/generated/fricore_regs.h");
@@ -135,6 +141,21 @@ static void write_c(const char *dir)
             fprintf(f, "#define FRIC_REG_%s_%s_SHIFT %du\n#define FRIC_REG_%s_%s_MASK 0x%08lXu\n", r->name, q->name, q->lsb, r->name, q->name, mask);
         }
     }
+    fprintf(f, "\n/** Access class of byte address @p addr (its low two bits ignored): bit 0 set\n"
+               " * when the map lists it, bit 1 when it is writable (RW, W, W1C). The same\n"
+               " * decode as rtl/generated/fric_regs_access.vh. */\n"
+               "static inline unsigned fric_reg_access(unsigned addr)\n{\n"
+               "    const unsigned w = addr >> 2;\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        const unsigned w0 = r->off / 4u;
+        if (r->count == 1)
+            fprintf(f, "    if (w == %uu) return %du; /* %s (%s) */\n", w0, writable(r) ? 3 : 1, r->name, r->acc);
+        else
+            fprintf(f, "    if (w >= %uu && w <= %uu) return %du; /* %s[%d] (%s) */\n", w0,
+                    w0 + (unsigned)r->count - 1u, writable(r) ? 3 : 1, r->name, r->count, r->acc);
+    }
+    fprintf(f, "    return 0u;\n}\n");
     fprintf(f, "\n#endif /* FRICORE_REGS_H */\n");
     fric_gen_close(f);
 }
@@ -158,12 +179,6 @@ static void write_verilog(const char *dir)
     }
     fprintf(f, "\n`endif\n");
     fric_gen_close(f);
-}
-
-/* writable: RW, W, W1C */
-static int writable(const reg_t *r)
-{
-    return strcmp(r->acc, "R") != 0;
 }
 
 static void write_access_v(const char *dir)
