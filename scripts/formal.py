@@ -294,7 +294,7 @@ MUTANTS = [
     dict(name="axil_write_ro", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
          old="    wire wr_ok = full_word && aw_acc[1];",
          new="    wire wr_ok = full_word && aw_acc[0];",
-         depth=10, expect=["p_map_write"], test=True,
+         depth=10, expect=["p_map_write"], test=False,
          what="a write to a read-only register reaches the register file (and is answered OKAY)"),
     dict(name="axil_rdata_stall", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
          old="                r_data_reg <= wb_ack_i ? wb_dat_i : 32'd0;",
