@@ -90,6 +90,7 @@ include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
 include mk/formal.mk
+include mk/axil.mk
 include mk/timing.mk
 include mk/fuzz.mk
 include mk/python.mk
