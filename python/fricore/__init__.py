@@ -14,7 +14,8 @@ from ._lib import FricoreError, lib as _clib
 from ._params import FitReport, Params
 from ._models import Compiled, FricoreFlagWarning, Trace, compile, curve, flag_names, trace
 from ._fit import fit_dynamic, fit_static
+from ._sim import sim
 from ._version import __version__
 
 __all__ = ["__version__", "Params", "FitReport", "Compiled", "Trace", "FricoreError", "FricoreFlagWarning",
-           "curve", "trace", "compile", "fit_static", "fit_dynamic", "flag_names"]
+           "curve", "trace", "compile", "fit_static", "fit_dynamic", "flag_names", "sim"]

@@ -59,6 +59,7 @@ typedef struct { double z; } fric_lugre_state_t;
 double fric_stribeck_force(const fric_stribeck_cfg_t *cfg, double v);
 double fric_lugre_eval(const fric_lugre_cfg_t *cfg, double z, double v, double *dzdt);
 double fric_lugre_step(const fric_lugre_cfg_t *cfg, fric_lugre_state_t *st, double v, double ts);
+fric_lugre_cfg_t fric_lugre_cfg_canudas1995(void);
 
 /* fric_fx.h */
 typedef struct { uint32_t width; ...; } fric_fx_stribeck_t;
@@ -151,6 +152,68 @@ int fric_fit_dynamic(const double *t, const double *v, const double *f, size_t n
 void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fric_lugre_cfg_t *cfg, double f0,
                             double *fm);
 
+/* fric_plant.h, fric_sim.h */
+typedef struct { double mass, k, vd, force_amp, force_freq; } fric_plant_t;
+typedef struct { bool dynamic; fric_lugre_cfg_t lugre; fric_stribeck_cfg_t curve; ...; } fric_contact_t;
+typedef struct { double t, x, v, z, f; ...; } fric_plant_state_t;
+fric_status_t fric_plant_check(const fric_plant_t *p);
+fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c);
+fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c);
+typedef struct {
+    fric_plant_t plant;
+    fric_contact_t contact;
+    double x0, v0, z0;
+    double duration;
+    double dt;
+    double stick;
+    size_t plot_points;
+} fric_sim_cfg_t;
+typedef struct { const char *method; ...; } fric_sim_stepper_t;
+typedef int... fric_sim_integrator_t;
+#define FRIC_SIM_RK4 ...
+#define FRIC_SIM_EXACT ...
+#define FRIC_NMETRICS ...
+#define FRIC_M_PEAK_F ...
+#define FRIC_M_X ...
+#define FRIC_M_V ...
+#define FRIC_M_Z ...
+#define FRIC_M_F ...
+#define FRIC_M_STICK_FRAC ...
+#define FRIC_M_PERIOD ...
+#define FRIC_M_F_P2P ...
+#define FRIC_M_PEAK_V ...
+#define FRIC_WARN_FS_BELOW_FC ...
+#define FRIC_ERR_SIM_DIVERGED ...
+typedef struct {
+    double peak_f;
+    size_t steps, near_stick, reversals, onsets;
+    double w_in, w_f, ke0;
+    fric_plant_state_t final;
+    double wall;
+    char why[...];
+    ...;
+} fric_sim_result_t;
+typedef struct {
+    bool dynamic;
+    bool met;
+    double margin;
+    const char *condition;
+    const char *reference;
+    const char *meaning;
+} fric_sim_passivity_t;
+void fric_sim_cfg_init(fric_sim_cfg_t *c);
+fric_status_t fric_sim_cfg_check(const fric_sim_cfg_t *c);
+fric_sim_stepper_t fric_sim_builtin_stepper(const fric_sim_cfg_t *c, fric_sim_integrator_t which);
+void fric_sim_result_free(fric_sim_result_t *r);
+void fric_sim_metrics(const fric_sim_cfg_t *c, const fric_sim_result_t *r, double m[]);
+double fric_sim_dke(const fric_sim_cfg_t *c, const fric_sim_result_t *r);
+double fric_sim_residual(const fric_sim_cfg_t *c, const fric_sim_result_t *r);
+fric_sim_passivity_t fric_sim_passivity(const fric_contact_t *c);
+/* the package's collector of a run's samples into arrays */
+typedef struct { size_t cap; double *t, *x, *v, *z, *f, *fs, *fe; } fricore_py_series_t;
+fric_status_t fricore_py_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st, fricore_py_series_t *out,
+                                 fric_sim_result_t *r);
+
 /* fricore_dev.h */
 typedef int (*fricore_xfer_t)(void *ctx, const uint8_t *tx, uint8_t *rx, size_t len);
 typedef struct {
@@ -186,12 +249,34 @@ def _sources():
                   os.path.join(ROOT, "cmodel", "dev", "fricore_dev.c")]
 
 
+# Presentation only: the samples a run hands its per-sample hook, stored
+# into arrays the caller (numpy) owns, with no Python call per sample.
+_HELPERS = r"""
+#include "fric_sim.h"
+typedef struct { size_t cap; double *t, *x, *v, *z, *f, *fs, *fe; } fricore_py_series_t;
+static int fricore_py_sample(void *ctx, size_t i, size_t n, const fric_plant_state_t *s, double f_spring,
+                             double f_ext)
+{
+    fricore_py_series_t *o = ctx;
+    (void)n;
+    if (i >= o->cap) return 1;
+    o->t[i] = s->t; o->x[i] = s->x; o->v[i] = s->v; o->z[i] = s->z; o->f[i] = s->f;
+    o->fs[i] = f_spring; o->fe[i] = f_ext;
+    return 0;
+}
+static fric_status_t fricore_py_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st,
+                                        fricore_py_series_t *out, fric_sim_result_t *r)
+{
+    return fric_sim_run(c, st, out ? fricore_py_sample : NULL, out, r);
+}
+"""
+
 ffi = FFI()
 ffi.cdef(CDEF)
 ffi.set_source(
     "fricore._fricore",
     ('#include "fricore.h"\n#include "fric_fit.h"\n#include "fricore_dev.h"\n#include "fric_version.h"\n'
-     "static const char fricore_version[] = FRICORE_VERSION;\n"),
+     "static const char fricore_version[] = FRICORE_VERSION;\n" + _HELPERS),
     sources=_sources(),
     include_dirs=[os.path.join(ROOT, "cmodel", "include"), os.path.join(ROOT, "cmodel", "generated"),
                   os.path.join(ROOT, "cmodel", "cli")],
