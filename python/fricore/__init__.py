@@ -15,7 +15,8 @@ from ._params import FitReport, Params
 from ._models import Compiled, FricoreFlagWarning, Trace, compile, curve, flag_names, trace
 from ._fit import fit_dynamic, fit_static
 from ._sim import sim
+from ._servo import servo
 from ._version import __version__
 
 __all__ = ["__version__", "Params", "FitReport", "Compiled", "Trace", "FricoreError", "FricoreFlagWarning",
-           "curve", "trace", "compile", "fit_static", "fit_dynamic", "flag_names", "sim"]
+           "curve", "trace", "compile", "fit_static", "fit_dynamic", "flag_names", "sim", "servo"]

@@ -214,6 +214,73 @@ typedef struct { size_t cap; double *t, *x, *v, *z, *f, *fs, *fe; } fricore_py_s
 fric_status_t fricore_py_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st, fricore_py_series_t *out,
                                  fric_sim_result_t *r);
 
+/* fric_servo.h */
+typedef int... fric_servo_comp_t;
+typedef int... fric_servo_arith_t;
+typedef int... fric_servo_ref_t;
+#define FRIC_SERVO_COMP_NONE ...
+#define FRIC_SERVO_COMP_COULOMB ...
+#define FRIC_SERVO_COMP_STRIBECK ...
+#define FRIC_SERVO_COMP_LUGRE ...
+#define FRIC_SERVO_ARITH_DOUBLE ...
+#define FRIC_SERVO_ARITH_FIXED ...
+#define FRIC_SERVO_REF_SINE ...
+#define FRIC_SERVO_REF_STEP ...
+#define FRIC_SERVO_REF_RAMP ...
+#define FRIC_ERR_DIVERGED ...
+#define FRIC_FX_FLAG_F_SAT ...
+#define FRIC_FX_FLAG_MAG_NEG ...
+#define FRIC_FX_FLAG_G_SAT ...
+#define FRIC_FX_FLAG_S1_SAT ...
+#define FRIC_FX_FLAG_W_SAT ...
+#define FRIC_FX_FLAG_V_SAT ...
+#define FRIC_FX_FLAG_ENC_SAT ...
+typedef struct {
+    fric_model_t machine;
+    double inertia, load_damping, compliance, load_inertia, compliance_damping, substeps;
+    double ts, counts_per_rev;
+    uint32_t width;
+    double v_max;
+    uint32_t enc_gain, enc_shift;
+    double bandwidth, kp, kv, ki, u_max;
+    bool accel_ff;
+    fric_servo_ref_t ref;
+    double amplitude, frequency, period, rise_time, speed;
+    fric_servo_comp_t comp_kind;
+    fric_servo_arith_t arith;
+    fric_model_t comp;
+    double f_max;
+    fric_model_fx_t comp_fx;
+    double duration, stick_threshold, lc_window;
+    size_t plot_points;
+    ...;
+} fric_servo_cfg_t;
+typedef struct {
+    size_t n;
+    double peak_e, peak_u;
+    size_t stuck, u_sat;
+    uint32_t flags;
+    double win_t0;
+    char why[...];
+    ...;
+} fric_servo_result_t;
+typedef struct {
+    double rms_e, peak_e, rms_ev, stuck_s, rms_u, peak_u, rms_ferr;
+    bool lc_present;
+    double lc_amp, lc_freq;
+    char why[...];
+} fric_servo_metrics_t;
+fric_servo_cfg_t fric_servo_defaults(void);
+fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
+fric_status_t fric_servo_prepare(fric_servo_cfg_t *cfg, char *why, size_t why_len);
+void fric_servo_result_free(fric_servo_result_t *r);
+fric_status_t fric_servo_metrics(const fric_servo_cfg_t *cfg, const fric_servo_result_t *r, fric_servo_metrics_t *m);
+const char *fric_servo_comp_name(fric_servo_comp_t kind);
+const char *fric_servo_arith_name(fric_servo_arith_t arith);
+const char *fric_servo_ref_name(fric_servo_ref_t ref);
+typedef struct { size_t cap; double *c[10]; } fricore_py_servo_series_t;
+fric_status_t fricore_py_servo_run(const fric_servo_cfg_t *c, fricore_py_servo_series_t *out, fric_servo_result_t *r);
+
 /* fricore_dev.h */
 typedef int (*fricore_xfer_t)(void *ctx, const uint8_t *tx, uint8_t *rx, size_t len);
 typedef struct {
@@ -268,6 +335,24 @@ static fric_status_t fricore_py_sim_run(const fric_sim_cfg_t *c, const fric_sim_
                                         fricore_py_series_t *out, fric_sim_result_t *r)
 {
     return fric_sim_run(c, st, out ? fricore_py_sample : NULL, out, r);
+}
+#include "fric_servo.h"
+typedef struct { size_t cap; double *c[10]; } fricore_py_servo_series_t;
+static int fricore_py_servo_sample(void *ctx, const fric_servo_sample_t *s)
+{
+    fricore_py_servo_series_t *o = ctx;
+    const size_t k = s->k;
+    if (k >= o->cap) return 1;
+    o->c[0][k] = s->t; o->c[1][k] = s->theta_ref; o->c[2][k] = s->theta; o->c[3][k] = s->omega_ref;
+    o->c[4][k] = s->omega; o->c[5][k] = s->omega_meas; o->c[6][k] = s->error; o->c[7][k] = s->u;
+    o->c[8][k] = s->friction; o->c[9][k] = s->estimate;
+    return 0;
+}
+static fric_status_t fricore_py_servo_run(const fric_servo_cfg_t *c, fricore_py_servo_series_t *out,
+                                          fric_servo_result_t *r)
+{
+    const fric_servo_hooks_t h = {out ? fricore_py_servo_sample : NULL, NULL, NULL, out};
+    return fric_servo_run(c, &h, r);
 }
 """
 
