@@ -12,7 +12,9 @@ hardware, in one script with fricore's Python package:
      against the double-precision one;
   4. write static.json, lugre.json (parameter files that every fricore
      command reads with --params), compiled.json (the words), and with
-     matplotlib installed identify_compile.png.
+     matplotlib installed identify_compile.png;
+  5. run the set as a servo axis's friction, without and with the LuGre
+     compensator (fricore servo's default sine reference).
 
   python examples/python/identify_compile.py [--out DIR] [--width 16|18]
 """
@@ -90,7 +92,19 @@ def main():
                    "fixed_vs_double_max_lsb": err}, f, indent=1)
         f.write("\n")
 
-    # 4. the figure, when matplotlib is there
+    # 4. the set as a servo axis's friction (read as N*m and rad): the
+    #    tracking error of fricore servo's default sine, without and with
+    #    the LuGre compensator in the core's fixed point
+    rms = {}
+    for comp in ("none", "lugre"):
+        arith = "double" if comp == "none" else "fixed"
+        summ, _ = fricore.servo(lugre, compensation=comp, comp_arith=arith, duration=1.0, width=a.width,
+                                series=False)
+        rms[comp] = summ["rms_position_error_rad"]
+    print("servo: rms position error %.3g rad without compensation, %.3g rad with the LuGre compensator"
+          % (rms["none"], rms["lugre"]))
+
+    # 5. the figure, when matplotlib is there
     try:
         import matplotlib
         matplotlib.use("Agg")

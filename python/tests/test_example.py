@@ -3,6 +3,7 @@
 what the fricore command gives from the same data."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -32,5 +33,14 @@ def test_identify_compile(tmp_path):
     assert comp["words"] == cli["words"] and comp["fields"] == cli["fields"]
     assert comp["fixed_vs_double_max_lsb"] < 3.0
     assert "flags none" in r.stdout
+    # the servo step: the LuGre compensator against none, as fricore servo gives them
+    m = re.search(r"servo: rms position error (\S+) rad without compensation, (\S+) rad with", r.stdout)
+    assert m, r.stdout
+    cli = {comp: json.loads(run("servo", "--params", tmp_path / "lugre.json", "--duration", 1,
+                                *(["--compensation", comp, "--comp-arith", "fixed"] if comp == "lugre" else [])))
+           for comp in ("none", "lugre")}
+    assert "%.3g" % cli["none"]["rms_position_error_rad"] == m.group(1)
+    assert "%.3g" % cli["lugre"]["rms_position_error_rad"] == m.group(2)
+    assert float(m.group(2)) < 0.2 * float(m.group(1))
     png = tmp_path / "identify_compile.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 20000
