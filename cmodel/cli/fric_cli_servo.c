@@ -79,6 +79,20 @@ static void defaults(servo_t *s)
     s->reference = "sine";
 }
 
+/* The axis is rotary: the friction set's N and m read as N*m and rad. */
+static void rotary_units(fric_opt_t *o, size_t n)
+{
+    static const struct {
+        const char *linear, *rotary;
+    } map[] = {{"N", "N*m"}, {"m/s", "rad/s"}, {"N/m", "N*m/rad"}, {"N*s/m", "N*m*s/rad"}};
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+            if (strcmp(o[i].unit, map[k].linear) == 0) {
+                o[i].unit = map[k].rotary;
+                break;
+            }
+}
+
 static void table(servo_t *s)
 {
     fric_opt_t *o = s->opts;
@@ -86,6 +100,7 @@ static void table(servo_t *s)
     /* the machine's set: "--model" stays (lugre only), "--params" reads it */
     n += fric_cli_fixed_opts(&s->fx, o + n, "servo period: the controller's, the encoder's and the compensator's sample "
                                             "time (default 1e-4)");
+    rotary_units(o, n);
     const fric_opt_t more[] = {
         {"inertia", NULL, FRIC_OPT_DOUBLE, &s->c.inertia, "kg*m^2", "motor-side inertia J (the whole axis when rigid) (default 1)", NULL, false},
         {"load-damping", NULL, FRIC_OPT_DOUBLE, &s->c.load_damping, "N*m*s/rad", "viscous load b_l (default 0.1)", NULL, false},
@@ -115,7 +130,7 @@ static void table(servo_t *s)
         {"period", NULL, FRIC_OPT_DOUBLE, &s->c.period, "s", "step: up for half the period, back for the other half (default 4)", NULL, false},
         {"rise-time", NULL, FRIC_OPT_DOUBLE, &s->c.rise_time, "s", "step: each move a half-cosine over this time, 0 = a jump (default 0.05)", NULL, false},
         {"speed", NULL, FRIC_OPT_DOUBLE, &s->c.speed, "rad/s", "ramp speed (default 0.002)", NULL, false},
-        {"trajectory", NULL, FRIC_OPT_STRING, &s->trajectory, "", "CSV of t,theta lines (s, rad; '#' comments), with --reference csv", NULL, false},
+        {"trajectory", NULL, FRIC_OPT_STRING, &s->trajectory, "", "CSV of t,theta lines (s, rad; '#' comments; an optional header t,theta), with --reference csv", NULL, false},
         {"duration", NULL, FRIC_OPT_DOUBLE, &s->c.duration, "s", "simulated time, at most 120 (default 4)", NULL, false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->c.stick_threshold, "rad/s", "|omega| below it is stuck (default: machine vs / 10)", NULL, false},
         {"lc-window", NULL, FRIC_OPT_DOUBLE, &s->c.lc_window, "s", "the limit cycle is measured over the last this long (default: duration / 4)", NULL, false},
@@ -148,8 +163,19 @@ static int whole(const servo_t *s, const char *name, const char *what, double x,
     return 0;
 }
 
+/* A header field: the name, with blanks around it. */
+static bool is_field(const char *p, const char *name)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    const size_t n = strlen(name);
+    if (strncmp(p, name, n) != 0) return false;
+    for (p += n; *p == ' ' || *p == '\t'; p++) {}
+    return *p == '\0';
+}
+
 /* Read the trajectory: "t,theta" per line, '#' comments and blank lines
- * skipped, t strictly increasing, at least two points. */
+ * skipped, the header "t,theta" allowed on the first line that is neither,
+ * t strictly increasing, at least two points. */
 static int read_trajectory(servo_t *s)
 {
     FILE *f = fopen(s->trajectory, "r");
@@ -158,6 +184,7 @@ static int read_trajectory(servo_t *s)
     unsigned long no = 0;
     size_t cap = 0;
     int rc = 0;
+    bool started = false;
     while (fgets(line, sizeof line, f)) {
         no++;
         const size_t len = strlen(line);
@@ -173,8 +200,13 @@ static int read_trajectory(servo_t *s)
         char *end = comma ? comma + 1 : NULL;
         if (end) end[strcspn(end, "\r\n")] = '\0';
         double t, x;
+        const bool first = !started;
+        started = true;
+        if (first && comma && is_field(p, "t") && is_field(end, "theta")) continue;
         if (!comma || fric_parse_number(p, &t) != FRIC_NUM_OK || fric_parse_number(end, &x) != FRIC_NUM_OK) {
-            rc = fric_cli_fail(s->cmd, "--trajectory %s line %lu: expected two finite numbers t,theta (s, rad)", s->trajectory, no);
+            rc = fric_cli_fail(s->cmd,
+                               "--trajectory %s line %lu: expected two finite numbers t,theta (s, rad)%s", s->trajectory, no,
+                               first ? ", or the header t,theta" : "");
             break;
         }
         if (s->traj_n > 0 && !(t > s->traj_t[s->traj_n - 1])) {
@@ -223,6 +255,7 @@ static int build_comp(servo_t *s)
     s->cfp.model = kinds[s->c.comp_kind];
     fric_opt_t all[FRIC_CLI_FRICTION_NOPTS];
     const size_t n = fric_cli_friction_opts(&s->cfp, all, "lugre|viscous|stribeck");
+    rotary_units(all, n);
     /* the file's "model" and "params" are not the compensator's to choose */
     s->ncopts = 0;
     for (size_t i = 0; i < n; i++)
@@ -307,6 +340,11 @@ static int parse(servo_t *s, int argc, char **argv)
     c->f_max = s->fx.f_max;
     char why[512];
     if (fric_servo_prepare(c, why, sizeof why) != FRIC_OK) return fric_cli_fail(cmd, "%s", why);
+    /* the built-in set is the published example: its passivity is documented
+     * (docs/servo.md), not warned about on every run; a user's set is warned once */
+    const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
+    if (c->machine.kind == FRIC_MODEL_LUGRE && memcmp(&c->machine.lugre, &ex, sizeof ex) == 0)
+        s->warn_machine &= ~(unsigned)FRIC_WARN_NOT_PASSIVE;
     fric_cli_friction_warn(cmd, s->warn_machine);
     fric_cli_friction_warn(cmd, s->warn_comp);
     return 0;

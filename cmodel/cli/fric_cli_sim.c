@@ -29,6 +29,7 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
     s->duration = 20.0;
     s->dt = 1e-5;
     s->stick = NAN;
+    s->csv_every = 1.0;
     s->integrator = "rk4";
     fric_cli_friction_defaults(&s->fp, "lugre");
     fric_opt_t *o = s->opts;
@@ -53,6 +54,8 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
         {"allow-long", NULL, FRIC_OPT_FLAG, &s->allow_long, "", "allow a duration over 30 s", NULL, false},
         {"check-step", NULL, FRIC_OPT_FLAG, &s->check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
         {"csv", NULL, FRIC_OPT_STRING, &s->csv, "", "write the time history t,x,v,z,F_f,F_spring,F_ext ('-': stdout, with --summary FILE)", NULL, false},
+        {"csv-every", NULL, FRIC_OPT_DOUBLE, &s->csv_every, "",
+         "write samples 0, N, 2N, ... to --csv, an integer 1 .. 1e9 (default 1: every sample, 55 bytes each)", NULL, false},
         {"summary", NULL, FRIC_OPT_STRING, &s->summary, "", "write the JSON summary there instead of stdout", NULL, false},
         {"plot-time", NULL, FRIC_OPT_STRING, &s->plot_time, "", "write the friction force over time as SVG ('-': stdout)", NULL, false},
         {"plot-hysteresis", NULL, FRIC_OPT_STRING, &s->plot_hyst, "", "write the force-displacement loop as SVG ('-': stdout)", NULL, false},
@@ -103,6 +106,10 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
         return fric_cli_fail(cmd, "duration / dt must be <= 1e10 steps, got %.3g", s->duration / s->dt);
     const bool stick_given = fric_opts_find(s->opts, s->nopts, "stick-threshold")->given;
     if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
+    if (!(s->csv_every >= 1.0 && s->csv_every <= 1e9 && s->csv_every == floor(s->csv_every)))
+        return fric_cli_fail(cmd, "--csv-every (write every N-th sample) must be an integer in [1, 1e9], got %.9g", s->csv_every);
+    if (fric_opts_find(s->opts, s->nopts, "csv-every")->given && !s->csv)
+        return fric_cli_fail(cmd, "--csv-every applies only with --csv FILE");
     if (s->check && (rc = s->check(s->check_ctx)) != 0) return rc;
     /* the simulator's models require static >= Coulomb: refused, not warned */
     rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC | FRIC_WARN_NOT_PASSIVE,
@@ -175,13 +182,14 @@ typedef struct {
     const fric_sim_hooks_t *hook; /* NULL: none */
     bool half;
     fric_out_t *csv;              /* NULL: none */
+    size_t every;                 /* the CSV's decimation */
 } sample_ctx_t;
 
 static int on_sample(void *ctx, size_t i, size_t n, const fric_plant_state_t *s, double f_spring, double f_ext)
 {
     const sample_ctx_t *c = ctx;
     if (c->hook) c->hook->sample(c->hook->ctx, c->half, i, n, s, f_spring, f_ext);
-    if (c->csv && fprintf(c->csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s->t, s->x, s->v, s->z, s->f,
+    if (c->csv && i % c->every == 0 && fprintf(c->csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s->t, s->x, s->v, s->z, s->f,
                           f_spring, f_ext) < 0)
         return 1;
     return 0;
@@ -197,7 +205,7 @@ static int run(fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, fric_
     fric_sim_cfg_t c = o->cfg;
     c.dt = dt;
     c.plot_points = keep ? PLOT_POINTS : 0;
-    sample_ctx_t sc = {o->hooks && o->hooks->sample ? o->hooks : NULL, which[0] != '\0', csv};
+    sample_ctx_t sc = {o->hooks && o->hooks->sample ? o->hooks : NULL, which[0] != '\0', csv, (size_t)o->csv_every};
     if (csv && fputs("t,x,v,z,F_f,F_spring,F_ext\n", csv->f) == EOF) return fric_out_write_failed(csv, o->cmd);
     const bool any = sc.hook || csv;
     const fric_status_t rc = fric_sim_run(&c, st, any ? on_sample : NULL, &sc, r);

@@ -64,6 +64,7 @@ typedef struct fric_sim_cli {
     fric_plant_t plant;
     double x0, v0, z0;
     double duration, dt, stick;
+    double csv_every; /* write every this-th sample to --csv (an integer >= 1) */
     const char *example, *integrator;
     const char *csv, *summary, *plot_time, *plot_hyst, *report;
     bool allow_long, check_step;

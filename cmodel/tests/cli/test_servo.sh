@@ -116,6 +116,37 @@ PY
 then ok "servo --reference csv: a two-point trajectory runs as --reference ramp"
 else bad "servo csv vs ramp (status $rc_csv/$rc)"; fi
 
+# ---- the trajectory's header: t,theta on its first line is the same file without it
+printf '# t, theta\nt,theta\n0,0\n2,0.004\n' >"$tmp/ramp_h.csv"
+run "$S" servo $P --reference csv --trajectory "$tmp/ramp_h.csv" --duration 2 --compensation coulomb
+if [ "$rc" -eq 0 ] && cmp -s <(grep -v wall "$tmp/out") <(grep -v wall "$tmp/csvref.json"); then
+  ok "servo --trajectory: the header t,theta is read as a header"
+else bad "servo --trajectory with a header (status $rc): $(head -c 300 "$tmp/err")"; fi
+printf 't,x\n0,0\n2,0.004\n' >"$tmp/ramp_hx.csv"
+expect_usage_error "servo --trajectory: another header is refused, the columns named" \
+  "--trajectory .*ramp_hx.csv line 1: expected two finite numbers t,theta \\(s, rad\\), or the header t,theta" \
+  "$S" servo $P --reference csv --trajectory "$tmp/ramp_hx.csv"
+printf '0,0\nt,theta\n2,0.004\n' >"$tmp/ramp_hl.csv"
+expect_usage_error "servo --trajectory: a header after the data is refused" \
+  "--trajectory .*ramp_hl.csv line 2: expected two finite numbers t,theta \\(s, rad\\)$" \
+  "$S" servo $P --reference csv --trajectory "$tmp/ramp_hl.csv"
+
+# ---- the built-in example set is not warned about; a user's non-passive set is, once
+run "$S" servo --duration 0.2
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then ok "servo: the built-in example runs without a warning"
+else bad "servo example (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$S" servo --duration 0.2 --fs 2
+if [ "$rc" -eq 0 ] && [ "$(grep -c 'not passive' "$tmp/err")" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
+  ok "servo: a user's non-passive machine set is warned once"
+else bad "servo --fs 2 warning (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+# ---- the axis is rotary: the friction options' units in the help
+run "$S" help servo
+if [ "$rc" -eq 0 ] && grep -Eq -- '^  --fc X .*\[N\*m\]$' "$tmp/out" && grep -Eq -- '^  --vs X .*\[rad/s\]$' "$tmp/out" &&
+   grep -Eq -- '^  --sigma0 X .*\[N\*m/rad\]$' "$tmp/out" && grep -Eq -- '^  --f-max X .*\[N\*m\]$' "$tmp/out" &&
+   ! grep -Eq '\[(N|m/s|N/m|N\*s/m)\]$' "$tmp/out"; then ok "help servo: friction in N*m, rad/s, N*m/rad"
+else bad "help servo units: $(grep -E -- '--(fc|vs|sigma0) ' "$tmp/out")"; fi
+
 # ---- the order of the compensation modes on short cases (the same gains for each)
 for c in "sine --duration 2" "step --amplitude 0.001 --period 2 --duration 2"; do
   for m in none coulomb lugre; do

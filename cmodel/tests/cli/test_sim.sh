@@ -53,6 +53,26 @@ if [ "$rc_dahl" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/dahl.csv")" -eq 
   expect_csv "sim: Dahl = LuGre with Fs = Fc, sigma1 = 0 (every CSV number)" "$tmp/dahl.csv"
 else bad "sim: dahl/lugre runs (status $rc_dahl, $rc)"; fi
 
+# ---- --csv-every N: samples 0, N, 2N, ... of the full history, and the same summary
+run "$FRICORE" sim --model lugre --fc 1 --fs 1 --sigma1 0 --duration 1 --dt 1e-5 --x0 -0.7 --csv "$tmp/every.csv" \
+  --csv-every 997 --summary "$tmp/every.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/lugre.csv" "$tmp/every.csv" "$tmp/lugre.json" "$tmp/every.json" <<'PY'
+import json, sys
+full, dec = open(sys.argv[1]).read().splitlines(), open(sys.argv[2]).read().splitlines()
+assert dec[0] == full[0], dec[0]
+assert dec[1:] == full[1::997], (len(dec), len(full[1::997]))
+assert len(dec) == 1 + 100001 // 997 + 1, len(dec)
+a, b = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
+a["integration"].pop("wall_time_s"); b["integration"].pop("wall_time_s")
+assert a == b
+PY
+then ok "sim --csv-every 997: every 997th row of the full CSV, the summary unchanged"
+else bad "sim --csv-every (status $rc: $(head -c 300 "$tmp/err"))"; fi
+expect_usage_error "sim --csv-every 0: an integer from 1" '^fricore sim: --csv-every \(write every N-th sample\) must be an integer in \[1, 1e9\], got 0$' \
+  "$FRICORE" sim --csv "$tmp/x.csv" --csv-every 0
+expect_usage_error "sim --csv-every 2.5: an integer" 'must be an integer in \[1, 1e9\], got 2.5$' "$FRICORE" sim --csv "$tmp/x.csv" --csv-every 2.5
+expect_usage_error "sim --csv-every without --csv" '^fricore sim: --csv-every applies only with --csv FILE$' "$FRICORE" sim --csv-every 10
+
 # ---- the RK4 bound: a warning that names the remedy; the exact step runs there
 run "$FRICORE" sim --dt 1e-3 --duration 2
 if grep -q "exceeds the RK4 stability estimate.*--integrator exact" "$tmp/err"; then ok "sim: dt past the RK4 bound warns and suggests --integrator exact"; else bad "sim: no RK4 warning ($(head -c 300 "$tmp/err"))"; fi
