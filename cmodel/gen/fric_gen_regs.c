@@ -17,6 +17,8 @@
  */
 #include "fric_gen.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define REGS_ID 0x46524943u /* "FRIC" */
@@ -104,6 +106,48 @@ static const reg_t regs[] = {
 };
 #define NREG (sizeof regs / sizeof regs[0])
 
+/* What each register reads after rst (the board tops pulse it after power-up,
+ * docs/board.md). checked: the value is the same after every rst, and the
+ * board bench checks it (FRIC_REG_RESETS); otherwise doc says what holds. */
+typedef struct {
+    const char *name;
+    int checked;
+    unsigned long value; /* with checked */
+    const char *doc;     /* the reset column; NULL: the value */
+} reset_t;
+
+static const reset_t resets[] = {
+    {"ID", 1, REGS_ID, NULL},
+    {"VERSION", 1, (REGS_VERSION_MAJOR << 16) | (REGS_VERSION_MINOR << 8) | REGS_VERSION_PATCH, NULL},
+    {"CAPS", 0, 0, "the build's (fixed)"},
+    {"CTRL", 1, 0, NULL},
+    {"TICK_DIV", 1, 0, NULL},
+    {"STEP", 1, 0, NULL},
+    {"COMMIT", 1, 0, NULL},
+    {"SRST", 1, 0, NULL},
+    {"STATUS", 1, 0, NULL},
+    {"FLAGS", 1, 0, NULL},
+    {"SAMPLES", 1, 0, NULL},
+    {"ENC_POS", 1, 0, NULL},
+    {"ENC_SCALE", 1, 0, NULL},
+    {"ENC_VEL", 1, 0, NULL},
+    {"SET_CYCLES", 1, 0, NULL},
+    {"S_PARAM", 0, 0, "0 after configuration; rst keeps the words written"},
+    {"L_PARAM", 0, 0, "0 after configuration; rst keeps the words written"},
+    {"VEL", 1, 0, NULL},
+    {"FORCE_S", 0, 0, "not reset: valid once a sample set has completed"},
+    {"FORCE_L", 0, 0, "not reset: valid once a sample set has completed"},
+};
+
+/* the reset entry of r; a register without one stops the generator */
+static const reset_t *reset_of(const reg_t *r)
+{
+    for (size_t i = 0; i < sizeof resets / sizeof resets[0]; i++)
+        if (strcmp(resets[i].name, r->name) == 0) return &resets[i];
+    fprintf(stderr, "fric_gen: register %s has no reset entry (cmodel/gen/fric_gen_regs.c)\n", r->name);
+    exit(1);
+}
+
 static int nfields(const reg_t *r)
 {
     int n = 0;
@@ -141,6 +185,14 @@ static void write_c(const char *dir)
             fprintf(f, "#define FRIC_REG_%s_%s_SHIFT %du\n#define FRIC_REG_%s_%s_MASK 0x%08lXu\n", r->name, q->name, q->lsb, r->name, q->name, mask);
         }
     }
+    fprintf(f, "\n/** The registers whose value after rst is fixed: X(name, byte address of\n"
+               " * entry 0, entries, value). The others (docs/generated/register-map.md,\n"
+               " * column reset) are left out. */\n#define FRIC_REG_RESETS(X)");
+    for (size_t i = 0; i < NREG; i++) {
+        const reset_t *z = reset_of(&regs[i]);
+        if (z->checked) fprintf(f, " \\\n    X(\"%s\", 0x%03Xu, %du, 0x%08lXu)", regs[i].name, regs[i].off, regs[i].count, z->value);
+    }
+    fprintf(f, "\n");
     fprintf(f, "\n/** Access class of byte address @p addr (its low two bits ignored): bit 0 set\n"
                " * when the map lists it, bit 1 when it is writable (RW, W, W1C). The same\n"
                " * decode as rtl/generated/fric_regs_access.vh. */\n"
@@ -244,13 +296,28 @@ static void write_md(const char *dir)
                "Verilog: `rtl/generated/fric_regs_map.vh`, the access decode `rtl/generated/fric_regs_access.vh`; "
                "VHDL: `rtl/vhdl/generated/fric_regs_pkg.vhd`.\n\n",
             REGS_ID, REGS_VERSION_MAJOR, REGS_VERSION_MINOR, REGS_VERSION_PATCH);
-    fprintf(f, "| address | register | access | meaning |\n|---|---|---|---|\n");
+    fprintf(f, "The reset column is what a register reads after `rst` (the board tops pulse it after power-up); "
+               "the board bench checks every value it gives. "
+               "**The next sample boundary** is the first clock cycle in which no sample set is in the cores "
+               "(`STATUS.ACTIVE` = 0) and no parameter word is being written. A core that is not running (`CTRL.RUN` = 0, "
+               "no `STEP`) is at one: a `COMMIT` or `SRST` then takes effect at once, axis by axis, and `STATUS.PENDING` "
+               "falls when it is done. While a set runs, it takes effect when the set has completed, and a set requested "
+               "meanwhile (a tick or `STEP`) starts only after it, so no set mixes old and new parameters on an axis.\n\n");
+    fprintf(f, "| address | register | access | reset | meaning |\n|---|---|---|---|---|\n");
     for (size_t i = 0; i < NREG; i++) {
         const reg_t *r = &regs[i];
-        if (r->count == 1)
-            fprintf(f, "| 0x%03X | %s | %s | %s |\n", r->off, r->name, r->acc, r->what);
+        const reset_t *z = reset_of(r);
+        char rv[96];
+        if (z->doc)
+            snprintf(rv, sizeof rv, "%s", z->doc);
+        else if (z->value < 10)
+            snprintf(rv, sizeof rv, "%lu", z->value);
         else
-            fprintf(f, "| 0x%03X + 4i, i < %d | %s[i] | %s | %s |\n", r->off, r->count, r->name, r->acc, r->what);
+            snprintf(rv, sizeof rv, "0x%08lX", z->value);
+        if (r->count == 1)
+            fprintf(f, "| 0x%03X | %s | %s | %s | %s |\n", r->off, r->name, r->acc, rv, r->what);
+        else
+            fprintf(f, "| 0x%03X + 4i, i < %d | %s[i] | %s | %s | %s |\n", r->off, r->count, r->name, r->acc, rv, r->what);
     }
     fprintf(f, "\n## Fields\n");
     for (size_t i = 0; i < NREG; i++) {

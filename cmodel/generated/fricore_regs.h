@@ -146,6 +146,26 @@
 #define FRIC_REG_FORCE_L_F_SHIFT 0u
 #define FRIC_REG_FORCE_L_F_MASK 0xFFFFFFFFu
 
+/** The registers whose value after rst is fixed: X(name, byte address of
+ * entry 0, entries, value). The others (docs/generated/register-map.md,
+ * column reset) are left out. */
+#define FRIC_REG_RESETS(X) \
+    X("ID", 0x000u, 1u, 0x46524943u) \
+    X("VERSION", 0x004u, 1u, 0x00000100u) \
+    X("CTRL", 0x00Cu, 1u, 0x00000000u) \
+    X("TICK_DIV", 0x010u, 1u, 0x00000000u) \
+    X("STEP", 0x014u, 1u, 0x00000000u) \
+    X("COMMIT", 0x018u, 1u, 0x00000000u) \
+    X("SRST", 0x01Cu, 1u, 0x00000000u) \
+    X("STATUS", 0x020u, 1u, 0x00000000u) \
+    X("FLAGS", 0x024u, 1u, 0x00000000u) \
+    X("SAMPLES", 0x028u, 1u, 0x00000000u) \
+    X("ENC_POS", 0x02Cu, 1u, 0x00000000u) \
+    X("ENC_SCALE", 0x030u, 1u, 0x00000000u) \
+    X("ENC_VEL", 0x034u, 1u, 0x00000000u) \
+    X("SET_CYCLES", 0x038u, 1u, 0x00000000u) \
+    X("VEL", 0x200u, 8u, 0x00000000u)
+
 /** Access class of byte address @p addr (its low two bits ignored): bit 0 set
  * when the map lists it, bit 1 when it is writable (RW, W, W1C). The same
  * decode as rtl/generated/fric_regs_access.vh. */

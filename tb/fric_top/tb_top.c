@@ -458,6 +458,46 @@ static void test_plain_registers(void **state)
     assert_int_equal(r & FRIC_REG_FLAGS_VEL_SAT_MASK, 0u);
 }
 
+/* every register with a fixed value after rst reads it after rst, whatever
+ * was written before (FRIC_REG_RESETS, the map's reset column); the shadow
+ * sets keep their words through rst */
+static void test_reset_values(void **state)
+{
+    (void)state;
+    uint32_t r;
+    /* dirty what can be dirtied: the RW registers, a flag, a set completed */
+    assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_CTRL, 0xFF00u), FRIC_OK);
+    assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_TICK_DIV, 0x123456u), FRIC_OK);
+    assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_ENC_SCALE, 0x1F1234u), FRIC_OK);
+    for (uint32_t a = 0; a < NAX; a++) assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_VEL(a), 0x40000000u + a), FRIC_OK);
+    assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_S_PARAM(0), 0x5u), FRIC_OK);
+    assert_int_equal(fricore_dev_step(&dev), FRIC_OK);
+    assert_int_equal(fricore_dev_read_reg(&dev, FRIC_REG_SAMPLES, &r), FRIC_OK);
+    assert_int_equal(r, 1u);
+    assert_int_equal(fricore_dev_flags(&dev, &r), FRIC_OK);
+    assert_true(r & FRIC_REG_FLAGS_VEL_SAT_MASK);
+    assert_int_equal(fricore_dev_read_reg(&dev, FRIC_REG_CTRL, &r), FRIC_OK);
+    assert_int_not_equal(r, 0u);
+    pin.rst = 1;
+    clkn(8);
+    pin.rst = 0;
+    clkn(8);
+    size_t n = 0;
+#define CHECK_RESET(name, off, count, value)                                                                   \
+    for (uint32_t i = 0; i < (count); i++) {                                                                   \
+        assert_int_equal(fricore_dev_read_reg(&dev, (off) + 4u * i, &r), FRIC_OK);                            \
+        if (r != (value))                                                                                      \
+            fail_msg("%s[%u] reads 0x%08X after rst, the map says 0x%08X", name, (unsigned)i, (unsigned)r,     \
+                     (unsigned)(value));                                                                       \
+        n++;                                                                                                   \
+    }
+    FRIC_REG_RESETS(CHECK_RESET)
+#undef CHECK_RESET
+    assert_int_equal(n, 14u + FRIC_REG_VEL_COUNT);
+    assert_int_equal(fricore_dev_read_reg(&dev, FRIC_REG_S_PARAM(0), &r), FRIC_OK);
+    assert_int_equal(r, 0x5u);
+}
+
 static void test_parameter_words(void **state)
 {
     (void)state;
@@ -742,6 +782,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_identity, setup, teardown),
         cmocka_unit_test_setup_teardown(test_driver_refuses, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plain_registers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reset_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_parameter_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_host_driven, setup, teardown),
         cmocka_unit_test_setup_teardown(test_encoder_path, setup, teardown),
