@@ -57,3 +57,21 @@ TEST_ALL += test-spdx
 test-readme:
 	@python3 scripts/readme_results.py
 TEST_ALL += test-readme
+
+# The handshake timing diagrams (docs/handshakes.md): WaveDrom sources in
+# docs/diagrams, the SVGs committed in docs/img; `make diagrams` redraws
+# them, test-diagrams fails when a committed SVG differs from its drawing.
+WAVEDROM := $(VENV)/bin/yowasp-wavedrom
+DIAGRAMS := $(patsubst docs/diagrams/%.json,docs/img/handshake-%.svg,$(wildcard docs/diagrams/*.json))
+.PHONY: diagrams test-diagrams
+diagrams: $(DIAGRAMS)
+docs/img/handshake-%.svg: docs/diagrams/%.json
+	$(call msg,WAVEDROM,$@) $(WAVEDROM) $< > $@.tmp && mv $@.tmp $@
+test-diagrams:
+	@rm -rf $(BUILD)/diagrams && mkdir -p $(BUILD)/diagrams; bad=0; \
+	for j in docs/diagrams/*.json; do n=$$(basename $$j .json); \
+	  $(WAVEDROM) $$j > $(BUILD)/diagrams/$$n.svg || bad=1; \
+	  if ! cmp -s $(BUILD)/diagrams/$$n.svg docs/img/handshake-$$n.svg; then \
+	    echo "FAIL docs/img/handshake-$$n.svg differs from its drawing of $$j (run make diagrams)"; bad=1; fi; done; \
+	if [ $$bad = 0 ]; then echo "ok   the handshake diagrams match their WaveDrom sources"; fi; exit $$bad
+TEST_ALL += test-diagrams

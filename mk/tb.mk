@@ -190,3 +190,11 @@ soak-lugre: $(BUILD)/tb/tb_lugre_w16/tb_lugre_w16 $(BUILD)/tb/tb_lugre_w18/tb_lu
 .PHONY: soak-stribeck
 soak-stribeck: $(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16 $(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18
 	@for t in $^; do echo "== $$(basename $$t) SOAK=$(SOAK_N)"; SOAK=$(SOAK_N) TEST=test_soak $$t || exit 1; done
+
+# The preset example (examples/rtl/fric_lugre_preset.v): a set from
+# fricore compile --format vh loaded into fric_lugre without fric_regs,
+# linted and run under iverilog against fricore trace --fixed.
+.PHONY: test-preset
+test-preset: $(FRICORE)
+	@$(RUN_TEST) fric_lugre_preset $(LOGS)/test-preset.log scripts/test_preset.sh $(FRICORE) $(BUILD)/preset
+TEST_ALL += test-preset

@@ -118,6 +118,9 @@ int fric_cmd_compile(int argc, char **argv)
         printf("localparam integer FRIC_P_WIDTH = %u;\nlocalparam integer FRIC_P_WORDS = %zu;\n", c.rep.width, nw);
         for (size_t i = 0; i < nw; i++)
             printf("localparam [31:0] FRIC_P_%s = 32'h%08x; // %d\n", field_names[i], w[i], (int32_t)w[i]);
+        printf("// the whole set, word i at FRIC_P_SET[32*i +: 32] (examples/rtl/fric_lugre_preset.v loads it)\n"
+               "localparam [32*FRIC_P_WORDS-1:0] FRIC_P_SET = {");
+        for (size_t i = nw; i-- > 0;) printf("FRIC_P_%s%s", field_names[i], i ? ", " : "};\n");
     } else {
         print_comment_header("//", &m, &c);
         printf("// %zu words in the order of fric_fx_formats.h (KM first)\n", nw);
