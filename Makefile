@@ -90,6 +90,7 @@ include mk/lab.mk
 include mk/formal.mk
 include mk/timing.mk
 include mk/fuzz.mk
+include mk/fmu.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

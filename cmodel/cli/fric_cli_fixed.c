@@ -56,12 +56,10 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
 int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, const char *where, int32_t *code)
 {
     const double half = ldexp(1.0, (int)rep->width - 1);
-    const double c = nearbyint(v / rep->v_lsb);
-    if (!(c >= -half && c <= half - 1.0))
+    if (fric_model_vcode(rep, v, code) != FRIC_OK)
         return fric_cli_fail(cmd, "%s: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of v-max = %.6g m/s "
                              "and width %u; raise --v-max", where, v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
                              rep->v_max, rep->width);
-    *code = (int32_t)c;
     return 0;
 }
 
