@@ -10,6 +10,8 @@
 #   make gen      rewrite the generated files (formats, tables, register map,
 #                 the engine's ROMs) from the generator
 #   make bench-accuracy  fixed-point against double: docs/results/accuracy.md
+#   make bench-python  the Python package against C and numpy:
+#                 the Python section of docs/results/bench.md
 #   make servo-bench  the servo axis with friction compensation:
 #                 docs/results/servo.md
 #   make timing-sweep  every image on nextpnr placement seeds 1..8:
@@ -88,8 +90,10 @@ include mk/bench.mk
 include mk/fusesoc.mk
 include mk/lab.mk
 include mk/formal.mk
+include mk/axil.mk
 include mk/timing.mk
 include mk/fuzz.mk
+include mk/python.mk
 include mk/fmu.mk
 
 build-all: $(BUILD_ALL)

@@ -145,6 +145,9 @@ test-demo: demo
 	@for f in $(DEMO_IMAGES); do \
 	  if cmp -s docs/images/$$f $(DEMO)/$$f; then echo "ok   docs/images/$$f is this build's demo plot"; \
 	  else echo "FAIL docs/images/$$f differs from $(DEMO)/$$f (run: make docs-images)"; exit 1; fi; done
+	@$(FRICORE) $(DEMO_RUN) 2>$(DEMO)/stderr.txt >/dev/null && [ ! -s $(DEMO)/stderr.txt ] \
+	  && echo "ok   the demonstration run prints nothing on stderr (no warning)" \
+	  || { echo "FAIL the demonstration run printed: $$(cat $(DEMO)/stderr.txt)"; exit 1; }
 	@scripts/check_page.sh $(BUILD)/report.html "Assumptions and limits" "time-data" "hysteresis-data"
 	@echo "ok   $(BUILD)/report.html loads in headless Chromium with nothing on its console"
 TEST_ALL += test-demo

@@ -214,6 +214,17 @@ def replace_section(md, lines):
         f.write("\n".join(old[:i] + lines + old[j:]))
 
 
+def kept_section(md, title):
+    """The lines of md's section titled title (written by another script, e.g.
+    scripts/bench_python.py), to keep when md is rewritten; [] when absent."""
+    old = open(md).read().split("\n") if os.path.exists(md) else []
+    if title not in old:
+        return []
+    i = old.index(title)
+    j = next((k for k in range(i + 1, len(old)) if old[k].startswith("## ")), len(old))
+    return old[i:j]
+
+
 # ---- 1. C model speed ------------------------------------------------------------
 
 def c_speed(build):
@@ -624,6 +635,7 @@ def report(b, md):
           "![co-simulated friction](bench_cosim_friction.svg)", "", "![RTL minus double](bench_cosim_difference.svg)", ""]
     if "fit" in b:
         L += bench_fit.report_lines(b["fit"])
+    L += kept_section(md, "## Python package")
     with open(md, "w") as f:
         f.write("\n".join(L))
 

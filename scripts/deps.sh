@@ -13,7 +13,8 @@
 #     compile the C to WebAssembly, and chromium-driver with python3-selenium,
 #     which drive the page in make test; gcc-arm-none-eabi and
 #     libnewlib-arm-none-eabi, the Cortex-M cross compiler and C library of
-#     make test-mcu and make bench-mcu);
+#     make test-mcu and make bench-mcu; python3-dev, the headers that the
+#     Python package's extension compiles against);
 #   - the pinned Python tools of scripts/requirements.txt in .venv/ (YoWASP
 #     synthesis and formal tools, the Yices SMT solver of make formal; SciPy
 #     for the baseline of make bench; MuJoCo, which loads the export of
@@ -46,6 +47,7 @@ DEB_PKGS=(
   "g++:/usr/bin/g++"
   "make:/usr/bin/make"
   "python3-venv:/usr/lib/python3.11/ensurepip/__init__.py"
+  "python3-dev:/usr/include/python3.11/Python.h"
   "chromium:/usr/bin/chromium"
   "valgrind:/usr/bin/valgrind"
   "clang:/usr/bin/clang"

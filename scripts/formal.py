@@ -50,6 +50,21 @@ PROPS = {
                            "flight in either core"),
         ("p_flags_clear", "flags_clear bits only when a FLAGS write with them is taken"),
     ],
+    "fric_axil_wb": [
+        ("p_resp_req", "one response per request, none without one: B only with an AW and a W "
+                       "taken and unanswered, R only with an AR; the outstanding counts at the "
+                       "ports equal the requests held plus the responses waiting (so in order)"),
+        ("p_hold", "BVALID and RVALID held, with BRESP, RDATA and RRESP unchanged, until ready"),
+        ("p_latency", "a write held complete and a read held are answered within F_LAT cycles "
+                      "(slave acks within 3, master's ready low at most 3 in a row)"),
+        ("p_wstrb", "a write whose WSTRB is not 4'b1111 runs no bus cycle and is answered SLVERR"),
+        ("p_map", "a bus write only to an address the generated map lists writable, a bus read "
+                  "only to one it lists; any other access answered SLVERR (a read with RDATA 0)"),
+        ("p_wb_access", "a bus write carries the held write's address and data, a read its "
+                        "address; Wishbone master: request held, unchanged, until ack or err"),
+        ("p_resp_value", "RDATA and RRESP are the slave's data and ack/err; BRESP its ack/err, "
+                         "or SLVERR for a refused access"),
+    ],
     "fric_spi_wb": [
         ("p_frame_cycles", "a bus cycle starts exactly when the reference decoder of the frame "
                            "says one must, with its we, address and data"),
@@ -133,6 +148,12 @@ PROOFS = [
     dict(name="regs_cover", sby="fric_regs.sby", task="cover", module="fric_regs",
          config="W 16, NUM_AXES 2", props=["cover: back-to-back, read, write, stalled parameter word, "
                                            "commit while the bus waits, a set completes"], test=True),
+    dict(name="axil_wb", sby="fric_axil_wb.sby", task="prove", module="fric_axil_wb",
+         config="ADR_W 12, ack within 3 clk, BREADY/RREADY low at most 3 clk",
+         props=[p for p, _ in PROPS["fric_axil_wb"]], test=True),
+    dict(name="axil_wb_cover", sby="fric_axil_wb.sby", task="cover", module="fric_axil_wb",
+         config="ADR_W 12", props=["cover: OKAY and SLVERR writes, R and B waiting together, "
+                                   "W before AW"], test=True),
     dict(name="spi_wb", sby="fric_spi_wb.sby", task="prove", module="fric_spi_wb",
          config="ADR_W 12, SCK half period >= 5 clk, CS_N high >= 4 clk, ack within 16 clk",
          props=[p for p, _ in PROPS["fric_spi_wb"]], test=True),
@@ -254,6 +275,32 @@ MUTANTS = [
          new="    assign st_flags_clear = (rq_v && rq_flags) ? rq_dat[2:0] : 3'd0;",
          depth=10, expect=["p_flags_clear"], test=False,
          what="a read of FLAGS clears the Stribeck core's flags"),
+    # the AXI4-Lite slave
+    dict(name="axil_lost_bresp", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="                b_valid_reg <= 1'b1;\n                b_resp_reg <= wb_err_i ? RESP_SLVERR : RESP_OKAY;",
+         new="                b_valid_reg <= !wb_dat_o[0];\n                b_resp_reg <= wb_err_i ? RESP_SLVERR : RESP_OKAY;",
+         depth=12, expect=["p_resp_req_aw"], test=True,
+         what="a lost write response: a write of odd data is acked on the bus but gets no B"),
+    dict(name="axil_resp_before_data", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="    wire wr_ready = aw_full_reg && w_full_reg && !b_valid_reg;",
+         new="    wire wr_ready = aw_full_reg && !b_valid_reg;",
+         depth=10, expect=["p_wb_access_w", "p_resp_req_b"], test=True,
+         what="a write runs, and is answered, on its address before its data has come"),
+    dict(name="axil_wstrb_lane", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="    wire full_word = (w_strb_reg == 4'b1111);",
+         new="    wire full_word = (w_strb_reg[2:0] == 3'b111);",
+         depth=10, expect=["p_wstrb_full"], test=True,
+         what="a dropped WSTRB lane: a write without byte 3 is written as a full word"),
+    dict(name="axil_write_ro", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="    wire wr_ok = full_word && aw_acc[1];",
+         new="    wire wr_ok = full_word && aw_acc[0];",
+         depth=10, expect=["p_map_write"], test=False,
+         what="a write to a read-only register reaches the register file (and is answered OKAY)"),
+    dict(name="axil_rdata_stall", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
+         old="                r_data_reg <= wb_ack_i ? wb_dat_i : 32'd0;",
+         new="                r_data_reg <= wb_ack_i ? wb_dat_i : 32'd0;\n            end\n            if (r_valid_reg && wb_ack_i) begin\n                r_data_reg <= wb_dat_i;",
+         depth=12, expect=["p_hold_r"], test=True,
+         what="a read response that changes while stalled: RDATA follows the bus during a write's ack"),
     # the SPI bridge: bounded from reset with SCK levels of 2 cycles (prove_fast)
     dict(name="spi_drop_cycle", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
          old="            if (f_ok_reg) begin",

@@ -221,9 +221,16 @@ def test_example(p, fricore):
     compare_summary(summary_of(p), out2, "the same run against fricore with the page's command line")
     warn = p.js("return [...document.querySelectorAll('#warnings li')].map(e => e.textContent)")
     want = [l for l in err.splitlines() if " warning: " in l]
-    check(warn == want, f"the page shows the CLI's warnings (the passivity note): {warn}")
+    check(warn == want == [], f"the built-in example prints no warning, on the page as in the CLI: {warn}, {want}")
+    # a set of the user's own that is not passive is flagged, as the CLI flags it
+    p.set("b", "0.1")
+    _, _, err2 = cli(fricore, ["sim", "--example", "canudas1995", "--b", "0.1"])
+    warn = p.js("return [...document.querySelectorAll('#warnings li')].map(e => e.textContent)")
+    want = [l for l in err2.splitlines() if " warning: " in l]
+    check(warn == want and len(want) == 1, f"the page shows the CLI's one passivity warning for b = 0.1: {warn}")
     check(p.js("return !!document.querySelector('#warnings li[data-warning=passivity]')"),
           "the passivity note is marked data-warning=passivity")
+    p.set("b", "0.4")
     p.click_and_wait("calculate")
     compare_summary(summary_of(p), out, "Calculate again: the same summary")
 

@@ -341,10 +341,12 @@ int fric_opts_parse(fric_opt_t *opts, size_t n, int argc, char **argv, int first
     return 0;
 }
 
-void fric_lines_init(fric_lines_t *r, FILE *in, const char *name)
+void fric_lines_init(fric_lines_t *r, FILE *in, const char *name, const char *column)
 {
     r->in = in;
     r->name = name;
+    r->column = column;
+    r->started = false;
     r->lineno = 0;
     r->line[0] = '\0';
 }
@@ -378,11 +380,21 @@ int fric_lines_next(fric_lines_t *r, const char *cmd, const char *what, const ch
         char *p = r->line;
         while (isspace((unsigned char)*p)) p++;
         if (*p == '\0' || *p == '#') continue;
+        const bool first = !r->started;
+        r->started = true;
+        if (first && r->column) {
+            /* the header: the column's name, with trailing blanks or a CR */
+            const size_t k = strlen(r->column);
+            size_t e = strlen(p);
+            while (e > 0 && isspace((unsigned char)p[e - 1])) e--;
+            if (e == k && strncmp(p, r->column, k) == 0) continue;
+        }
         const fric_num_t why = fric_parse_number(p, x);
         if (why != FRIC_NUM_OK) {
             char where[80];
             p[strcspn(p, "\r")] = '\0';
-            snprintf(where, sizeof where, "%s line %lu", r->name, r->lineno);
+            if (r->column) snprintf(where, sizeof where, "%s line %lu (column %s)", r->name, r->lineno, r->column);
+            else snprintf(where, sizeof where, "%s line %lu", r->name, r->lineno);
             return fric_cli_bad_number(cmd, where, what, unit, p, why);
         }
         return 0;

@@ -151,17 +151,22 @@ int fric_cli_run_failed(const char *cmd, const char *fmt, ...) __attribute__((fo
 /**
  * A reader of one number per line, in constant memory: blank lines and
  * lines starting with '#' are skipped; a line holds at most
- * FRIC_LINE_MAX - 1 characters besides its newline, and no NUL byte.
+ * FRIC_LINE_MAX - 1 characters besides its newline, and no NUL byte. The
+ * first line that is neither may be the column's header (its name, "v"),
+ * which is skipped, as every fricore command that reads CSV takes a header.
  */
 #define FRIC_LINE_MAX 512
 typedef struct {
     FILE *in;
     const char *name;     /**< "stdin", for messages */
+    const char *column;   /**< the header a first line may be ("v"), or NULL */
+    bool started;         /**< a header or a number has been read */
     unsigned long lineno; /**< of the last line read */
     char line[FRIC_LINE_MAX];
 } fric_lines_t;
 
-void fric_lines_init(fric_lines_t *r, FILE *in, const char *name);
+/** @brief Read in; column: the header a first line may be (NULL: none). */
+void fric_lines_init(fric_lines_t *r, FILE *in, const char *name, const char *column);
 
 /**
  * @brief The next number into *x, or *end = true at the end of the input.

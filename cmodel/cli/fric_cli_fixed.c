@@ -2,6 +2,8 @@
 /* Shared fixed-point options (see fric_cli_fixed.h). */
 #include "fric_cli_fixed.h"
 
+#include "fric_array.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,17 +52,21 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
     }
     const fric_status_t st = fric_model_compile(m, &o, out);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", out->rep.why);
+    /* a sample time in the wrong unit (100 for 100 us) is representable, so it
+     * compiles: say so */
+    if (t && t->given && x->ts > FRIC_CLI_TS_PLAUSIBLE)
+        fprintf(stderr, "fricore %s: warning: --ts %.6g s is longer than %g s: the sample time is in seconds "
+                        "(100 us is 1e-4)\n", cmd, x->ts, FRIC_CLI_TS_PLAUSIBLE);
     return 0;
 }
 
 int fric_cli_vcode(const fric_compile_report_t *rep, double v, const char *cmd, const char *where, int32_t *code)
 {
+    if (fric_model_vcode(rep, v, code) == FRIC_OK) return 0;
     const double half = ldexp(1.0, (int)rep->width - 1);
-    if (fric_model_vcode(rep, v, code) != FRIC_OK)
-        return fric_cli_fail(cmd, "%s: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of v-max = %.6g m/s "
-                             "and width %u; raise --v-max", where, v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
-                             rep->v_max, rep->width);
-    return 0;
+    return fric_cli_fail(cmd, "%s: velocity %.9g m/s is outside the input range [%.9g, %.9g] m/s of v-max = %.6g m/s "
+                         "and width %u; raise --v-max", where, v, -half * rep->v_lsb, (half - 1.0) * rep->v_lsb,
+                         rep->v_max, rep->width);
 }
 
 int fric_cli_fixed_only(fric_opt_t *opts, size_t n, const char *cmd, bool ts_too)

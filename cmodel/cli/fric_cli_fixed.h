@@ -22,6 +22,9 @@ typedef fric_model_fx_t fric_cli_fx_t;
 
 #define FRIC_CLI_FIXED_NOPTS 4
 
+/** A sample time above this, s, compiles with a warning (a unit slip: 100 for 100 us). */
+#define FRIC_CLI_TS_PLAUSIBLE 0.01
+
 void fric_cli_fixed_defaults(fric_cli_fixed_t *x);
 
 /** Write the options (at most FRIC_CLI_FIXED_NOPTS); ts_help says what --ts means here. */
@@ -30,6 +33,7 @@ size_t fric_cli_fixed_opts(fric_cli_fixed_t *x, fric_opt_t *out, const char *ts_
 /**
  * @brief Compile model m with the options. ts_default > 0 is used for a
  *        dynamic model when --ts is not given; 0 makes --ts required for it.
+ * A --ts above FRIC_CLI_TS_PLAUSIBLE compiles with a warning on stderr.
  * @return 0, or FRIC_EXIT_USAGE after one error line naming the parameter.
  */
 int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fric_opt_t *opts,

@@ -36,10 +36,20 @@ static const struct {
     {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vmd", M(FRIC_MODEL_LUGRE)},
 };
 
+/* What a model needs from a parameter file: the option and its file key. */
+static const struct {
+    const char *name, *key;
+    unsigned models;
+} needs[] = {
+    {"fc", "fc", M_ALL}, {"fs", "fs", M_DIP}, {"vs", "vs", M_DIP}, {"b", "sigma2", M_B},
+    {"sigma0", "sigma0", M_DYN}, {"sigma1", "sigma1", M(FRIC_MODEL_LUGRE)},
+};
+
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
 {
+    snprintf(f->model_help, sizeof f->model_help, "friction model (default %s)", f->model);
     const fric_opt_t t[] = {
-        {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", "friction model", models, false},
+        {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", f->model_help, models, false},
         {"fc", NULL, FRIC_OPT_DOUBLE, &f->fc, "N", "Coulomb level for v > 0 (default 1)", NULL, false},
         {"fs", NULL, FRIC_OPT_DOUBLE, &f->fs, "N", "static (breakaway) level for v > 0 (default 1.5)", NULL, false},
         {"vs", NULL, FRIC_OPT_DOUBLE, &f->vs, "m/s", "Stribeck velocity (default 0.001)", NULL, false},
@@ -62,6 +72,21 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
                             const char *cmd, unsigned refuse, fric_model_t *out)
 {
+    unsigned warn = 0;
+    const int rc = fric_cli_friction_build_quiet(f, opts, n, cmd, refuse, out, &warn);
+    if (rc == 0) fric_cli_friction_warn(cmd, warn);
+    return rc;
+}
+
+void fric_cli_friction_warn(const char *cmd, unsigned warn)
+{
+    for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
+        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+}
+
+int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                                  unsigned refuse, fric_model_t *out, unsigned *warnings)
+{
     fric_model_kind_t kind = FRIC_MODEL_LUGRE;
     (void)fric_model_kind_from_name(f->model, &kind);
 
@@ -82,13 +107,31 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
     unsigned warn = 0;
     const fric_status_t st = fric_model_build(kind, &v, out, &warn);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
+    /* A set read from a parameter file takes nothing from the built-in
+     * defaults: every parameter the model needs comes from the file or the
+     * command line (delta, vmd and the v < 0 levels have their documented
+     * defaults, the v > 0 values). */
+    bool from_file = false;
+    for (size_t i = 0; i < n; i++) from_file = from_file || opts[i].given == FRIC_GIVEN_FILE;
+    if (from_file) {
+        char missing[128] = "";
+        for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
+            const fric_opt_t *o = fric_opts_find(opts, n, needs[i].name);
+            if (!(needs[i].models & M(kind)) || !o || o->given) continue;
+            const size_t len = strlen(missing);
+            snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", needs[i].key);
+        }
+        if (missing[0])
+            return fric_cli_fail(cmd, "%s%s: --model %s needs %s, which neither the file nor the command line gives "
+                                 "(the built-in defaults apply only without a parameter file; fit them, e.g. fricore fit "
+                                 "dynamic, or give them as options)", f->params ? "--params " : "the parameter file",
+                                 f->params ? f->params : "", fric_model_name(kind), missing);
+    }
     if (warn & refuse & FRIC_WARN_FS_BELOW_FC) {
         const fric_stribeck_cfg_t *c = &out->stribeck;
         return fric_cli_fail(cmd, "fs (static level, N) must be >= fc (Coulomb level) in each direction for fricore %s, "
                              "got fs %.6g / %.6g, fc %.6g / %.6g", cmd, c->fs_pos, c->fs_neg, c->fc_pos, c->fc_neg);
     }
-    warn &= ~refuse;
-    for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
-        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+    *warnings = warn & ~refuse;
     return 0;
 }

@@ -18,6 +18,7 @@ typedef struct {
     const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
     double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+    char model_help[48];          /* --model's help, with the command's default */
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
@@ -27,7 +28,8 @@ typedef struct {
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);
 
 /**
- * @brief Write the friction options into out[] (at most FRIC_CLI_FRICTION_NOPTS).
+ * @brief Write the friction options into out[] (at most FRIC_CLI_FRICTION_NOPTS);
+ *        --model's help names f->model, the command's default, as it is now.
  * @param models the '|'-separated models this command accepts.
  * @return the number of entries written.
  */
@@ -45,5 +47,16 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
  */
 int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n,
                             const char *cmd, unsigned refuse, fric_model_t *out);
+
+/**
+ * @brief fric_cli_friction_build() that returns the warnings in *warnings
+ *        instead of printing them (print them with fric_cli_friction_warn()),
+ *        so that a later refusal can be the only line.
+ */
+int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                                  unsigned refuse, fric_model_t *out, unsigned *warnings);
+
+/** Print each warning bit of warn on stderr, as fric_cli_friction_build() does. */
+void fric_cli_friction_warn(const char *cmd, unsigned warn);
 
 #endif /* FRIC_CLI_FRICTION_H */

@@ -129,7 +129,7 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
                     const fric_sim_result_t *r, const fric_sim_result_t *half)
 {
     double m[FRIC_NMETRICS];
-    fric_sim_metrics(r, m);
+    fric_sim_metrics(&o->cfg, r, m);
     fputs("<h2>Summary</h2>\n<table class=\"kv\">\n", f);
     for (int i = 0; i < FRIC_NMETRICS; i++) {
         fprintf(f, "<tr><th>%s</th><td>", fric_sim_metric_info[i].label);
@@ -137,11 +137,15 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         else fprintf(f, fric_sim_metric_info[i].count ? "%.0f" : "%.6g", m[i]);
         fputs("</td></tr>\n", f);
     }
-    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
+    const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     fprintf(f, "<tr><th>work of spring and external force [J]</th><td>%.6g</td></tr>\n", r->w_in);
     fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
     fprintf(f, "<tr><th>kinetic energy change [J]</th><td>%.6g</td></tr>\n", dke);
     fprintf(f, "<tr><th>energy balance residual [J]</th><td>%.3g</td></tr>\n", res);
+    const fric_sim_passivity_t pa = fric_sim_passivity(&o->cfg.contact);
+    fprintf(f, "<tr><th>passivity</th><td>%s: %s", pa.met ? "met" : "not met", pa.condition);
+    if (pa.dynamic) fprintf(f, "; margin %.6g N&middot;s/m (%s)", pa.margin, pa.reference);
+    fprintf(f, ". In plain words: %s.</td></tr>\n", pa.meaning);
     fprintf(f, "<tr><th>integration</th><td>%s, dt = %.6g s, %zu steps, %.3f s wall time</td></tr>\n", st->method, dt,
             r->steps, r->wall);
     fputs("</table>\n", f);
@@ -151,7 +155,7 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         return;
     }
     double mh[FRIC_NMETRICS];
-    fric_sim_metrics(half, mh);
+    fric_sim_metrics(&o->cfg, half, mh);
     fprintf(f, "<h3>Step check (rerun at dt/2 = %.6g s)</h3>\n<table>\n<tr><th>metric</th><th>dt</th><th>dt/2</th>"
             "<th>relative change</th><th>verdict</th></tr>\n", 0.5 * dt);
     bool all = true;

@@ -7,11 +7,13 @@
  *        compensator (none, Coulomb, Stribeck or LuGre) in double, in the
  *        bit-exact fixed-point model, or as the Verilated fric_lugre core.
  *
- * One option table, one run and one set of outputs (JSON summary, CSV, SVG
- * plots, HTML report) serve both programs; the co-simulation passes a
- * ::fric_servo_rtl_t that presents each sample's velocity code to the
- * Verilated core and compares its force with the fixed-point model's.
- * docs/servo.md describes the axis, the controller and the metrics.
+ * The axis, its run and its metrics are libfricore's (fric_servo.h); one
+ * option table and one set of outputs (JSON summary, CSV, SVG plots, HTML
+ * report) here serve both programs. The co-simulation passes a
+ * ::fric_servo_rtl_t, which becomes the run's core hooks: it presents each
+ * sample's velocity code to the Verilated core and compares its force with
+ * the fixed-point model's. docs/servo.md describes the axis, the controller
+ * and the metrics.
  */
 #ifndef FRIC_CLI_SERVO_H
 #define FRIC_CLI_SERVO_H

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "fric_cli_out.h"
 #include "fric_cli_report.h"
@@ -19,6 +18,8 @@
 
 /* the stick threshold of a model without a Stribeck velocity, m/s */
 #define STICK_DEFAULT_NO_VS 1e-4
+
+static void fill_cfg(fric_sim_cli_t *s);
 
 void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
 {
@@ -104,11 +105,18 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
     if (s->check && (rc = s->check(s->check_ctx)) != 0) return rc;
     /* the simulator's models require static >= Coulomb: refused, not warned */
-    rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC, &s->model);
+    rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC | FRIC_WARN_NOT_PASSIVE,
+                                 &s->model);
     if (rc != 0) return rc;
     const fric_model_kind_t kind = s->model.kind;
     const bool dynamic = kind == FRIC_MODEL_DAHL || kind == FRIC_MODEL_LUGRE;
     s->contact = dynamic ? fric_contact_dynamic(&s->model.lugre) : fric_contact_static(&s->model.stribeck);
+    /* a set that is not passive: said in the summary and the report; also
+     * flagged here, once, unless it is the built-in published example's */
+    const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
+    const bool is_example = kind == FRIC_MODEL_LUGRE && memcmp(&s->model.lugre, &ex, sizeof ex) == 0;
+    if (!fric_sim_passivity(&s->contact).met && !is_example)
+        fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
     if (!stick_given)
         s->stick = (kind == FRIC_MODEL_LUGRE || kind == FRIC_MODEL_STRIBECK) ? s->model.stribeck.vs / 10.0 : STICK_DEFAULT_NO_VS;
@@ -136,217 +144,79 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
                     dynamic ? " + sigma0" : "", hplant, 0.5 * hplant);
         }
     }
+    fill_cfg(s);
     return 0;
 }
 
-/* ---- the built-in steppers ------------------------------------------------ */
-
-static int builtin_rk4(void *ctx, fric_plant_state_t *st, double h)
+/* The library's configuration from the options (once they are valid). */
+static void fill_cfg(fric_sim_cli_t *s)
 {
-    const fric_sim_cli_t *s = ctx;
-    fric_plant_rk4_step(&s->plant, &s->contact, st, h);
-    return 0;
+    fric_sim_cfg_t *c = &s->cfg;
+    fric_sim_cfg_init(c);
+    c->plant = s->plant;
+    c->contact = s->contact;
+    c->x0 = s->x0;
+    c->v0 = s->v0;
+    c->z0 = s->z0;
+    c->duration = s->duration;
+    c->dt = s->dt;
+    c->stick = s->stick;
 }
 
-static int builtin_exact(void *ctx, fric_plant_state_t *st, double h)
+fric_sim_stepper_t fric_sim_cli_stepper(const fric_sim_cli_t *s)
 {
-    const fric_sim_cli_t *s = ctx;
-    fric_plant_exact_step(&s->plant, &s->contact, st, h);
-    return 0;
-}
-
-fric_sim_stepper_t fric_sim_builtin_stepper(fric_sim_cli_t *s)
-{
-    const bool exact = strcmp(s->integrator, "exact") == 0;
-    fric_sim_stepper_t st = {exact ? "exact" : "rk4", exact, NULL, exact ? builtin_exact : builtin_rk4, s};
-    return st;
+    return fric_sim_builtin_stepper(&s->cfg, strcmp(s->integrator, "exact") == 0 ? FRIC_SIM_EXACT : FRIC_SIM_RK4);
 }
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* max and min of finite values, inlined (libm's fmax/fmin are calls, for NaN rules the loop does not need) */
-static inline double max2(double a, double b) { return a > b ? a : b; }
-static inline double min2(double a, double b) { return a < b ? a : b; }
+/* What the per-sample callback of a run writes to. */
+typedef struct {
+    const fric_sim_hooks_t *hook; /* NULL: none */
+    bool half;
+    fric_out_t *csv;              /* NULL: none */
+} sample_ctx_t;
 
-/* A sample or a result that is not finite: what it is, for the message. */
-typedef enum { Q_STATE, Q_FORCE, Q_ENERGY } quantity_kind_t;
-
-/* Print why the run stops: the first non-finite of the sample's quantities,
- * the time and the step, and what to do; returns FRIC_EXIT_FAIL. */
-static int diverged(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, const char *which, size_t i, size_t n,
-                    double dt, const fric_plant_state_t *s, double f_spring, double f_ext, const fric_sim_result_t *r)
+static int on_sample(void *ctx, size_t i, size_t n, const fric_plant_state_t *s, double f_spring, double f_ext)
 {
-    const struct {
-        quantity_kind_t kind;
-        const char *name, *unit;
-        double v;
-    } q[] = {
-        {Q_STATE, "x", "m", s->x}, {Q_STATE, "v", "m/s", s->v}, {Q_STATE, "z", "m", s->z},
-        {Q_FORCE, "F_f (friction)", "N", s->f}, {Q_FORCE, "F_spring", "N", f_spring},
-        {Q_FORCE, "F_ext (external force)", "N", f_ext},
-        {Q_ENERGY, "the work of spring and external force", "J", r->w_in},
-        {Q_ENERGY, "the work of friction", "J", r->w_f},
-    };
-    size_t k = 0;
-    while (k + 1 < sizeof q / sizeof q[0] && isfinite(q[k].v)) k++;
-    static const char *const what[] = {"the state", "the force", "the energy balance"};
-    const bool rk4 = strcmp(st->method, "rk4") == 0;
-    const char *hint = rk4 && o->rk4_too_long ? "the step is too long for rk4 (use --integrator exact or a smaller --dt)"
-                       : rk4 ? "the inputs drive the run beyond the range of a double, or the step is too long for rk4 "
-                               "(try --integrator exact or a smaller --dt)"
-                             : "the inputs drive the run beyond the range of a double (check the magnitudes of the "
-                               "forces, the mass and the friction levels)";
-    return fric_cli_run_failed(o->cmd, "%s%s is no longer finite at t = %.6g s (step %zu of %zu, dt = %.6g s): %s = %g %s; %s",
-                               which, what[q[k].kind], s->t, i, n, dt, q[k].name, q[k].v,
-                               q[k].unit, hint);
+    const sample_ctx_t *c = ctx;
+    if (c->hook) c->hook->sample(c->hook->ctx, c->half, i, n, s, f_spring, f_ext);
+    if (c->csv && fprintf(c->csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s->t, s->x, s->v, s->z, s->f,
+                          f_spring, f_ext) < 0)
+        return 1;
+    return 0;
 }
 
 /* One run at step dt: 0, FRIC_EXIT_FAIL (it diverged, or the stepper failed),
  * or FRIC_EXIT_USAGE (the CSV cannot be written). which: "" or what the run is. */
-static int run(const fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, fric_out_t *csv, bool keep,
+static int run(fric_sim_cli_t *o, const fric_sim_stepper_t *st, double dt, fric_out_t *csv, bool keep,
                const char *which, fric_sim_result_t *r)
 {
     memset(r, 0, sizeof *r);
-    const size_t n = (size_t)llround(o->duration / dt);
-    if (keep) {
-        const size_t total = n + 1;
-        r->stride = (total + PLOT_POINTS - 1) / PLOT_POINTS;
-        const size_t cap = total / r->stride + 1;
-        r->pt = malloc(cap * sizeof *r->pt);
-        r->px = malloc(cap * sizeof *r->px);
-        r->pf = malloc(cap * sizeof *r->pf);
-        if (!r->pt || !r->px || !r->pf) return fric_cli_run_failed(o->cmd, "out of memory for the plots");
-    }
-    double dz;
-    fric_plant_state_t s = {.x = o->x0, .v = o->v0, .z = o->z0, .f = fric_contact_eval(&o->contact, o->z0, o->v0, &dz)};
-    if (st->start && st->start(st->ctx, dt, &s) != 0) return FRIC_EXIT_FAIL;
-    const fric_plant_t *p = &o->plant;
-    int sign = 0; /* the sign of v when it was last above the threshold */
-    bool stuck = fabs(s.v) < o->stick;
-    r->cyc_fmin = r->cyc_fmax = s.f;
-    r->ke0 = 0.5 * p->mass * s.v * s.v;
-    double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, |v| at the previous sample */
-    const fric_sim_hooks_t *hook = o->hooks && o->hooks->sample ? o->hooks : NULL;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fill_cfg(o);
+    fric_sim_cfg_t c = o->cfg;
+    c.dt = dt;
+    c.plot_points = keep ? PLOT_POINTS : 0;
+    sample_ctx_t sc = {o->hooks && o->hooks->sample ? o->hooks : NULL, which[0] != '\0', csv};
     if (csv && fputs("t,x,v,z,F_f,F_spring,F_ext\n", csv->f) == EOF) return fric_out_write_failed(csv, o->cmd);
-    for (size_t i = 0; i <= n; i++) {
-        if (i > 0) {
-            a_f = s.f;
-            a_x = s.x;
-            a_v = fabs(s.v);
-            if (st->step(st->ctx, &s, dt) != 0) return FRIC_EXIT_FAIL;
-            s.t = (double)i * dt; /* no drift of the time base */
-        }
-        /* the spring's and the external force at this sample, for the energy
-         * integral and the CSV */
-        const double f_spring = fric_plant_spring(p, s.t, s.x), f_ext = fric_plant_external(p, s.t);
-        const double p1 = (f_spring + f_ext) * s.v;
-        if (i > 0) {
-            /* energy: the input's power by the trapezoidal rule; the work of
-             * a held force exactly, of a continuous one by the trapezoidal rule */
-            r->w_in += 0.5 * dt * (p_in + p1);
-            r->w_f += (st->zoh ? s.f : 0.5 * (a_f + s.f)) * (s.x - a_x);
-        }
-        p_in = p1;
-        /* every number of the sample, and the energy integrals, before any is written */
-        if (!(isfinite(s.x) && isfinite(s.v) && isfinite(s.z) && isfinite(s.f) && isfinite(f_spring) &&
-              isfinite(f_ext) && isfinite(r->w_in) && isfinite(r->w_f)))
-            return diverged(o, st, which, i, n, dt, &s, f_spring, f_ext, r);
-        if (hook) hook->sample(hook->ctx, which[0] != '\0', i, n, &s, f_spring, f_ext);
-        if (csv && fprintf(csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", s.t, s.x, s.v, s.z, s.f, f_spring,
-                           f_ext) < 0)
-            return fric_out_write_failed(csv, o->cmd);
-        if (keep && i % r->stride == 0) {
-            r->pt[r->np] = s.t;
-            r->px[r->np] = s.x;
-            r->pf[r->np] = s.f;
-            r->np++;
-        }
-        r->peak_f = max2(r->peak_f, fabs(s.f));
-        const bool below = fabs(s.v) < o->stick;
-        r->near_stick += below;
-        if (!below) {
-            const int sg = s.v > 0.0 ? 1 : -1;
-            if (sign != 0 && sg != sign) r->reversals++;
-            sign = sg;
-        }
-        /* stick-slip cycles with hysteresis: stuck once |v| falls below the
-         * threshold, slipping once it exceeds ten times it, so a ripple
-         * about the threshold is not counted as a slip */
-        const double slip_v = FRIC_SIM_SLIP_FACTOR * o->stick;
-        const bool slipping = fabs(s.v) >= slip_v;
-        if (stuck && slipping) { /* a slip begins: a cycle boundary */
-            r->onsets++;
-            r->onset_t[0] = r->onset_t[1];
-            /* the crossing of |v| = slip_v, interpolated linearly between
-             * this sample and the last (below it), so the period resolves
-             * finer than dt */
-            r->onset_t[1] = (i > 0 && fabs(s.v) > a_v) ? s.t - dt * (fabs(s.v) - slip_v) / (fabs(s.v) - a_v) : s.t;
-            r->last_fmin = r->cyc_fmin;
-            r->last_fmax = r->cyc_fmax;
-            r->last_vmax = r->cyc_vmax;
-            r->cyc_fmin = r->cyc_fmax = s.f;
-            r->cyc_vmax = 0.0;
-        }
-        if (below) stuck = true;
-        else if (slipping) stuck = false;
-        r->cyc_fmin = min2(r->cyc_fmin, s.f);
-        r->cyc_fmax = max2(r->cyc_fmax, s.f);
-        r->cyc_vmax = max2(r->cyc_vmax, fabs(s.v));
+    const bool any = sc.hook || csv;
+    const fric_status_t rc = fric_sim_run(&c, st, any ? on_sample : NULL, &sc, r);
+    switch (rc) {
+    case FRIC_OK: return 0;
+    case FRIC_ERR_SIM_DIVERGED: {
+        const bool rk4 = strcmp(st->method, "rk4") == 0;
+        const char *hint = rk4 && o->rk4_too_long ? "the step is too long for rk4 (use --integrator exact or a smaller --dt)"
+                           : rk4 ? "the inputs drive the run beyond the range of a double, or the step is too long for rk4 "
+                                   "(try --integrator exact or a smaller --dt)"
+                                 : "the inputs drive the run beyond the range of a double (check the magnitudes of the "
+                                   "forces, the mass and the friction levels)";
+        return fric_cli_run_failed(o->cmd, "%s%s; %s", which, r->why, hint);
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    r->steps = n;
-    r->final = s;
-    return 0;
-}
-
-const fric_sim_metric_info_t fric_sim_metric_info[FRIC_NMETRICS] = {
-    {"peak_abs_friction_N", "peak |F_f| [N]", false},
-    {"final_x_m", "final x [m]", false},
-    {"final_v_m_per_s", "final v [m/s]", false},
-    {"final_z_m", "final z [m]", false},
-    {"final_friction_N", "final F_f [N]", false},
-    {"near_stick_fraction", "near-stick sample fraction", false},
-    {"velocity_reversals", "velocity reversals", true},
-    {"slips", "slips (stick-to-slip transitions)", true},
-    {"period_s", "stick-slip period [s]", false},
-    {"friction_peak_to_peak_N", "friction peak to peak over the last cycle [N]", false},
-    {"peak_abs_velocity_m_per_s", "peak |v| over the last cycle [m/s]", false},
-};
-
-void fric_sim_metrics(const fric_sim_result_t *r, double v[FRIC_NMETRICS])
-{
-    const bool ss = r->onsets >= 2;
-    v[FRIC_M_PEAK_F] = r->peak_f;
-    v[FRIC_M_X] = r->final.x;
-    v[FRIC_M_V] = r->final.v;
-    v[FRIC_M_Z] = r->final.z;
-    v[FRIC_M_F] = r->final.f;
-    v[FRIC_M_STICK_FRAC] = (double)r->near_stick / (double)(r->steps + 1);
-    v[FRIC_M_REVERSALS] = (double)r->reversals;
-    v[FRIC_M_SLIPS] = (double)r->onsets;
-    v[FRIC_M_PERIOD] = ss ? r->onset_t[1] - r->onset_t[0] : NAN;
-    v[FRIC_M_F_P2P] = ss ? r->last_fmax - r->last_fmin : NAN;
-    v[FRIC_M_PEAK_V] = ss ? r->last_vmax : NAN;
-}
-
-bool fric_sim_check_metric(int i, double a, double b, double *rel)
-{
-    if (isnan(a) || isnan(b)) {
-        *rel = NAN;
-        return isnan(a) && isnan(b);
+    case FRIC_ERR_SIM_STEPPER: return FRIC_EXIT_FAIL; /* the stepper said why */
+    case FRIC_ERR_SIM_STOPPED: return fric_out_write_failed(csv, o->cmd);
+    case FRIC_ERR_SIM_NOMEM: return fric_cli_run_failed(o->cmd, "out of memory for the plots");
+    default: return fric_cli_fail(o->cmd, "%s", fric_status_message(rc));
     }
-    const double scale = fmax(fabs(a), fabs(b));
-    /* b/scale - a/scale, not (b - a)/scale: finite (at most 2) for any finite a, b */
-    *rel = scale > 0.0 ? fabs(b / scale - a / scale) : 0.0;
-    return fric_sim_metric_info[i].count ? (a == b) : (*rel < FRIC_SIM_CHECK_TOL);
-}
-
-double fric_sim_dke(const fric_sim_cli_t *s, const fric_sim_result_t *r)
-{
-    return 0.5 * s->plant.mass * r->final.v * r->final.v - r->ke0;
 }
 
 /* |residual| / |input work|, or NAN (null: undefined) when that is not finite */
@@ -362,7 +232,7 @@ static double rel_residual(double res, double w_in)
 static int check_result(const fric_sim_cli_t *o, const fric_sim_result_t *r, const char *which)
 {
     double m[FRIC_NMETRICS];
-    fric_sim_metrics(r, m);
+    fric_sim_metrics(&o->cfg, r, m);
     const bool ss = r->onsets >= 2;
     for (int i = 0; i < FRIC_NMETRICS; i++) {
         const bool absent = isnan(m[i]) && !ss && i >= FRIC_M_PERIOD;
@@ -370,7 +240,7 @@ static int check_result(const fric_sim_cli_t *o, const fric_sim_result_t *r, con
             return fric_cli_run_failed(o->cmd, "%sthe result is not finite: %s = %g; the inputs drive the run beyond "
                                        "the range of a double", which, fric_sim_metric_info[i].label, m[i]);
     }
-    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
+    const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     const struct {
         const char *name;
         double v;
@@ -422,7 +292,7 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
                           const fric_sim_result_t *r, const fric_sim_result_t *half)
 {
     double m[FRIC_NMETRICS];
-    fric_sim_metrics(r, m);
+    fric_sim_metrics(&o->cfg, r, m);
     fprintf(out, "{\n  \"model\": \"%s\",\n", fric_model_name(o->model.kind));
     field(out, o, "  ", "peak_abs_friction_N", "%.9g", m[FRIC_M_PEAK_F]);
     field(out, o, ",\n  \"final\": {", "t_s", "%.9g", r->final.t);
@@ -442,7 +312,12 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     } else {
         fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
     }
-    const double dke = fric_sim_dke(o, r), res = r->w_in - r->w_f - dke;
+    const fric_sim_passivity_t pa = fric_sim_passivity(&o->cfg.contact);
+    fprintf(out, "  \"passivity\": {\"condition\": \"%s\", ", pa.condition);
+    field(out, o, "", "margin_N_s_per_m", "%.9g", pa.margin);
+    fprintf(out, ", \"met\": %s, \"reference\": \"%s\", \"meaning\": \"%s\"},\n", pa.met ? "true" : "false",
+            pa.reference, pa.meaning);
+    const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     field(out, o, "  \"energy\": {", "input_work_J", "%.9g", r->w_in);
     field(out, o, ", ", "friction_work_J", "%.9g", r->w_f);
     field(out, o, ", ", "kinetic_energy_change_J", "%.9g", dke);
@@ -451,7 +326,7 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     fprintf(out, "},\n");
     if (half) {
         double mh[FRIC_NMETRICS];
-        fric_sim_metrics(half, mh);
+        fric_sim_metrics(&o->cfg, half, mh);
         print_check(out, o, m, mh, 0.5 * dt);
     }
     fprintf(out, "  \"integration\": {\"method\": \"%s\"", st->method);
@@ -459,14 +334,6 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     fprintf(out, ", \"steps\": %zu", r->steps);
     field(out, o, ", ", "wall_time_s", "%.6f", r->wall);
     fputs("}\n}\n", out);
-}
-
-static void free_result(fric_sim_result_t *r)
-{
-    free(r->pt);
-    free(r->px);
-    free(r->pf);
-    r->pt = r->px = r->pf = NULL;
 }
 
 /* A document rendered in memory (open_memstream), to be written whole. */
@@ -542,7 +409,8 @@ int fric_sim_cli_run(fric_sim_cli_t *o, const fric_sim_stepper_t *st)
         print_summary(d->f, o, st, o->dt, &r, h);
         rc = doc_end(d, 0, "the summary", cmd);
     }
-    free_result(&r);
+    fric_sim_result_free(&r);
+    fric_sim_result_free(&half);
     /* the files first; what goes to stdout only once every file is complete */
     for (int i = 0; i < NOUT && rc == 0; i++)
         if (doc[i].buf && !out[i].is_stdout) rc = fric_out_write(&out[i], doc[i].buf, doc[i].len, cmd);

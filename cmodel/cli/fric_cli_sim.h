@@ -7,12 +7,14 @@
  *
  * A command fills a ::fric_sim_cli_t with fric_sim_cli_init(), may append
  * options of its own to the table, parses with fric_sim_cli_parse(), and
- * runs with fric_sim_cli_run() and a stepper: the thing that advances the
- * plant and its contact by one step. `fricore sim` uses the built-in
- * steppers (RK4 and the exact-contact step of fric_plant.h); the
+ * runs with fric_sim_cli_run() and a stepper (fric_sim.h): the thing that
+ * advances the plant and its contact by one step. `fricore sim` uses the
+ * built-in steppers (RK4 and the exact-contact step of fric_plant.h); the
  * co-simulation's stepper takes the force from a friction core and the plant
- * from fric_plant_advance(). Everything a run reports is derived here, so the
- * two commands' outputs have one definition.
+ * from fric_plant_advance(). The run and every number it reports come from
+ * libfricore (fric_sim_run(), fric_sim_metrics()); this face parses the
+ * options and presents the result, so the two commands' outputs have one
+ * definition.
  */
 #ifndef FRIC_CLI_SIM_H
 #define FRIC_CLI_SIM_H
@@ -29,25 +31,6 @@
 
 /** Longest run without --allow-long, s. */
 #define FRIC_SIM_MAX_DURATION 30.0
-
-/** A slip begins when |v| exceeds this many stick thresholds. */
-#define FRIC_SIM_SLIP_FACTOR 10.0
-
-/**
- * Advances a run. start() is called before each run (the main one and the
- * --check-step rerun) with the step and the initial state; step() advances
- * s by h, setting s->t, x, v, z and f. zoh: s->f is the force held over the
- * step just taken (a sampled contact) rather than the force at the new
- * state; the friction work is then integrated exactly as f*dx.
- * Both return 0, or nonzero after printing why they cannot go on.
- */
-typedef struct {
-    const char *method; /**< "rk4", "exact", ... (the summary's integration method) */
-    bool zoh;
-    int (*start)(void *ctx, double h, const fric_plant_state_t *s0);
-    int (*step)(void *ctx, fric_plant_state_t *s, double h);
-    void *ctx;
-} fric_sim_stepper_t;
 
 struct fric_sim_cli;
 
@@ -97,6 +80,7 @@ typedef struct fric_sim_cli {
     /* set by fric_sim_cli_parse() */
     fric_model_t model;
     fric_contact_t contact;
+    fric_sim_cfg_t cfg; /**< what the library runs: the plant, contact, initial state, run and threshold above */
 } fric_sim_cli_t;
 
 /**
@@ -120,58 +104,8 @@ void fric_sim_cli_add(fric_sim_cli_t *s, const fric_opt_t *opts, size_t n);
  */
 int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usage);
 
-/** What a run measured. */
-typedef struct {
-    double peak_f;
-    size_t steps, near_stick, reversals, onsets;
-    double onset_t[2];                               /**< the last two stick-to-slip times */
-    double cyc_fmin, cyc_fmax, last_fmin, last_fmax; /**< friction over the current and the last whole cycle */
-    double cyc_vmax, last_vmax;
-    double w_in, w_f, ke0;                           /**< work of spring + external force, of friction; initial kinetic energy */
-    fric_plant_state_t final;
-    double wall;                                     /**< s */
-    /* every stride-th sample (t, x, F_f), for the plots; NULL when not kept */
-    double *pt, *px, *pf;
-    size_t np, stride;
-} fric_sim_result_t;
-
-/** The summary's metrics (fric_sim_metrics()), in this order. */
-enum {
-    FRIC_M_PEAK_F, FRIC_M_X, FRIC_M_V, FRIC_M_Z, FRIC_M_F, FRIC_M_STICK_FRAC, FRIC_M_REVERSALS,
-    FRIC_M_SLIPS, FRIC_M_PERIOD, FRIC_M_F_P2P, FRIC_M_PEAK_V, FRIC_NMETRICS
-};
-
-/** Name (the JSON key), a description with its unit, and whether a metric is a count. */
-typedef struct {
-    const char *name;
-    const char *label;
-    bool count; /**< --check-step wants a count unchanged, not within the tolerance */
-} fric_sim_metric_info_t;
-
-extern const fric_sim_metric_info_t fric_sim_metric_info[FRIC_NMETRICS];
-
-/**
- * @brief Every summary metric of a run, each derived here only. Stick-slip
- *        needs at least two slips, so one whole cycle (slip, stick) lies
- *        between the last two; a metric is NAN when absent.
- */
-void fric_sim_metrics(const fric_sim_result_t *r, double m[FRIC_NMETRICS]);
-
-/** @brief --check-step's tolerance on the relative change of a metric. */
-#define FRIC_SIM_CHECK_TOL 0.01
-
-/**
- * @brief One metric's --check-step verdict from its values at dt and dt/2.
- * @param rel receives the relative change (NAN when a value is absent).
- * @return true when resolved.
- */
-bool fric_sim_check_metric(int i, double a, double b, double *rel);
-
-/** @brief The built-in stepper for s->integrator ("rk4" or "exact"); ctx is s. */
-fric_sim_stepper_t fric_sim_builtin_stepper(fric_sim_cli_t *s);
-
-/** @brief The kinetic energy gained over run r, J. */
-double fric_sim_dke(const fric_sim_cli_t *s, const fric_sim_result_t *r);
+/** @brief The built-in stepper for s->integrator ("rk4" or "exact") over s->cfg. */
+fric_sim_stepper_t fric_sim_cli_stepper(const fric_sim_cli_t *s);
 
 /**
  * @brief Run with the stepper at s->dt (and again at dt/2 for --check-step),

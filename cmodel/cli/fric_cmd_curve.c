@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fric_array.h"
 #include "fric_cli.h"
 #include "fric_cli_fixed.h"
 #include "fric_cli_friction.h"
@@ -25,19 +26,6 @@ typedef struct {
     uint32_t flags;         /* the fixed-point model's sticky flags */
 } curve_t;
 
-/* The fixed-point steady state: the Stribeck core, or the LuGre core with
- * its state at w_ss = sign(v)*g(v), where a step leaves it unchanged. */
-static int32_t fixed_force(const fric_cli_fx_t *c, int32_t code, uint32_t *flags)
-{
-    if (!c->dynamic) return fric_fx_stribeck(&c->s, code, flags, NULL);
-    fric_fx_state_t st = {0};
-    if (code != 0) {
-        const int64_t g = fric_fx_lugre_g(&c->l, code, flags);
-        st.w = ((code < 0 ? -g : g) * ((int64_t)1 << (FRIC_FX_WG(c->rep.width) - FRIC_FX_G(c->rep.width))));
-    }
-    return fric_fx_lugre_step(&c->l, &st, code, flags, NULL);
-}
-
 /* One row at velocity v: 0 with the row in *vo, *f (and *code with
  * --fixed), FRIC_EXIT_USAGE (v outside the port) or FRIC_EXIT_FAIL (a
  * force that is not finite) after one line naming where v came from. */
@@ -46,7 +34,7 @@ static int row(curve_t *k, double v, const char *where, double *vo, double *f, i
     if (k->c) {
         const int rc = fric_cli_vcode(&k->c->rep, v, CMD, where, code);
         if (rc != 0) return rc;
-        const int32_t fc = fixed_force(k->c, *code, &k->flags);
+        const int32_t fc = fric_model_fx_steady(k->c, *code, &k->flags);
         *vo = *code * k->c->rep.v_lsb;
         *f = fc * k->c->rep.f_lsb;
         *code = fc;
@@ -95,7 +83,7 @@ static int from_stdin(curve_t *k, fric_out_t *out)
 {
     const bool live = fric_stdout_is_live();
     fric_lines_t in;
-    fric_lines_init(&in, stdin, "stdin");
+    fric_lines_init(&in, stdin, "stdin", "v");
     char where[48];
     if (print_header(k, out) != 0) return FRIC_EXIT_USAGE;
     if (live && fflush(stdout) != 0) return fric_out_write_failed(out, CMD);

@@ -30,7 +30,7 @@ int fric_cmd_sim_hooked(int argc, char **argv, const fric_sim_hooks_t *hooks)
     /* a caller's check of the options alone stops here, with status 0 */
     const bool stop = rc == 0 && hooks && hooks->parsed && !hooks->parsed(hooks->ctx, s);
     if (rc == 0 && !stop) {
-        const fric_sim_stepper_t st = fric_sim_builtin_stepper(s);
+        const fric_sim_stepper_t st = fric_sim_cli_stepper(s);
         rc = fric_sim_cli_run(s, &st);
     }
     free(s);

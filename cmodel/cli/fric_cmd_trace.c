@@ -23,7 +23,7 @@ static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_ou
 {
     const bool live = fric_stdout_is_live();
     fric_lines_t in;
-    fric_lines_init(&in, stdin, "stdin");
+    fric_lines_init(&in, stdin, "stdin", "v");
     const double sigma0 = m->lugre.sigma0;
     fric_fx_state_t fst;
     fric_lugre_state_t dst;

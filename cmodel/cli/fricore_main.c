@@ -26,7 +26,7 @@ static const struct {
     {"servo", fric_cmd_servo, "run a servo axis with LuGre friction under P + PI control, with or without friction compensation"},
     {"fit", fric_cmd_fit, "identify friction parameters from measured data (fit static, fit dynamic) into a parameter file"},
     {"export", fric_cmd_export, "write a friction set in another tool's format (--format mujoco: MuJoCo's dcmotor actuator)"},
-    {"help", cmd_help, "list the commands, or print one command's options (fricore help COMMAND)"},
+    {"help", cmd_help, "list the commands, or print one command's options (fricore help COMMAND [SUBCOMMAND])"},
     {"version", cmd_version, "print the version of fricore and of the register map it drives (also --version)"},
 };
 #define NUM_CMDS (sizeof cmds / sizeof cmds[0])
@@ -66,17 +66,19 @@ static int cmd_help(int argc, char **argv)
         return stdout_done("help");
     }
     if (is_help_opt(argv[2])) {
-        printf("usage: fricore help [COMMAND]\n\n"
-               "print the command list, or COMMAND's options (the same as fricore COMMAND --help)\n");
+        printf("usage: fricore help [COMMAND [SUBCOMMAND]]\n\n"
+               "print the command list, or COMMAND's options (the same as fricore COMMAND [SUBCOMMAND] --help)\n");
         fric_cli_contract(stdout);
         return stdout_done("help");
     }
-    if (argc > 3) return fric_cli_fail("help", "unexpected argument '%s' (usage: fricore help [COMMAND])", argv[3]);
+    if (argc > 4)
+        return fric_cli_fail("help", "unexpected argument '%s' (usage: fricore help [COMMAND [SUBCOMMAND]])", argv[4]);
     for (size_t i = 0; i < NUM_CMDS; i++) {
         if (strcmp(argv[2], cmds[i].name) != 0) continue;
+        /* fricore help COMMAND [SUBCOMMAND] is COMMAND [SUBCOMMAND] --help */
         char help_opt[] = "--help";
-        char *sub[] = {argv[0], argv[2], help_opt, NULL};
-        const int rc = cmds[i].run(3, sub);
+        char *sub[] = {argv[0], argv[2], argc > 3 ? argv[3] : help_opt, argc > 3 ? help_opt : NULL, NULL};
+        const int rc = cmds[i].run(argc > 3 ? 4 : 3, sub);
         return rc != 0 ? rc : stdout_done("help");
     }
     fprintf(stderr, "fricore help: unknown command '%s' (commands:", argv[2]);

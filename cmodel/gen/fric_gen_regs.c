@@ -8,6 +8,12 @@
  * has COUNT entries STRIDE bytes apart. Fields are LSB and BITS within the
  * word. Access: R (read only), RW, W (write only, reads 0), W1C (read; a 1
  * written clears the bit).
+ *
+ * The access classes also go out as a decode, rtl/generated/fric_regs_access.vh
+ * (a Verilog function) and rtl/vhdl/generated/fric_regs_pkg.vhd (its VHDL
+ * twin), which the AXI4-Lite slave (rtl/board/fric_axil_wb.v) answers with:
+ * SLVERR for an address the map does not list and for a write to an R
+ * register.
  */
 #include "fric_gen.h"
 
@@ -105,6 +111,12 @@ static int nfields(const reg_t *r)
     return n;
 }
 
+/* writable: RW, W, W1C */
+static int writable(const reg_t *r)
+{
+    return strcmp(r->acc, "R") != 0;
+}
+
 static void write_c(const char *dir)
 {
     FILE *f = fric_gen_open(dir, "cmodel/generated/fricore_regs.h");
@@ -129,6 +141,21 @@ static void write_c(const char *dir)
             fprintf(f, "#define FRIC_REG_%s_%s_SHIFT %du\n#define FRIC_REG_%s_%s_MASK 0x%08lXu\n", r->name, q->name, q->lsb, r->name, q->name, mask);
         }
     }
+    fprintf(f, "\n/** Access class of byte address @p addr (its low two bits ignored): bit 0 set\n"
+               " * when the map lists it, bit 1 when it is writable (RW, W, W1C). The same\n"
+               " * decode as rtl/generated/fric_regs_access.vh. */\n"
+               "static inline unsigned fric_reg_access(unsigned addr)\n{\n"
+               "    const unsigned w = addr >> 2;\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        const unsigned w0 = r->off / 4u;
+        if (r->count == 1)
+            fprintf(f, "    if (w == %uu) return %du; /* %s (%s) */\n", w0, writable(r) ? 3 : 1, r->name, r->acc);
+        else
+            fprintf(f, "    if (w >= %uu && w <= %uu) return %du; /* %s[%d] (%s) */\n", w0,
+                    w0 + (unsigned)r->count - 1u, writable(r) ? 3 : 1, r->name, r->count, r->acc);
+    }
+    fprintf(f, "    return 0u;\n}\n");
     fprintf(f, "\n#endif /* FRICORE_REGS_H */\n");
     fric_gen_close(f);
 }
@@ -154,6 +181,54 @@ static void write_verilog(const char *dir)
     fric_gen_close(f);
 }
 
+static void write_access_v(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_regs_access.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_regs_access.vh: the access class of each address of the register map\n"
+               "// (docs/generated/register-map.md), included inside a module.\n// %s\n//\n", fric_gen_banner);
+    fprintf(f, "// fric_reg_access(w), w a word address (byte address bits 11:2):\n"
+               "// bit 0: the map lists the address; bit 1: it is writable (RW, W, W1C).\n");
+    fprintf(f, "function [1:0] fric_reg_access;\n    input [9:0] w;\n    begin\n"
+               "        fric_reg_access = 2'b00;\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        const unsigned w0 = r->off / 4u;
+        if (r->count == 1)
+            fprintf(f, "        if (w == 10'd%u) fric_reg_access = 2'b%d1;  // %s (%s)\n", w0, writable(r), r->name, r->acc);
+        else
+            fprintf(f, "        if (w >= 10'd%u && w <= 10'd%u) fric_reg_access = 2'b%d1;  // %s[%d] (%s)\n",
+                    w0, w0 + (unsigned)r->count - 1u, writable(r), r->name, r->count, r->acc);
+    }
+    fprintf(f, "    end\nendfunction\n");
+    fric_gen_close(f);
+}
+
+static void write_access_vhdl(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/vhdl/generated/fric_regs_pkg.vhd");
+    fprintf(f, "-- " FRIC_GEN_SPDX "\n-- fric_regs_pkg: the access class of each address of the register map\n"
+               "-- (docs/generated/register-map.md).\n-- %s\n\n", fric_gen_banner);
+    fprintf(f, "library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n\npackage fric_regs_pkg is\n"
+               "    -- w, a word address (byte address bits 11:2): bit 0, the map lists it;\n"
+               "    -- bit 1, it is writable (RW, W, W1C)\n"
+               "    function fric_reg_access(w : std_logic_vector(9 downto 0)) return std_logic_vector;\n"
+               "end package fric_regs_pkg;\n\npackage body fric_regs_pkg is\n"
+               "    function fric_reg_access(w : std_logic_vector(9 downto 0)) return std_logic_vector is\n"
+               "        constant n : natural := to_integer(unsigned(w));\n"
+               "        variable c : std_logic_vector(1 downto 0) := \"00\";\n    begin\n");
+    for (size_t i = 0; i < NREG; i++) {
+        const reg_t *r = &regs[i];
+        const unsigned w0 = r->off / 4u;
+        if (r->count == 1)
+            fprintf(f, "        if n = %u then c := \"%d1\"; end if;  -- %s (%s)\n", w0, writable(r), r->name, r->acc);
+        else
+            fprintf(f, "        if n >= %u and n <= %u then c := \"%d1\"; end if;  -- %s[%d] (%s)\n",
+                    w0, w0 + (unsigned)r->count - 1u, writable(r), r->name, r->count, r->acc);
+    }
+    fprintf(f, "        return c;\n    end function;\nend package body fric_regs_pkg;\n");
+    fric_gen_close(f);
+}
+
 static void write_md(const char *dir)
 {
     FILE *f = fric_gen_open(dir, "docs/generated/register-map.md");
@@ -161,8 +236,13 @@ static void write_md(const char *dir)
     fprintf(f, "32-bit registers on Wishbone B4 classic (`rtl/board/fric_regs.v`), byte addresses; the SPI link "
                "(`rtl/board/fric_spi_wb.v`, docs/board.md) carries the same addresses. ID 0x%08X, map version %d.%d.%d. "
                "Access: R read only; RW; W write only (reads 0); W1C read, and a 1 written clears the bit. "
-               "An address that is not listed reads 0 and ignores writes. C: `cmodel/generated/fricore_regs.h`; "
-               "Verilog: `rtl/generated/fric_regs_map.vh`.\n\n",
+               "On Wishbone (and SPI) an address that is not listed reads 0 and ignores writes, and a write to an R register "
+               "is ignored. On AXI4-Lite (`rtl/board/fric_axil_wb.v`, docs/axi4-lite.md) both are answered SLVERR and "
+               "run no access: a read or write of an address that is not listed (RDATA 0), a write to an R register, "
+               "and a write whose WSTRB is not all ones; every other access is OKAY. "
+               "C: `cmodel/generated/fricore_regs.h`; "
+               "Verilog: `rtl/generated/fric_regs_map.vh`, the access decode `rtl/generated/fric_regs_access.vh`; "
+               "VHDL: `rtl/vhdl/generated/fric_regs_pkg.vhd`.\n\n",
             REGS_ID, REGS_VERSION_MAJOR, REGS_VERSION_MINOR, REGS_VERSION_PATCH);
     fprintf(f, "| address | register | access | meaning |\n|---|---|---|---|\n");
     for (size_t i = 0; i < NREG; i++) {
@@ -191,5 +271,7 @@ void fric_gen_regs(const char *dir)
 {
     write_c(dir);
     write_verilog(dir);
+    write_access_v(dir);
+    write_access_vhdl(dir);
     write_md(dir);
 }

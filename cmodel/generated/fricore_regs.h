@@ -146,4 +146,33 @@
 #define FRIC_REG_FORCE_L_F_SHIFT 0u
 #define FRIC_REG_FORCE_L_F_MASK 0xFFFFFFFFu
 
+/** Access class of byte address @p addr (its low two bits ignored): bit 0 set
+ * when the map lists it, bit 1 when it is writable (RW, W, W1C). The same
+ * decode as rtl/generated/fric_regs_access.vh. */
+static inline unsigned fric_reg_access(unsigned addr)
+{
+    const unsigned w = addr >> 2;
+    if (w == 0u) return 1u; /* ID (R) */
+    if (w == 1u) return 1u; /* VERSION (R) */
+    if (w == 2u) return 1u; /* CAPS (R) */
+    if (w == 3u) return 3u; /* CTRL (RW) */
+    if (w == 4u) return 3u; /* TICK_DIV (RW) */
+    if (w == 5u) return 3u; /* STEP (W) */
+    if (w == 6u) return 3u; /* COMMIT (W) */
+    if (w == 7u) return 3u; /* SRST (W) */
+    if (w == 8u) return 1u; /* STATUS (R) */
+    if (w == 9u) return 3u; /* FLAGS (W1C) */
+    if (w == 10u) return 1u; /* SAMPLES (R) */
+    if (w == 11u) return 1u; /* ENC_POS (R) */
+    if (w == 12u) return 3u; /* ENC_SCALE (RW) */
+    if (w == 13u) return 1u; /* ENC_VEL (R) */
+    if (w == 14u) return 1u; /* SET_CYCLES (R) */
+    if (w >= 64u && w <= 95u) return 3u; /* S_PARAM[32] (RW) */
+    if (w >= 96u && w <= 127u) return 3u; /* L_PARAM[32] (RW) */
+    if (w >= 128u && w <= 135u) return 3u; /* VEL[8] (RW) */
+    if (w >= 136u && w <= 143u) return 1u; /* FORCE_S[8] (R) */
+    if (w >= 144u && w <= 151u) return 1u; /* FORCE_L[8] (R) */
+    return 0u;
+}
+
 #endif /* FRICORE_REGS_H */

@@ -113,14 +113,6 @@ typedef struct {
  */
 fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_t *opt, fric_model_fx_t *out);
 
-/**
- * @brief The input port's code of velocity v (m/s) for a compiled set,
- *        round(v / V_LSB), ties to even.
- * @return FRIC_OK, or FRIC_ERR_VELOCITY (code untouched) when v is not
- *         finite or its code lies outside (S,W,0), -2^(W-1) .. 2^(W-1) - 1.
- */
-fric_status_t fric_model_vcode(const fric_compile_report_t *rep, double v, int32_t *code);
-
 #ifdef __cplusplus
 }
 #endif

@@ -53,7 +53,17 @@ typedef enum {
     FRIC_ERR_DEV_TIMEOUT = -29,/**< fricore_dev: the device did not finish in the polls allowed */
     FRIC_ERR_DEV_AXIS = -30,  /**< fricore_dev: an axis or axis mask outside the device's axes */
     FRIC_ERR_DEV_WIDTH = -31, /**< fricore_dev: the set's width is not the device's W */
-    FRIC_ERR_DEV_CORE = -32   /**< fricore_dev: the core is not in this device's image (CAPS) */
+    FRIC_ERR_DEV_CORE = -32,  /**< fricore_dev: the core is not in this device's image (CAPS) */
+    FRIC_ERR_DIVERGED = -33,  /**< a run's state or result is not finite (the run's message says which) */
+    FRIC_ERR_STOPPED = -34,   /**< a caller's callback stopped the run */
+    FRIC_ERR_NOMEM = -35,     /**< out of memory */
+    FRIC_ERR_SIM_DURATION = -40, /**< fric_sim: simulated time */
+    FRIC_ERR_SIM_DT = -41,       /**< fric_sim: step (also: more than 1e10 steps) */
+    FRIC_ERR_SIM_STICK = -42,    /**< fric_sim: stick threshold */
+    FRIC_ERR_SIM_DIVERGED = -43, /**< fric_sim: the run is no longer finite (the result's why says where) */
+    FRIC_ERR_SIM_STEPPER = -44,  /**< fric_sim: the caller's stepper stopped the run */
+    FRIC_ERR_SIM_STOPPED = -45,  /**< fric_sim: the caller's sample callback stopped the run */
+    FRIC_ERR_SIM_NOMEM = -46     /**< fric_sim: out of memory for the plot samples */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

@@ -7,8 +7,9 @@
  * Stribeck) and fric_lugre.h (Dahl, LuGre). Bit-exact fixed point:
  * fric_fx.h (formats in fric_fx_formats.h), and the parameter compiler
  * fric_compile.h that feeds it. A friction element of any kind, built from
- * values or a parameter file, and its compiled set: fric_model.h. Status
- * codes: fric_status.h.
+ * values or a parameter file, and its compiled set: fric_model.h. A servo
+ * axis with friction compensation, its run and its metrics: fric_servo.h.
+ * Whole arrays through an element: fric_array.h. Status codes: fric_status.h.
  */
 #ifndef FRICORE_H
 #define FRICORE_H
@@ -17,9 +18,12 @@
 #include "fric_stribeck.h"
 #include "fric_lugre.h"
 #include "fric_plant.h"
+#include "fric_sim.h"
 #include "fric_fx.h"
 #include "fric_compile.h"
 #include "fric_model.h"
 #include "fric_params.h"
+#include "fric_servo.h"
+#include "fric_array.h"
 
 #endif /* FRICORE_H */

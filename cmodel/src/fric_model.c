@@ -2,7 +2,6 @@
 /* A friction element of any kind (see fric_model.h). */
 #include "fric_model.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -187,14 +186,4 @@ fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_
         out->rep.ts = opt->ts;
     }
     return st;
-}
-
-fric_status_t fric_model_vcode(const fric_compile_report_t *rep, double v, int32_t *code)
-{
-    if (!rep || !code) return FRIC_ERR_NULL;
-    const double half = ldexp(1.0, (int)rep->width - 1);
-    const double c = nearbyint(v / rep->v_lsb);
-    if (!(c >= -half && c <= half - 1.0)) return FRIC_ERR_VELOCITY;
-    *code = (int32_t)c;
-    return FRIC_OK;
 }

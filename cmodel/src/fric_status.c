@@ -39,6 +39,16 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FX_WIDTH: return "--width (fixed-point datapath width) must be 16 or 18";
     case FRIC_ERR_FX_FIELD: return "a fixed-point parameter field is outside its width (see docs/fixed-point.md, parameter words)";
     case FRIC_ERR_RANGE: return "a parameter is outside the representable range";
+    case FRIC_ERR_DIVERGED: return "the run diverged: a state or a result is not finite; lower the gains, or shorten the step";
+    case FRIC_ERR_STOPPED: return "a callback of the caller stopped the run";
+    case FRIC_ERR_NOMEM: return "out of memory";
+    case FRIC_ERR_SIM_DURATION: return "duration (simulated time, s) must be finite and > 0";
+    case FRIC_ERR_SIM_DT: return "dt (integration step, s) must be > 0 and <= duration, with duration / dt <= 1e10 steps";
+    case FRIC_ERR_SIM_STICK: return "stick-threshold (m/s) must be finite and > 0";
+    case FRIC_ERR_SIM_DIVERGED: return "the run is no longer finite";
+    case FRIC_ERR_SIM_STEPPER: return "the stepper stopped the run";
+    case FRIC_ERR_SIM_STOPPED: return "the sample callback stopped the run";
+    case FRIC_ERR_SIM_NOMEM: return "out of memory for the plots";
     }
     return "unknown fricore status";
 }

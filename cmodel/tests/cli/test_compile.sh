@@ -130,3 +130,19 @@ else bad "trace --fixed: velocity out of range (status $rc): $(cat "$tmp/out" "$
 printf '0\n0.1\n' >"$tmp/in"
 run "$FRICORE" trace --model lugre --ts 1e-5 --fixed <"$tmp/in"
 if [ "$rc" -eq 0 ] && grep -q 'warning: force output saturated' "$tmp/err" && grep -q ',32767$' "$tmp/out" ; then ok "trace --fixed: saturation is reported, not silent"; else bad "trace --fixed: saturation report (status $rc): $(cat "$tmp/out" "$tmp/err")"; fi
+
+# a sample time in the wrong unit compiles, with a warning that says the unit
+run "$FRICORE" compile --model lugre --ts 100
+if [ "$rc" -eq 0 ] && grep -q "warning: --ts 100 s is longer than 0.01 s: the sample time is in seconds" "$tmp/err"; then
+  ok "compile --ts 100: a warning names the unit"
+else bad "compile --ts 100 (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" compile --model lugre --ts 1e-4
+if [ "$rc" -eq 0 ] && ! grep -q "warning: --ts" "$tmp/err"; then ok "compile --ts 1e-4: no sample-time warning"
+else bad "compile --ts 1e-4 warned (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" help fit static
+if [ "$rc" -eq 0 ] && grep -q "^usage: fricore fit static" "$tmp/out"; then ok "help fit static: the subcommand's options"
+else bad "help fit static (status $rc): $(head -c 300 "$tmp/err")"; fi
+expect_usage_error "help fit bogus: refused by fit" "fricore fit: expected static or dynamic, got 'bogus'" "$FRICORE" help fit bogus
+run "$FRICORE" curve --help
+if [ "$rc" -eq 0 ] && grep -q -- "--model CHOICE *friction model (default stribeck)" "$tmp/out"; then ok "curve --help: --model names its default"
+else bad "curve --help: no default for --model: $(grep -- --model "$tmp/out" | head -2)"; fi

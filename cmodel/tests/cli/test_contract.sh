@@ -183,7 +183,7 @@ expect_usage_error "a number rounding to 0: refused" "^fricore sim: --mass: '1e-
 expect_usage_error "a number past the largest double: refused" \
   "^fricore sim: --k: '1e309' is beyond the range of a double \(expected a finite number, magnitude at most 1.8e308 N/m\)" "$F" sim --k 1e309
 expect_fail "a subnormal on stdin: refused, naming the line" 2 \
-  "^fricore curve: stdin line 1: '4.9e-324' is subnormal \(below 2.2e-308\)" bash -c "echo 4.9e-324 | \"$F\" curve >/dev/null"
+  "^fricore curve: stdin line 1 \(column v\): '4.9e-324' is subnormal \(below 2.2e-308\)" bash -c "echo 4.9e-324 | \"$F\" curve >/dev/null"
 run "$F" curve --fc 0e-400 --v 1
 if [ "$rc" -eq 0 ]; then ok "an exact zero written with an exponent is 0, accepted"; else bad "0e-400 (status $rc)"; fi
 

@@ -73,7 +73,24 @@ expect_usage_error "curve: stray argument"    "unexpected argument '1'" "$FRICOR
 printf '0.1\nabc\n0.2\n' >"$tmp/in"
 run "$FRICORE" curve <"$tmp/in"
 if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 2 ] &&
-   grep -qx "fricore curve: stdin line 2: expected a finite velocity in m/s, got 'abc'" "$tmp/err"; then
+   grep -qx "fricore curve: stdin line 2 (column v): expected a finite velocity in m/s, got 'abc'" "$tmp/err"; then
   ok "curve: a bad stdin line stops the stream there, status 2, naming the line"
 else bad "curve: bad stdin line (status $rc): $(cat "$tmp/out" "$tmp/err" | head -c 300)"; fi
 expect_usage_error "fricore: unknown command" "unknown command 'curv'" bash -c "\"$FRICORE\" curv 2>&1 >/dev/null | head -n1 >&2; exit 2"
+
+# stdin may start with the column's header, as every CSV fricore reads
+printf 'v\n0.5\n-0.5\n' >"$tmp/in"
+run "$FRICORE" curve <"$tmp/in"
+a=$(sed -n 2,3p "$tmp/out" | tr '\n' ' ')
+run "$FRICORE" curve --v 0.5 --v -0.5
+b=$(sed -n 2,3p "$tmp/out" | tr '\n' ' ')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "curve: a 'v' header on stdin is read as the header"
+else bad "curve with a header: '$a' against '$b'"; fi
+printf 'v\nv\n' >"$tmp/in"
+run "$FRICORE" curve <"$tmp/in"
+if [ "$rc" -eq 2 ] && grep -q "stdin line 2 (column v): expected a finite velocity" "$tmp/err"; then ok "curve: only the first line may be the header"
+else bad "curve: a second header line (status $rc): $(head -c 300 "$tmp/err")"; fi
+printf 'v\n0.1\n' >"$tmp/in"
+run "$FRICORE" trace --ts 1e-4 <"$tmp/in"
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 2 ]; then ok "trace: a 'v' header on stdin is read as the header"
+else bad "trace with a header (status $rc): $(head -c 300 "$tmp/err")"; fi

@@ -43,6 +43,16 @@ run "$FRICORE" curve --model coulomb --params "$tmp/q.json" --v 1
 if [ "$rc" -eq 0 ]; then ok "--params: keys the model or command does not use are ignored"; else bad "--params unused keys (status $rc): $(cat "$tmp/err")"; fi
 printf '{"fc": -1}' >"$tmp/b.json"
 expect_usage_error "--params: a bad value is refused with its range" "fc .*must be finite and >= 0" "$FRICORE" curve --params "$tmp/b.json" --v 1
+printf '{"model": "stribeck", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma2": 0.4}\n' >"$tmp/levels.json"
+expect_usage_error "--params: a LuGre set is not completed from the built-in defaults" \
+  "--params $tmp/levels.json: --model lugre needs 'sigma0', 'sigma1', which neither the file nor the command line gives" \
+  "$FRICORE" compile --params "$tmp/levels.json" --model lugre --ts 1e-4
+expect_usage_error "--params: a Dahl set needs sigma0 from the file or the command line" \
+  "--model dahl needs 'sigma0'" "$FRICORE" compile --params "$tmp/levels.json" --model dahl --ts 1e-4
+run "$FRICORE" compile --params "$tmp/levels.json" --model lugre --ts 1e-4 --sigma0 2e5 --sigma1 400
+if [ "$rc" -eq 0 ]; then ok "--params: the missing dynamic parameters given as options complete the set"; else bad "--params + --sigma0 --sigma1 (status $rc): $(cat "$tmp/err")"; fi
+run "$FRICORE" compile --model lugre --ts 1e-4
+if [ "$rc" -eq 0 ]; then ok "without a parameter file the built-in example set applies"; else bad "compile without --params (status $rc): $(cat "$tmp/err")"; fi
 printf '{"fcx": 1}' >"$tmp/b.json"
 expect_usage_error "--params: an unknown key is refused" "line 1, key 'fcx': unknown key" "$FRICORE" compile --params "$tmp/b.json"
 printf '{"fc": "1"}' >"$tmp/b.json"

@@ -41,7 +41,8 @@ done
 
 expect_usage_error "help nosuch: names it and the commands" \
   "^fricore help: unknown command 'nosuch' \(commands: curve, compile, trace, sim, servo, fit, export, help, version\)$" "$FRICORE" help nosuch
-expect_usage_error "help: one COMMAND only" "^fricore help: unexpected argument 'trace'" "$FRICORE" help sim trace
+expect_usage_error "help COMMAND WORD: the command refuses a subcommand it does not have" "^fricore sim: unexpected argument 'trace'" "$FRICORE" help sim trace
+expect_usage_error "help: a COMMAND and a SUBCOMMAND at most" "^fricore help: unexpected argument 'x'" "$FRICORE" help fit static x
 
 # ---- no command: usage on stderr, status 2 ---------------------------------------
 run "$FRICORE"

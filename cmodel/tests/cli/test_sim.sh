@@ -187,3 +187,29 @@ sed 's|<h2>Inputs</h2>|<img src="http://example.invalid/x.png"><script>undefined
 if ! "$here/../../../scripts/check_page.sh" "$tmp/bad.html" >"$tmp/err" 2>&1 && grep -q "Content Security Policy" "$tmp/err"; then
   ok "sim: the Chromium check catches an external resource (negative control)"
 else bad "sim: the Chromium check passed a page with an external resource"; fi
+
+# ---- passivity: information in the summary; the example prints no warning, a user's own set is flagged once
+run "$FRICORE" sim --example canudas1995 --duration 2 --dt 1e-3 --integrator exact --report "$tmp/pass.html" --summary "$tmp/pass.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$tmp/pass.json" "$tmp/pass.html" <<'PY'
+import json, math, sys
+p = json.load(open(sys.argv[1]))["passivity"]
+# sigma2 - sigma1 (fs - fc) / fc = 0.4 - sqrt(1e5) * 0.5
+assert p["met"] is False and abs(p["margin_N_s_per_m"] - (0.4 - math.sqrt(1e5) * 0.5)) < 1e-6, p
+assert "sigma2 > sigma1 (fs - fc) / fc" in p["condition"] and "Barabanov and R. Ortega" in p["reference"], p
+assert "compensator" in p["meaning"] and "simulation" in p["meaning"], p
+h = open(sys.argv[2]).read()
+assert "<th>passivity</th><td>not met: sigma2 > sigma1" in h and "In plain words:" in h
+PY
+then ok "sim: the example's passivity is in the summary and the report, with no warning printed"; else bad "sim: example passivity (status $rc, stderr: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --example canudas1995 --b 0.1 --duration 2 --dt 1e-3 --integrator exact --check-step
+if [ "$rc" -eq 0 ] && [ "$(grep -c 'warning: .*not passive' "$tmp/err")" -eq 1 ] && grep -q '"met": false' "$tmp/out"; then
+  ok "sim: a user's non-passive set is flagged once (and in the summary)"
+else bad "sim: user's non-passive set (status $rc, stderr: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --example canudas1995 --b 200 --duration 2 --dt 1e-3 --integrator exact
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 -c "import json,sys; p=json.load(open(sys.argv[1]))['passivity']; assert p['met'] and p['margin_N_s_per_m'] > 0, p" "$tmp/out"; then
+  ok "sim: a passive set: met, a positive margin, no warning"
+else bad "sim: passive set (status $rc)"; fi
+run "$FRICORE" sim --model coulomb --duration 1 --dt 1e-3 --integrator exact
+if [ "$rc" -eq 0 ] && python3 -c "import json,sys; p=json.load(open(sys.argv[1]))['passivity']; assert p['met'] and p['margin_N_s_per_m'] is None, p" "$tmp/out"; then
+  ok "sim: a static curve is passive (no margin)"
+else bad "sim: static passivity (status $rc)"; fi

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/**
+ * @file fric_servo.h
+ * @brief A 1-DOF servo axis with friction compensation: the plant (a rigid
+ *        axis, or two inertias on a compliant shaft, with a LuGre machine
+ *        friction), a quadrature encoder read through the board's velocity
+ *        estimator, a cascaded P + PI controller with acceleration
+ *        feed-forward, a position reference, and a friction compensator
+ *        (none, Coulomb + viscous, Stribeck or LuGre) in double precision,
+ *        in the bit-exact fixed-point model, or as a core in the loop.
+ *
+ * Units: the axis is rotary. Angles are in rad, speeds in rad/s, torques in
+ * N*m; a friction set's "N" and "m" read as N*m and rad (the LuGre
+ * equations do not care which). docs/servo.md gives the equations and the
+ * metrics.
+ *
+ * Use: fill a ::fric_servo_cfg_t from fric_servo_defaults(), set the
+ * machine's friction (fric_model_build()) and, for a compensator, its set
+ * (fric_servo_comp_model() derives it from the machine's), then call
+ * fric_servo_prepare(), which derives the defaults left as NAN or 0,
+ * compiles the compensator for the fixed-point and core modes and refuses
+ * any bad value with a message that names the `fricore servo` option and
+ * its range. fric_servo_run() then runs the loop into a
+ * ::fric_servo_result_t, fric_servo_metrics() reduces it to the summary
+ * figures, and fric_servo_result_free() releases it.
+ *
+ * The functions keep no global state and print nothing: two threads may run
+ * two configurations at once, and a configuration may be run any number of
+ * times with the same result.
+ */
+#ifndef FRIC_SERVO_H
+#define FRIC_SERVO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fric_model.h"
+#include "fric_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The compensator: the friction torque estimate added to the command. */
+typedef enum {
+    FRIC_SERVO_COMP_NONE,     /**< no compensation */
+    FRIC_SERVO_COMP_COULOMB,  /**< Coulomb + viscous: a Coulomb or viscous set */
+    FRIC_SERVO_COMP_STRIBECK, /**< the static curve: a Coulomb, viscous or Stribeck set */
+    FRIC_SERVO_COMP_LUGRE     /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
+} fric_servo_comp_t;
+
+/** The compensator's arithmetic. */
+typedef enum {
+    FRIC_SERVO_ARITH_DOUBLE, /**< double precision */
+    FRIC_SERVO_ARITH_FIXED,  /**< the bit-exact fixed-point model (fric_fx.h) */
+    FRIC_SERVO_ARITH_CORE    /**< the fixed-point model, each sample also given to the core hooks (LuGre only) */
+} fric_servo_arith_t;
+
+/** The position reference. */
+typedef enum {
+    FRIC_SERVO_REF_SINE,      /**< amplitude (1 - cos 2 pi frequency t), from rest */
+    FRIC_SERVO_REF_STEP,      /**< a square wave of height amplitude and the period, each move a half-cosine over rise_time */
+    FRIC_SERVO_REF_RAMP,      /**< speed t */
+    FRIC_SERVO_REF_TRAJECTORY /**< linear between the caller's points (traj_t, traj_x), held outside them */
+} fric_servo_ref_t;
+
+/** The longest run, s, and the most samples (duration / ts). */
+#define FRIC_SERVO_MAX_DURATION 120.0
+#define FRIC_SERVO_MAX_SAMPLES 2e7
+/** The most points of a trajectory. */
+#define FRIC_SERVO_MAX_TRAJ 1000000
+/** An error within this many encoder counts is "at the setpoint" (time stuck). */
+#define FRIC_SERVO_STUCK_COUNTS 2.0
+
+/**
+ * A servo axis. Fields marked "derived" are filled by fric_servo_prepare()
+ * when left at their default (NAN, or 0 for the encoder's GAIN); the others
+ * are validated as given. The option of `fricore servo` that sets each
+ * field is named in brackets.
+ */
+typedef struct {
+    /* the plant */
+    fric_model_t machine;      /**< the machine's friction, a LuGre set [--model lugre, --fc ...] */
+    double inertia;            /**< motor-side inertia J, kg*m^2, > 0 (the whole axis when rigid) [--inertia] */
+    double load_damping;       /**< viscous load b_l, N*m*s/rad, >= 0 [--load-damping] */
+    double compliance;         /**< shaft stiffness K, N*m/rad, >= 0; 0 = a rigid axis [--compliance] */
+    double load_inertia;       /**< load inertia J_l, kg*m^2 > 0, only with compliance > 0 (else NAN); derived: inertia [--load-inertia] */
+    double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0 (else NAN); derived: 5 % of critical [--compliance-damping] */
+    double substeps;           /**< plant steps per servo period, an integer 1 .. 1000 [--substeps] */
+    /* the encoder and the sample time */
+    double ts;                 /**< servo period, s, in (0, 0.01]: the controller's, the encoder's and the compensator's [--ts] */
+    double counts_per_rev;     /**< encoder counts per revolution after x4 decoding, an integer 4 .. 2^30 [--counts-per-rev] */
+    uint32_t width;            /**< the velocity code's width W, 16 or 18 (and the compensator's datapath) [--width] */
+    double v_max;              /**< velocity full scale of the code, rad/s, in (0, 1e6] [--v-max] */
+    uint32_t enc_gain;         /**< the estimator's GAIN (U,16,0), 1 .. 65535; derived (0): the scale to within 1e-3 (docs/board.md) */
+    uint32_t enc_shift;        /**< the estimator's SHIFT, 0 .. 31 (with enc_gain given) */
+    /* the controller */
+    double bandwidth;          /**< velocity-loop crossover the default gains are tuned for, Hz, in (0, 0.1 / ts] [--bandwidth] */
+    double kp;                 /**< position gain, 1/s, >= 0; derived: 2 pi bandwidth / 6 [--kp] */
+    double kv;                 /**< velocity gain, N*m*s/rad, >= 0; derived: J_total 2 pi bandwidth [--kv] */
+    double ki;                 /**< velocity integral gain, N*m/rad, >= 0; derived: kv 2 pi bandwidth / 4 [--ki] */
+    double u_max;              /**< torque limit, N*m, > 0 [--u-max] */
+    bool accel_ff;             /**< add the feed-forward J_total * reference acceleration [--no-accel-ff clears it] */
+    /* the reference */
+    fric_servo_ref_t ref;      /**< [--reference] */
+    double amplitude;          /**< sine amplitude, step height, rad, in [-1000, 1000] [--amplitude] */
+    double frequency;          /**< sine frequency, Hz, > 0 [--frequency] */
+    double period;             /**< step period, s, > 0 [--period] */
+    double rise_time;          /**< step move time, s, in [0, period / 2]; 0 = a jump [--rise-time] */
+    double speed;              /**< ramp speed, rad/s, in [-1000, 1000] [--speed] */
+    const double *traj_t;      /**< trajectory times, s, finite, strictly increasing; the caller's, read during the run [--trajectory] */
+    const double *traj_x;      /**< trajectory angles, rad, finite */
+    size_t traj_n;             /**< trajectory points, 2 .. FRIC_SERVO_MAX_TRAJ */
+    /* the compensator */
+    fric_servo_comp_t comp_kind;   /**< [--compensation] */
+    fric_servo_arith_t arith;      /**< [--comp-arith] */
+    fric_model_t comp;             /**< the compensator's set (see ::fric_servo_comp_t for the kinds each takes) [--comp-params] */
+    double f_max;                  /**< force full scale of the compiled compensator, N, > 0; 0 = automatic [--f-max] */
+    fric_model_fx_t comp_fx;       /**< derived: comp compiled at width, v_max, f_max and ts (fixed and core); otherwise only
+                                        rep's width, v_max, v_lsb and ts, the velocity code's format */
+    /* the run */
+    double duration;           /**< simulated time, s, in [ts, FRIC_SERVO_MAX_DURATION], at most FRIC_SERVO_MAX_SAMPLES samples [--duration] */
+    double stick_threshold;    /**< |omega| below it is stuck, rad/s, > 0; derived: the machine's vs / 10 [--stick-threshold] */
+    double lc_window;          /**< the limit cycle is measured over the last this long, s, in [ts, duration]; derived: duration / 4 [--lc-window] */
+    size_t plot_points;        /**< keep about this many evenly spaced samples for plots (every n / plot_points + 1-th); 0 = none */
+} fric_servo_cfg_t;
+
+/**
+ * @brief The defaults of `fricore servo`: the Canudas de Wit (1995) LuGre
+ *        set as machine, J = 1, b_l = 0.1, rigid, 10 substeps, ts = 1e-4,
+ *        2^23 counts, W = 16, v_max = 1, 20 Hz bandwidth, u_max = 20,
+ *        feed-forward on, a 0.01 rad 0.5 Hz sine, no compensator
+ *        (the machine's set as comp), 4 s, no plot points; NAN or 0 in
+ *        every derived field.
+ */
+fric_servo_cfg_t fric_servo_defaults(void);
+
+/**
+ * @brief The compensator's set that mode kind reads from the machine's
+ *        set m: its Coulomb + viscous part (a viscous set) for
+ *        ::FRIC_SERVO_COMP_COULOMB, its steady-state Stribeck curve for
+ *        ::FRIC_SERVO_COMP_STRIBECK, the set itself otherwise.
+ */
+fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
+
+/**
+ * @brief Validate cfg and fill its derived fields (see ::fric_servo_cfg_t).
+ *
+ * For the fixed-point and core modes the compensator is compiled here
+ * (fric_model_compile()), and its report's reason is the message of a
+ * refusal. A prepared cfg may be prepared again with the same result.
+ * @param why receives the reason of a refusal, naming the `fricore servo`
+ *        option and its allowed range, or ""; may be NULL.
+ * @return FRIC_OK, FRIC_ERR_NULL, or FRIC_ERR_RANGE (see why).
+ */
+fric_status_t fric_servo_prepare(fric_servo_cfg_t *cfg, char *why, size_t why_len);
+
+/** One sample: the values of a row of `fricore servo --csv`, at t = k ts. */
+typedef struct {
+    size_t k;          /**< the sample's index */
+    double t;          /**< time, s */
+    double theta_ref;  /**< reference angle, rad */
+    double theta;      /**< load angle, rad (the motor's when rigid) */
+    double omega_ref;  /**< reference velocity, rad/s */
+    double omega;      /**< load velocity, rad/s */
+    double omega_meas; /**< the estimator's velocity, rad/s: its code times the velocity LSB */
+    double error;      /**< position error theta_ref - theta, rad */
+    double u;          /**< the torque applied over the period, N*m */
+    double friction;   /**< the machine's friction, its mean over the period, N*m */
+    double estimate;   /**< the compensator's estimate, N*m */
+    bool u_limited;    /**< the torque was limited to +-u_max */
+} fric_servo_sample_t;
+
+/**
+ * What the caller sees during a run; every member may be NULL. A callback
+ * returning nonzero stops the run with ::FRIC_ERR_STOPPED.
+ *
+ * With ::FRIC_SERVO_ARITH_CORE, core_start() is called once with the
+ * compiled LuGre set before the first sample, and core_sample() at every
+ * sample with the velocity code v (S,W,0) presented to the compensator and
+ * f_model, the fixed-point model's force code for it (the core in the loop
+ * is expected to give the same code).
+ */
+typedef struct {
+    int (*sample)(void *ctx, const fric_servo_sample_t *s);
+    int (*core_start)(void *ctx, const fric_fx_lugre_t *l);
+    int (*core_sample)(void *ctx, size_t k, double t, int32_t v, int32_t f_model);
+    void *ctx;
+} fric_servo_hooks_t;
+
+/**
+ * The axis between two samples: the state fric_servo_step() advances. Its
+ * members are for reading; fric_servo_init() sets them.
+ */
+typedef struct {
+    size_t k;                 /**< the next sample's index (t = k ts) */
+    double x, v;              /**< motor angle, rad, and speed, rad/s */
+    double xl, vl;            /**< load angle and speed (the motor's when rigid) */
+    fric_lugre_state_t z;     /**< the machine's bristle deflection */
+    fric_lugre_state_t cz;    /**< the double LuGre compensator's */
+    fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
+    uint32_t pos_prev;        /**< the encoder's count at the last sample */
+    double integ;             /**< the velocity loop's integrator, N*m */
+    uint32_t flags;           /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
+    size_t core_checked;      /**< samples given to core_sample() */
+    char why[256];            /**< why the last step failed, or "" */
+} fric_servo_state_t;
+
+/**
+ * @brief Start the axis at rest (every angle, speed and state 0); with
+ *        ::FRIC_SERVO_ARITH_CORE call hooks->core_start().
+ * @param cfg a configuration fric_servo_prepare() accepted (the function
+ *        refuses one whose derived fields are not filled).
+ * @return FRIC_OK, FRIC_ERR_NULL, FRIC_ERR_RANGE (not prepared; st->why),
+ *         or FRIC_ERR_STOPPED (core_start() returned nonzero).
+ */
+fric_status_t fric_servo_init(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_state_t *st);
+
+/**
+ * @brief One sample and its period of the plant: the encoder, the
+ *        reference, the controller and the compensator at t = st->k ts,
+ *        then the plant over ts with the torque held. For a co-simulation
+ *        or an FMU that advances the axis one period at a time; a loop of
+ *        it is fric_servo_run()'s loop, bit for bit.
+ * @param cfg the configuration st was started with, unchanged since.
+ * @param hooks only core_sample() is called here, or NULL.
+ * @param row receives the sample's values (the state at t, before the
+ *        period).
+ * @return FRIC_OK, FRIC_ERR_DIVERGED or FRIC_ERR_STOPPED (st->why; the
+ *         state is then partly advanced, not to be stepped further),
+ *         FRIC_ERR_NULL.
+ */
+fric_status_t fric_servo_step(const fric_servo_cfg_t *cfg, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
+                              fric_servo_sample_t *row);
+
+/** What a run accumulated. */
+typedef struct {
+    size_t n;                        /**< samples run */
+    double se2, sv2, su2, sf2;       /**< sums of squares: position error, velocity error, torque, estimate error */
+    double peak_e, peak_u;           /**< peak |position error|, rad; peak |torque|, N*m */
+    size_t stuck;                    /**< samples stuck (docs/servo.md) */
+    size_t u_sat;                    /**< samples where the torque was limited */
+    uint32_t flags;                  /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
+    size_t core_checked;             /**< samples given to core_sample() */
+    double *win;                     /**< position errors over the limit-cycle window, rad */
+    size_t nwin;
+    double win_t0;                   /**< the window's start, s */
+    size_t stride;                   /**< plots: every stride-th sample (0: none kept) */
+    size_t np;                       /**< plot points kept */
+    double *pt, *pe, *pvr, *pv, *pvm, *pf, *pfh; /**< t, error, omega_ref, omega, omega_meas, friction, estimate */
+    char why[512];                   /**< why the run stopped early or was refused, or "" */
+} fric_servo_result_t;
+
+/**
+ * @brief Run the axis for its duration: samples k = 0 .. n-1 at
+ *        t = k ts, n = floor(duration / ts), each followed by its period of
+ *        the plant.
+ *
+ * The run prepares a copy of cfg itself (fric_servo_prepare()), so that a
+ * value changed after preparing is checked too; a prepared cfg runs with
+ * exactly its values.
+ * @param hooks callbacks, or NULL.
+ * @param r the result, to be released with fric_servo_result_free() also
+ *        after an error.
+ * @return FRIC_OK; FRIC_ERR_DIVERGED (a state or a result not finite, or
+ *         the angle beyond 2^53 encoder counts; r->why names the quantity,
+ *         the time and the sample); FRIC_ERR_STOPPED (a callback returned
+ *         nonzero); FRIC_ERR_NOMEM; FRIC_ERR_NULL; FRIC_ERR_RANGE when
+ *         fric_servo_prepare() refuses cfg (r->why is its message).
+ */
+fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_result_t *r);
+
+/** @brief Release what a run allocated (r may be zeroed or NULL). */
+void fric_servo_result_free(fric_servo_result_t *r);
+
+/** The summary figures of a run. */
+typedef struct {
+    double rms_e;      /**< RMS position error, rad */
+    double peak_e;     /**< peak |position error|, rad */
+    double rms_ev;     /**< RMS velocity error, rad/s */
+    double stuck_s;    /**< time stuck, s */
+    double rms_u;      /**< RMS torque, N*m */
+    double peak_u;     /**< peak |torque|, N*m */
+    double rms_ferr;   /**< RMS friction estimate error, N*m */
+    bool lc_present;   /**< a limit cycle: at least two whole cycles above one encoder count */
+    double lc_amp;     /**< half the peak-to-peak position error over the window, rad */
+    double lc_freq;    /**< its frequency, Hz; NAN without a limit cycle */
+    char why[160];     /**< the figure that is not finite, or "" */
+} fric_servo_metrics_t;
+
+/**
+ * @brief Reduce a complete run to its figures. The limit cycle's
+ *        frequency comes from the upward crossings of the window's mean
+ *        with a hysteresis of a quarter of its peak-to-peak error.
+ * @return FRIC_OK, FRIC_ERR_NULL, or FRIC_ERR_DIVERGED when a figure is
+ *         not finite (m->why names it).
+ */
+fric_status_t fric_servo_metrics(const fric_servo_cfg_t *cfg, const fric_servo_result_t *r, fric_servo_metrics_t *m);
+
+/** @brief The name of a compensation mode, arithmetic or reference, as the option spells it. */
+const char *fric_servo_comp_name(fric_servo_comp_t kind);
+const char *fric_servo_arith_name(fric_servo_arith_t arith);
+const char *fric_servo_ref_name(fric_servo_ref_t ref);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRIC_SERVO_H */

@@ -1,0 +1,670 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The servo axis with friction compensation (see fric_servo.h and
+ * docs/servo.md). */
+#include "fric_servo.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TWO_PI 6.283185307179586
+
+fric_servo_cfg_t fric_servo_defaults(void)
+{
+    fric_servo_cfg_t c;
+    memset(&c, 0, sizeof c);
+    const fric_model_values_t v = fric_model_values_canudas1995();
+    (void)fric_model_build(FRIC_MODEL_LUGRE, &v, &c.machine, NULL);
+    c.inertia = 1.0;
+    c.load_damping = 0.1;
+    c.compliance = 0.0;
+    c.load_inertia = NAN;
+    c.compliance_damping = NAN;
+    c.substeps = 10.0;
+    c.ts = 1e-4;
+    c.counts_per_rev = 8388608.0;
+    const fric_compile_opts_t o = fric_compile_opts_default();
+    c.width = o.width;
+    c.v_max = o.v_max;
+    c.f_max = o.f_max;
+    c.bandwidth = 20.0;
+    c.kp = c.kv = c.ki = NAN;
+    c.u_max = 20.0;
+    c.accel_ff = true;
+    c.ref = FRIC_SERVO_REF_SINE;
+    c.amplitude = 0.01;
+    c.frequency = 0.5;
+    c.period = 4.0;
+    c.rise_time = 0.05;
+    c.speed = 0.002;
+    c.comp_kind = FRIC_SERVO_COMP_NONE;
+    c.arith = FRIC_SERVO_ARITH_DOUBLE;
+    c.comp = c.machine;
+    c.duration = 4.0;
+    c.stick_threshold = NAN;
+    c.lc_window = NAN;
+    c.plot_points = 0;
+    return c;
+}
+
+fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m)
+{
+    fric_model_t c = *m;
+    const fric_stribeck_cfg_t s = m->stribeck;
+    if (kind == FRIC_SERVO_COMP_COULOMB) {
+        c.kind = FRIC_MODEL_VISCOUS;
+        c.stribeck = fric_viscous_cfg(s.fc_pos, s.fc_neg, s.b_pos, s.b_neg);
+    } else if (kind == FRIC_SERVO_COMP_STRIBECK) {
+        c.kind = FRIC_MODEL_STRIBECK;
+    }
+    return c;
+}
+
+static const char *const COMP_NAME[] = {"none", "coulomb", "stribeck", "lugre"};
+static const char *const ARITH_NAME[] = {"double", "fixed", "rtl"};
+static const char *const REF_NAME[] = {"sine", "step", "ramp", "csv"};
+
+const char *fric_servo_comp_name(fric_servo_comp_t kind)
+{
+    return (unsigned)kind < 4u ? COMP_NAME[kind] : "unknown";
+}
+
+const char *fric_servo_arith_name(fric_servo_arith_t arith)
+{
+    return (unsigned)arith < 3u ? ARITH_NAME[arith] : "unknown";
+}
+
+const char *fric_servo_ref_name(fric_servo_ref_t ref)
+{
+    return (unsigned)ref < 4u ? REF_NAME[ref] : "unknown";
+}
+
+/* ---- validation -------------------------------------------------------------------------------- */
+
+__attribute__((format(printf, 3, 4))) static fric_status_t refuse(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return FRIC_ERR_RANGE;
+}
+
+/* a whole number in [lo, hi] */
+static bool whole(double x, double lo, double hi)
+{
+    return x >= lo && x <= hi && x == floor(x);
+}
+
+#define POSITIVE(x, name, what)                                                                                        \
+    do {                                                                                                               \
+        if (!((x) > 0.0 && isfinite(x)))                                                                               \
+            return refuse(why, len, "--%s (%s) must be > 0, got %.6g", name, what, (x));                              \
+    } while (0)
+#define NONNEG(x, name, what)                                                                                          \
+    do {                                                                                                               \
+        if (!((x) >= 0.0 && isfinite(x)))                                                                              \
+            return refuse(why, len, "--%s (%s) must be >= 0, got %.6g", name, what, (x));                             \
+    } while (0)
+#define WHOLE(x, name, what, lo, hi)                                                                                   \
+    do {                                                                                                               \
+        if (!whole((x), (lo), (hi)))                                                                                   \
+            return refuse(why, len, "--%s (%s) must be an integer in [%.0f, %.0f], got %.9g", name, what, (lo), (hi), \
+                          (x));                                                                                        \
+    } while (0)
+
+static fric_status_t check_ref(const fric_servo_cfg_t *c, char *why, size_t len)
+{
+    switch (c->ref) {
+    case FRIC_SERVO_REF_SINE: POSITIVE(c->frequency, "frequency", "sine frequency, Hz"); break;
+    case FRIC_SERVO_REF_STEP:
+        POSITIVE(c->period, "period", "step period, s");
+        if (!(c->rise_time >= 0.0 && c->rise_time <= 0.5 * c->period))
+            return refuse(why, len, "--rise-time (s) must be in [0, period/2] = [0, %.6g], got %.6g", 0.5 * c->period,
+                          c->rise_time);
+        break;
+    case FRIC_SERVO_REF_RAMP:
+        if (!(fabs(c->speed) <= 1e3))
+            return refuse(why, len, "--speed (ramp speed, rad/s) must be in [-1000, 1000], got %.6g", c->speed);
+        break;
+    case FRIC_SERVO_REF_TRAJECTORY:
+        if (!c->traj_t || !c->traj_x) return refuse(why, len, "--reference csv needs --trajectory FILE (traj_t, traj_x)");
+        if (c->traj_n < 2 || c->traj_n > FRIC_SERVO_MAX_TRAJ)
+            return refuse(why, len, "--trajectory must hold 2 .. %d points t,theta, got %zu", FRIC_SERVO_MAX_TRAJ, c->traj_n);
+        for (size_t i = 0; i < c->traj_n; i++) {
+            if (!(isfinite(c->traj_t[i]) && isfinite(c->traj_x[i])))
+                return refuse(why, len, "--trajectory point %zu: t and theta (s, rad) must be finite, got %.9g, %.9g", i,
+                              c->traj_t[i], c->traj_x[i]);
+            if (i > 0 && !(c->traj_t[i] > c->traj_t[i - 1]))
+                return refuse(why, len, "--trajectory point %zu: t must increase strictly, got %.9g after %.9g", i,
+                              c->traj_t[i], c->traj_t[i - 1]);
+        }
+        break;
+    default: return refuse(why, len, "--reference must be sine, step, ramp or csv");
+    }
+    if ((c->ref == FRIC_SERVO_REF_SINE || c->ref == FRIC_SERVO_REF_STEP) && !(fabs(c->amplitude) <= 1e3))
+        return refuse(why, len, "--amplitude (rad) must be in [-1000, 1000], got %.6g", c->amplitude);
+    return FRIC_OK;
+}
+
+/* the compensator's set, of a kind its mode reads */
+static fric_status_t check_comp(const fric_servo_cfg_t *c, char *why, size_t len)
+{
+    const fric_model_kind_t k = c->comp.kind;
+    const bool ok = c->comp_kind == FRIC_SERVO_COMP_COULOMB    ? k == FRIC_MODEL_COULOMB || k == FRIC_MODEL_VISCOUS
+                    : c->comp_kind == FRIC_SERVO_COMP_STRIBECK ? k == FRIC_MODEL_COULOMB || k == FRIC_MODEL_VISCOUS ||
+                                                                     k == FRIC_MODEL_STRIBECK
+                                                               : k == FRIC_MODEL_LUGRE || k == FRIC_MODEL_DAHL;
+    if (!ok)
+        return refuse(why, len, "--comp-params: a %s set cannot serve --compensation %s (coulomb: coulomb or viscous; "
+                      "stribeck: a static set; lugre: lugre or dahl)", fric_model_name(k), COMP_NAME[c->comp_kind]);
+    const fric_status_t st = fric_model_dynamic(&c->comp) ? fric_lugre_check(&c->comp.lugre)
+                                                          : fric_stribeck_check(&c->comp.stribeck);
+    if (st != FRIC_OK) return refuse(why, len, "--comp-params: %s", fric_status_message(st));
+    return FRIC_OK;
+}
+
+/* The encoder's scale GAIN / 2^SHIFT (docs/board.md): codes per count per
+ * tick, f_tick 2^(W-1) / (counts per rad v_max), to within 1e-3. */
+static fric_status_t encoder_scale(fric_servo_cfg_t *c, char *why, size_t len)
+{
+    const double ratio = (TWO_PI / c->counts_per_rev / c->ts) / c->comp_fx.rep.v_lsb;
+    if (c->enc_gain != 0) {
+        if (c->enc_gain > 65535u || c->enc_shift > 31u)
+            return refuse(why, len, "the encoder's GAIN must be in [1, 65535] and SHIFT in [0, 31], got %u, %u",
+                          c->enc_gain, c->enc_shift);
+        return FRIC_OK;
+    }
+    for (int sh = 31; sh >= 0; sh--) {
+        const double g = nearbyint(ldexp(ratio, sh));
+        if (g > 65535.0 || g < 1.0) continue;
+        if (fabs(ldexp(g, -sh) / ratio - 1.0) > 1e-3) break;
+        c->enc_gain = (uint32_t)g;
+        c->enc_shift = (uint32_t)sh;
+        return FRIC_OK;
+    }
+    return refuse(why, len, "--counts-per-rev, --ts and --v-max give an encoder scale of %.6g velocity codes per count "
+                  "per tick, which GAIN (U,16,0) / 2^SHIFT cannot hold to 1e-3: it must lie in [%.3g, 65535]; "
+                  "change --v-max or --counts-per-rev", ratio, 1000.0 * ldexp(1.0, -31));
+}
+
+fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
+{
+    if (why && len) why[0] = '\0';
+    if (!c) return FRIC_ERR_NULL;
+    /* the plant */
+    POSITIVE(c->inertia, "inertia", "motor-side inertia, kg*m^2");
+    NONNEG(c->load_damping, "load-damping", "viscous load, N*m*s/rad");
+    NONNEG(c->compliance, "compliance", "shaft stiffness, N*m/rad");
+    const bool compliant = c->compliance > 0.0;
+    if (!compliant && (!isnan(c->load_inertia) || !isnan(c->compliance_damping)))
+        return refuse(why, len, "--%s applies only with --compliance > 0 (a two-inertia axis)",
+                      !isnan(c->load_inertia) ? "load-inertia" : "compliance-damping");
+    double jr = c->inertia; /* the reduced inertia of the two, with a shaft */
+    if (compliant) {
+        if (isnan(c->load_inertia)) c->load_inertia = c->inertia;
+        POSITIVE(c->load_inertia, "load-inertia", "load inertia, kg*m^2");
+        jr = c->inertia * c->load_inertia / (c->inertia + c->load_inertia);
+        if (isnan(c->compliance_damping)) c->compliance_damping = 2.0 * 0.05 * sqrt(c->compliance * jr);
+        NONNEG(c->compliance_damping, "compliance-damping", "shaft damping, N*m*s/rad");
+    }
+    /* the encoder, the controller, the run */
+    WHOLE(c->counts_per_rev, "counts-per-rev", "encoder counts per revolution", 4.0, 1073741824.0);
+    WHOLE(c->substeps, "substeps", "plant steps per servo period", 1.0, 1000.0);
+    if (!(c->ts > 0.0 && c->ts <= 0.01))
+        return refuse(why, len, "--ts (servo period, s) must be in (0, 0.01], got %.6g", c->ts);
+    if (!(c->bandwidth > 0.0 && c->bandwidth <= 0.1 / c->ts))
+        return refuse(why, len, "--bandwidth (velocity-loop crossover, Hz) must be in (0, %.6g] (a tenth of the sample "
+                      "rate), got %.6g", 0.1 / c->ts, c->bandwidth);
+    const double wv = TWO_PI * c->bandwidth, jt = compliant ? c->inertia + c->load_inertia : c->inertia;
+    if (isnan(c->kv)) c->kv = jt * wv;
+    if (isnan(c->ki)) c->ki = c->kv * wv / 4.0;
+    if (isnan(c->kp)) c->kp = wv / 6.0;
+    NONNEG(c->kp, "kp", "position gain, 1/s");
+    NONNEG(c->kv, "kv", "velocity gain, N*m*s/rad");
+    NONNEG(c->ki, "ki", "velocity integral gain, N*m/rad");
+    POSITIVE(c->u_max, "u-max", "torque limit, N*m");
+    if (!(c->duration > 0.0 && c->duration <= FRIC_SERVO_MAX_DURATION))
+        return refuse(why, len, "--duration (simulated time, s) must be in (0, %.0f], got %.6g", FRIC_SERVO_MAX_DURATION,
+                      c->duration);
+    if (c->duration < c->ts)
+        return refuse(why, len, "--duration (simulated time, s) must be >= --ts (%.6g s), got %.6g", c->ts, c->duration);
+    if (c->duration / c->ts > FRIC_SERVO_MAX_SAMPLES)
+        return refuse(why, len, "--duration / --ts must be <= %.0e samples, got %.3g", FRIC_SERVO_MAX_SAMPLES,
+                      c->duration / c->ts);
+    if (isnan(c->lc_window)) c->lc_window = 0.25 * c->duration;
+    if (!(c->lc_window >= c->ts && c->lc_window <= c->duration))
+        return refuse(why, len, "--lc-window (limit-cycle window, s) must be in [ts, duration] = [%.6g, %.6g], got %.6g",
+                      c->ts, c->duration, c->lc_window);
+    /* the reference */
+    fric_status_t st = check_ref(c, why, len);
+    if (st != FRIC_OK) return st;
+    /* the compensation */
+    if ((unsigned)c->comp_kind > FRIC_SERVO_COMP_LUGRE)
+        return refuse(why, len, "--compensation must be none, coulomb, stribeck or lugre");
+    if ((unsigned)c->arith > FRIC_SERVO_ARITH_CORE) return refuse(why, len, "--comp-arith must be double, fixed or rtl");
+    if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
+        return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",
+                      ARITH_NAME[c->arith]);
+    if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_LUGRE)
+        return refuse(why, len, "--comp-arith rtl needs --compensation lugre (the core in the loop is fric_lugre)");
+    if (!isnan(c->stick_threshold)) POSITIVE(c->stick_threshold, "stick-threshold", "stuck below it, rad/s");
+    /* the machine: a LuGre set, whose bristles the plant's step resolves */
+    if (c->machine.kind != FRIC_MODEL_LUGRE) return refuse(why, len, "--model (the machine's friction) must be lugre");
+    if ((st = fric_lugre_check(&c->machine.lugre)) != FRIC_OK) return refuse(why, len, "%s", fric_status_message(st));
+    const double h = c->ts / c->substeps, sig0 = c->machine.lugre.sigma0, sig1 = c->machine.lugre.sigma1;
+    double hmax = sig0 > 0.0 ? 0.2 * sqrt(c->inertia / sig0) : INFINITY;
+    if (sig1 > 0.0) hmax = fmin(hmax, 0.2 * c->inertia / sig1);
+    if (compliant) hmax = fmin(hmax, 0.2 * sqrt(jr / c->compliance));
+    if (h > hmax)
+        return refuse(why, len, "--substeps must be >= %.0f: the plant step ts/substeps = %.3g s exceeds %.3g s, a fifth of "
+                      "the fastest time constant of the bristles%s", ceil(c->ts / hmax), h, hmax,
+                      compliant ? " and the shaft" : "");
+    if (isnan(c->stick_threshold)) c->stick_threshold = c->machine.stribeck.vs / 10.0;
+    /* the compensator, and the velocity code's format */
+    if (c->comp_kind != FRIC_SERVO_COMP_NONE && (st = check_comp(c, why, len)) != FRIC_OK) return st;
+    if (c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE) {
+        if (!(c->f_max >= 0.0))
+            return refuse(why, len, "--f-max (force full scale, N) must be > 0 (leave it out for automatic), got %.6g", c->f_max);
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = c->width;
+        o.v_max = c->v_max;
+        o.f_max = c->f_max;
+        o.ts = c->ts;
+        if ((st = fric_model_compile(&c->comp, &o, &c->comp_fx)) != FRIC_OK) return refuse(why, len, "%s", c->comp_fx.rep.why);
+    } else {
+        if (c->width != 16 && c->width != 18) return refuse(why, len, "%s", fric_status_message(FRIC_ERR_FX_WIDTH));
+        const double lsb = ldexp(c->v_max, -(int)(c->width - 1));
+        if (!(c->v_max > 0.0 && c->v_max <= 1e6 && lsb >= 2.2250738585072014e-308))
+            return refuse(why, len, "--v-max (velocity full scale of the encoder's code, rad/s) must be in (0, 1e6], got %.6g",
+                          c->v_max);
+        memset(&c->comp_fx, 0, sizeof c->comp_fx);
+        c->comp_fx.rep.width = c->width;
+        c->comp_fx.rep.v_max = c->v_max;
+        c->comp_fx.rep.v_lsb = lsb;
+        c->comp_fx.rep.ts = c->ts;
+    }
+    return encoder_scale(c, why, len);
+}
+
+/* ---- the run ------------------------------------------------------------------------------------- */
+
+typedef struct {
+    double x, v;   /* motor side: the encoder's and the friction's */
+    double xl, vl; /* load side (compliant axis; the motor's when rigid) */
+    fric_lugre_state_t z;
+} plant_t;
+
+/* the reference at t: position, velocity, acceleration */
+static void reference(const fric_servo_cfg_t *c, double t, double *x, double *v, double *a)
+{
+    *x = *v = *a = 0.0;
+    switch (c->ref) {
+    case FRIC_SERVO_REF_SINE: {
+        /* A (1 - cos wt): from rest, through zero velocity every half period */
+        const double w = TWO_PI * c->frequency;
+        *x = c->amplitude * (1.0 - cos(w * t));
+        *v = c->amplitude * w * sin(w * t);
+        *a = c->amplitude * w * w * cos(w * t);
+        break;
+    }
+    case FRIC_SERVO_REF_STEP: {
+        /* up at the start of each period, down at its half; each move a
+         * half-cosine over the rise time (a profile generator's), or a jump */
+        const double half = 0.5 * c->period, tp = fmod(t, c->period), tau = tp < half ? tp : tp - half;
+        const double from = tp < half ? 0.0 : c->amplitude, to = tp < half ? c->amplitude : 0.0;
+        if (tau >= c->rise_time) {
+            *x = to;
+        } else {
+            const double w = 3.141592653589793 / c->rise_time, d = to - from;
+            *x = from + 0.5 * d * (1.0 - cos(w * tau));
+            *v = 0.5 * d * w * sin(w * tau);
+            *a = 0.5 * d * w * w * cos(w * tau);
+        }
+        break;
+    }
+    case FRIC_SERVO_REF_RAMP:
+        *x = c->speed * t;
+        *v = c->speed;
+        break;
+    case FRIC_SERVO_REF_TRAJECTORY: {
+        const double *tt = c->traj_t, *xx = c->traj_x;
+        const size_t n = c->traj_n;
+        if (t < tt[0]) *x = xx[0];
+        else if (t >= tt[n - 1]) *x = xx[n - 1];
+        else {
+            size_t lo = 0, hi = n - 1; /* tt[lo] <= t < tt[hi] */
+            while (hi - lo > 1) {
+                const size_t mid = lo + (hi - lo) / 2;
+                if (tt[mid] <= t) lo = mid;
+                else hi = mid;
+            }
+            *v = (xx[hi] - xx[lo]) / (tt[hi] - tt[lo]);
+            *x = xx[lo] + *v * (t - tt[lo]);
+        }
+        break;
+    }
+    }
+}
+
+/* derivatives of the compliant axis for torque u and held friction f */
+static void deriv2(const fric_servo_cfg_t *c, const double y[4], double u, double f, double d[4])
+{
+    const double shaft = c->compliance * (y[0] - y[2]) + c->compliance_damping * (y[1] - y[3]);
+    d[0] = y[1];
+    d[1] = (u - f - shaft) / c->inertia;
+    d[2] = y[3];
+    d[3] = (shaft - c->load_damping * y[3]) / c->load_inertia;
+}
+
+/* One plant step of h with torque u: the friction takes the exact bristle
+ * step at the step's initial motor velocity and is held over it; returns it. */
+static double plant_step(const fric_servo_cfg_t *c, plant_t *p, double u, double h)
+{
+    const double f = fric_lugre_step(&c->machine.lugre, &p->z, p->v, h);
+    if (c->compliance > 0.0) {
+        /* RK4 on the two inertias, the friction held */
+        double y[4] = {p->x, p->v, p->xl, p->vl}, k1[4], k2[4], k3[4], k4[4], t[4];
+        deriv2(c, y, u, f, k1);
+        for (int i = 0; i < 4; i++) t[i] = y[i] + 0.5 * h * k1[i];
+        deriv2(c, t, u, f, k2);
+        for (int i = 0; i < 4; i++) t[i] = y[i] + 0.5 * h * k2[i];
+        deriv2(c, t, u, f, k3);
+        for (int i = 0; i < 4; i++) t[i] = y[i] + h * k3[i];
+        deriv2(c, t, u, f, k4);
+        for (int i = 0; i < 4; i++) y[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+        p->x = y[0];
+        p->v = y[1];
+        p->xl = y[2];
+        p->vl = y[3];
+        return f;
+    }
+    /* rigid: J v' = u - f - b v, exact for the held torque */
+    const double j = c->inertia, b = c->load_damping;
+    if (b > 0.0) {
+        const double vinf = (u - f) / b, e = exp(-b * h / j);
+        p->x += vinf * h + (p->v - vinf) * (1.0 - e) * j / b;
+        p->v = vinf + (p->v - vinf) * e;
+    } else {
+        const double a = (u - f) / j;
+        p->x += p->v * h + 0.5 * a * h * h;
+        p->v += a * h;
+    }
+    p->xl = p->x;
+    p->vl = p->v;
+    return f;
+}
+
+/* the encoder's count at angle x: floor(x cpr / 2 pi), modulo 2^32 as the
+ * hardware's counter wraps; *ok false when beyond +-2^53 counts */
+static uint32_t enc_count(const fric_servo_cfg_t *c, double x, bool *ok)
+{
+    const double n = floor(x * c->counts_per_rev / TWO_PI);
+    if (!(fabs(n) < 9007199254740992.0)) {
+        *ok = false;
+        return 0;
+    }
+    const int64_t ci = (int64_t)n;
+    return (uint32_t)((uint64_t)ci & 0xFFFFFFFFu);
+}
+
+void fric_servo_result_free(fric_servo_result_t *r)
+{
+    if (!r) return;
+    double **a[] = {&r->win, &r->pt, &r->pe, &r->pvr, &r->pv, &r->pvm, &r->pf, &r->pfh};
+    for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+        free(*a[i]);
+        *a[i] = NULL;
+    }
+}
+
+static fric_status_t diverged(fric_servo_state_t *st, double t, size_t k, const char *what, double v)
+{
+    snprintf(st->why, sizeof st->why, "at t = %.9g s (sample %zu) %s = %g: the loop diverged; lower the gains or "
+             "--bandwidth, or raise --substeps", t, k, what, v);
+    return FRIC_ERR_DIVERGED;
+}
+
+/* What the loop relies on, of what fric_servo_prepare() leaves behind: with
+ * these, every step is bounded and defined. */
+static bool prepared(const fric_servo_cfg_t *c)
+{
+    const bool fx = c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE;
+    return c->ts > 0.0 && c->ts <= 0.01 && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
+           c->enc_gain >= 1u && c->enc_gain <= 65535u && c->enc_shift <= 31u && (c->width == 16 || c->width == 18) &&
+           c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 && c->machine.kind == FRIC_MODEL_LUGRE &&
+           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_LUGRE && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
+           (unsigned)c->ref <= FRIC_SERVO_REF_TRAJECTORY &&
+           (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
+           (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == (c->comp_kind == FRIC_SERVO_COMP_LUGRE))) &&
+           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE);
+}
+
+fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_t *hooks, fric_servo_state_t *st)
+{
+    if (!st) return FRIC_ERR_NULL;
+    memset(st, 0, sizeof *st);
+    if (!c) return FRIC_ERR_NULL;
+    if (!prepared(c)) {
+        snprintf(st->why, sizeof st->why, "the configuration is not prepared: call fric_servo_prepare() first");
+        return FRIC_ERR_RANGE;
+    }
+    fric_fx_lugre_reset(&st->fz);
+    bool ok = true;
+    st->pos_prev = enc_count(c, st->x, &ok);
+    if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_start && hooks->core_start(hooks->ctx, &c->comp_fx.l) != 0) {
+        snprintf(st->why, sizeof st->why, "the core failed to start");
+        return FRIC_ERR_STOPPED;
+    }
+    return FRIC_OK;
+}
+
+fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
+                              fric_servo_sample_t *row)
+{
+    if (!c || !st || !row) return FRIC_ERR_NULL;
+    const size_t k = st->k;
+    const int substeps = (int)c->substeps;
+    const double ts = c->ts, h = ts / substeps, v_lsb = c->comp_fx.rep.v_lsb, f_lsb = c->comp_fx.rep.f_lsb;
+    const bool fixed = c->arith != FRIC_SERVO_ARITH_DOUBLE;
+    const double cnt = TWO_PI / c->counts_per_rev;
+    const double t = (double)k * ts;
+    /* sample: the encoder, the reference, the controller, the compensator */
+    bool ok = true;
+    const uint32_t pos = enc_count(c, st->x, &ok);
+    if (!ok) return diverged(st, t, k, "the angle, beyond 2^53 encoder counts, theta [rad]", st->x);
+    const int32_t vcode = fric_fx_enc_velocity(c->comp_fx.rep.width, pos, st->pos_prev, c->enc_gain, c->enc_shift, &st->flags);
+    st->pos_prev = pos;
+    const double vm = vcode * v_lsb;
+    /* the position the encoder reads: the count as a signed 64-bit number */
+    const double xm = floor(st->x * c->counts_per_rev / TWO_PI) * cnt;
+    double xr, vr, ar;
+    reference(c, t, &xr, &vr, &ar);
+    const double vcmd = c->kp * (xr - xm) + vr;
+    const double ev = vcmd - vm;
+    double fhat = 0.0;
+    switch (c->comp_kind) {
+    case FRIC_SERVO_COMP_NONE: fhat = 0.0; break;
+    case FRIC_SERVO_COMP_COULOMB:
+    case FRIC_SERVO_COMP_STRIBECK:
+        fhat = !fixed ? fric_model_steady_force(&c->comp, vm) : fric_fx_stribeck(&c->comp_fx.s, vcode, &st->flags, NULL) * f_lsb;
+        break;
+    case FRIC_SERVO_COMP_LUGRE:
+        if (!fixed) {
+            fhat = fric_lugre_step(&c->comp.lugre, &st->cz, vm, ts);
+        } else {
+            const int32_t fc = fric_fx_lugre_step(&c->comp_fx.l, &st->fz, vcode, &st->flags, NULL);
+            if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_sample) {
+                if (hooks->core_sample(hooks->ctx, k, t, vcode, fc) != 0) {
+                    snprintf(st->why, sizeof st->why, "at t = %.9g s (sample %zu) the core differed from the "
+                             "fixed-point model", t, k);
+                    return FRIC_ERR_STOPPED;
+                }
+                st->core_checked++;
+            }
+            fhat = fc * f_lsb;
+        }
+        break;
+    }
+    const double jt = c->compliance > 0.0 ? c->inertia + c->load_inertia : c->inertia;
+    const double ff = c->accel_ff ? jt * ar : 0.0;
+    const double upi = c->kv * ev + st->integ;
+    const double want = upi + fhat + ff;
+    const double u = fmax(-c->u_max, fmin(c->u_max, want));
+    const bool sat = u != want;
+    /* anti-windup: no integration that drives the limit further */
+    if (!sat || (want > 0.0) != (ev > 0.0)) st->integ += c->ki * ev * ts;
+    /* the sample's values, from the true state at t */
+    const double e = xr - st->xl, evel = vr - st->vl;
+    if (!isfinite(u)) return diverged(st, t, k, "the torque, not finite, u [N*m]", u);
+    if (!isfinite(e)) return diverged(st, t, k, "the position error, not finite, e [rad]", e);
+    if (!isfinite(evel)) return diverged(st, t, k, "the velocity error, not finite [rad/s]", evel);
+    if (!(isfinite(fhat) && isfinite(st->integ)))
+        return diverged(st, t, k, "the compensator's estimate or integrator, not finite [N*m]", fhat + st->integ);
+    /* the plant over the period */
+    double fsum = 0.0;
+    plant_t q = {st->x, st->v, st->xl, st->vl, st->z};
+    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &q, u, h);
+    /* the true friction: its mean over the period */
+    const double ftrue = fsum / substeps;
+    if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
+        return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
+    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat};
+    *row = x;
+    st->x = q.x;
+    st->v = q.v;
+    st->xl = q.xl;
+    st->vl = q.vl;
+    st->z = q.z;
+    st->k = k + 1;
+    return FRIC_OK;
+}
+
+fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks_t *hooks, fric_servo_result_t *r)
+{
+    if (!r) return FRIC_ERR_NULL;
+    memset(r, 0, sizeof *r);
+    if (!cfg) return FRIC_ERR_NULL;
+    /* the run's own prepared copy: nothing the caller changed after
+     * preparing it goes unchecked */
+    fric_servo_cfg_t cp = *cfg;
+    const fric_status_t ok_cfg = fric_servo_prepare(&cp, r->why, sizeof r->why);
+    if (ok_cfg != FRIC_OK) return ok_cfg;
+    const fric_servo_cfg_t *c = &cp;
+    const double ts = c->ts, cnt = TWO_PI / c->counts_per_rev;
+    const size_t n = (size_t)floor(c->duration / ts + 1e-9);
+    r->win_t0 = c->duration - c->lc_window;
+    const size_t win_cap = (size_t)ceil(c->lc_window / ts) + 2;
+    r->win = malloc(win_cap * sizeof *r->win);
+    if (!r->win) {
+        snprintf(r->why, sizeof r->why, "out of memory");
+        return FRIC_ERR_NOMEM;
+    }
+    const bool keep = c->plot_points > 0;
+    if (keep) {
+        r->stride = n / c->plot_points + 1;
+        const size_t np = (n - 1) / r->stride + 1;
+        double **a[] = {&r->pt, &r->pe, &r->pvr, &r->pv, &r->pvm, &r->pf, &r->pfh};
+        for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+            if (!(*a[i] = malloc(np * sizeof **a[i]))) {
+                snprintf(r->why, sizeof r->why, "out of memory");
+                return FRIC_ERR_NOMEM;
+            }
+    }
+    fric_servo_state_t st;
+    fric_status_t rc = fric_servo_init(c, hooks, &st);
+    for (size_t k = 0; k < n && rc == FRIC_OK; k++) {
+        fric_servo_sample_t x;
+        rc = fric_servo_step(c, &st, hooks, &x);
+        r->flags = st.flags;
+        r->core_checked = st.core_checked;
+        if (rc != FRIC_OK) break;
+        r->n++;
+        r->se2 += x.error * x.error;
+        r->sv2 += (x.omega_ref - x.omega) * (x.omega_ref - x.omega);
+        r->su2 += x.u * x.u;
+        r->sf2 += (x.friction - x.estimate) * (x.friction - x.estimate);
+        r->peak_e = fmax(r->peak_e, fabs(x.error));
+        r->peak_u = fmax(r->peak_u, fabs(x.u));
+        r->u_sat += x.u_limited;
+        r->stuck += fabs(x.omega) < c->stick_threshold &&
+                    (fabs(x.omega_ref) >= c->stick_threshold || fabs(x.error) > FRIC_SERVO_STUCK_COUNTS * cnt);
+        if (x.t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = x.error;
+        if (hooks && hooks->sample && hooks->sample(hooks->ctx, &x) != 0) {
+            snprintf(st.why, sizeof st.why, "stopped by the sample callback at t = %.9g s (sample %zu)", x.t, k);
+            rc = FRIC_ERR_STOPPED;
+            break;
+        }
+        if (keep && k % r->stride == 0) {
+            r->pt[r->np] = x.t;
+            r->pe[r->np] = x.error;
+            r->pvr[r->np] = x.omega_ref;
+            r->pv[r->np] = x.omega;
+            r->pvm[r->np] = x.omega_meas;
+            r->pf[r->np] = x.friction;
+            r->pfh[r->np] = x.estimate;
+            r->np++;
+        }
+    }
+    if (rc != FRIC_OK) snprintf(r->why, sizeof r->why, "%s", st.why);
+    return rc;
+}
+
+/* ---- the metrics ------------------------------------------------------------------------------ */
+
+fric_status_t fric_servo_metrics(const fric_servo_cfg_t *c, const fric_servo_result_t *r, fric_servo_metrics_t *m)
+{
+    if (!m) return FRIC_ERR_NULL;
+    memset(m, 0, sizeof *m);
+    if (!c || !r) return FRIC_ERR_NULL;
+    const double nn = (double)r->n;
+    m->rms_e = sqrt(r->se2 / nn);
+    m->peak_e = r->peak_e;
+    m->rms_ev = sqrt(r->sv2 / nn);
+    m->rms_u = sqrt(r->su2 / nn);
+    m->peak_u = r->peak_u;
+    m->rms_ferr = sqrt(r->sf2 / nn);
+    m->stuck_s = (double)r->stuck * c->ts;
+    double lo = INFINITY, hi = -INFINITY, mean = 0.0;
+    for (size_t i = 0; i < r->nwin; i++) {
+        lo = fmin(lo, r->win[i]);
+        hi = fmax(hi, r->win[i]);
+        mean += r->win[i];
+    }
+    mean /= (double)r->nwin;
+    m->lc_amp = r->nwin ? 0.5 * (hi - lo) : 0.0;
+    m->lc_freq = NAN;
+    m->lc_present = false;
+    const double hyst = 0.25 * (hi - lo);
+    int state = 0;
+    size_t first = 0, last = 0, ups = 0;
+    for (size_t i = 0; i < r->nwin; i++) {
+        const double d = r->win[i] - mean;
+        if (d < -hyst) state = -1;
+        else if (d > hyst && state == -1) {
+            state = 1;
+            if (ups++ == 0) first = i;
+            last = i;
+        } else if (d > hyst) state = 1;
+    }
+    if (ups >= 3 && m->lc_amp > TWO_PI / c->counts_per_rev) {
+        m->lc_present = true;
+        m->lc_freq = (double)(ups - 1) / ((double)(last - first) * c->ts);
+    }
+    const struct {
+        const char *name;
+        double v;
+    } q[] = {{"RMS position error", m->rms_e}, {"peak position error", m->peak_e}, {"RMS velocity error", m->rms_ev},
+             {"RMS control effort", m->rms_u}, {"RMS friction estimate error", m->rms_ferr},
+             {"limit-cycle amplitude", m->lc_amp}, {"limit-cycle frequency", m->lc_present ? m->lc_freq : 0.0}};
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+        if (!isfinite(q[i].v)) {
+            snprintf(m->why, sizeof m->why, "the result is not finite: %s = %g", q[i].name, q[i].v);
+            return FRIC_ERR_DIVERGED;
+        }
+    return FRIC_OK;
+}

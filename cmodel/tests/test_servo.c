@@ -1,0 +1,499 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tests of the servo axis with friction compensation (fric_servo.h), the
+ * API called directly: the defaults it derives, the values it refuses, the
+ * order of the compensators, a diverging loop, the hooks, determinism and
+ * two runs on two threads.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fricore.h"
+
+static const double TWO_PI = 6.283185307179586;
+
+/* a short step run: 1 mrad up and back over 2 s */
+static fric_servo_cfg_t step_cfg(fric_servo_comp_t comp, fric_servo_arith_t arith)
+{
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.ref = FRIC_SERVO_REF_STEP;
+    c.amplitude = 0.001;
+    c.period = 2.0;
+    c.duration = 2.0;
+    c.comp_kind = comp;
+    c.arith = arith;
+    c.comp = fric_servo_comp_model(comp, &c.machine);
+    if (arith != FRIC_SERVO_ARITH_DOUBLE) c.f_max = 4.0;
+    return c;
+}
+
+/* prepare, run and reduce; the run's status */
+static fric_status_t run_metrics(fric_servo_cfg_t *c, const fric_servo_hooks_t *h, fric_servo_result_t *r,
+                                 fric_servo_metrics_t *m)
+{
+    char why[512];
+    const fric_status_t st = fric_servo_prepare(c, why, sizeof why);
+    if (st != FRIC_OK) fail_msg("prepare: %s", why);
+    const fric_status_t rs = fric_servo_run(c, h, r);
+    if (rs == FRIC_OK) assert_int_equal(fric_servo_metrics(c, r, m), FRIC_OK);
+    return rs;
+}
+
+static double rms_error(fric_servo_cfg_t c)
+{
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    assert_int_equal(run_metrics(&c, NULL, &r, &m), FRIC_OK);
+    fric_servo_result_free(&r);
+    return m.rms_e;
+}
+
+/* ---- preparation ------------------------------------------------------------------------------- */
+
+static void test_prepare_derives_the_defaults(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_OK);
+    assert_string_equal(why, "");
+    const double wv = TWO_PI * 20.0;
+    assert_true(c.kp == wv / 6.0 && c.kv == 1.0 * wv && c.ki == c.kv * wv / 4.0);
+    assert_true(isnan(c.load_inertia) && isnan(c.compliance_damping)); /* a rigid axis has neither */
+    assert_true(c.stick_threshold == c.machine.stribeck.vs / 10.0);
+    assert_true(c.lc_window == 0.25 * c.duration);
+    /* GAIN / 2^SHIFT within 1e-3 of codes per count per tick, at the most resolution */
+    const double ratio = (TWO_PI / c.counts_per_rev / c.ts) / (c.v_max / 32768.0);
+    assert_true(c.enc_gain >= 1u && c.enc_gain <= 65535u);
+    assert_true(fabs(ldexp(c.enc_gain, -(int)c.enc_shift) / ratio - 1.0) <= 1e-3);
+    assert_true(c.comp_fx.rep.width == 16 && c.comp_fx.rep.v_lsb == c.v_max / 32768.0);
+    /* a prepared set prepares again to itself */
+    fric_servo_cfg_t d = c;
+    assert_int_equal(fric_servo_prepare(&d, why, sizeof why), FRIC_OK);
+    assert_memory_equal(&c, &d, sizeof c);
+    /* a compliant axis: the gains for both inertias, the shaft at 5 % of critical */
+    fric_servo_cfg_t k = fric_servo_defaults();
+    k.inertia = 0.5;
+    k.compliance = 1e4;
+    k.substeps = 20.0;
+    assert_int_equal(fric_servo_prepare(&k, why, sizeof why), FRIC_OK);
+    assert_true(k.load_inertia == 0.5 && k.kv == 1.0 * wv);
+    assert_true(fabs(k.compliance_damping - 0.1 * sqrt(1e4 * 0.25)) <= 1e-12);
+}
+
+static void test_comp_model_reads_the_machine(void **state)
+{
+    (void)state;
+    const fric_servo_cfg_t c = fric_servo_defaults();
+    const fric_model_t cou = fric_servo_comp_model(FRIC_SERVO_COMP_COULOMB, &c.machine);
+    assert_int_equal(cou.kind, FRIC_MODEL_VISCOUS);
+    assert_true(cou.stribeck.fc_pos == c.machine.stribeck.fc_pos && cou.stribeck.b_pos == c.machine.stribeck.b_pos);
+    assert_true(cou.stribeck.fs_pos == cou.stribeck.fc_pos);
+    assert_int_equal(fric_servo_comp_model(FRIC_SERVO_COMP_STRIBECK, &c.machine).kind, FRIC_MODEL_STRIBECK);
+    assert_int_equal(fric_servo_comp_model(FRIC_SERVO_COMP_LUGRE, &c.machine).kind, FRIC_MODEL_LUGRE);
+}
+
+static void test_bad_values_are_refused_by_option(void **state)
+{
+    (void)state;
+    static const double traj_t[] = {0.0, 1.0, 1.0}, traj_x[] = {0.0, 1e-3, 2e-3}, traj_nan[] = {0.0, NAN, 0.0};
+    static const struct {
+        const char *want; /* in the message */
+        int what;
+    } cases[] = {
+        {"--inertia (motor-side inertia, kg*m^2) must be > 0, got -1", 0},
+        {"--ts (servo period, s) must be in (0, 0.01], got 0", 1},
+        {"--counts-per-rev (encoder counts per revolution) must be an integer in [4, 1073741824], got 1000.5", 2},
+        {"--bandwidth (velocity-loop crossover, Hz) must be in (0, 1000]", 3},
+        {"--load-inertia applies only with --compliance > 0", 4},
+        {"--substeps (plant steps per servo period) must be an integer in [1, 1000], got 0.5", 5},
+        {"--u-max (torque limit, N*m) must be > 0, got 0", 6},
+        {"--duration (simulated time, s) must be in (0, 120], got 200", 7},
+        {"--lc-window (limit-cycle window, s) must be in [ts, duration]", 8},
+        {"--rise-time (s) must be in [0, period/2]", 9},
+        {"--comp-arith fixed needs a compensator", 10},
+        {"--comp-arith rtl needs --compensation lugre", 11},
+        {"--stick-threshold (stuck below it, rad/s) must be > 0, got -1", 12},
+        {"--v-max (velocity full scale of the encoder's code, rad/s) must be in (0, 1e6], got nan", 13},
+        {"--kp (position gain, 1/s) must be >= 0, got -1", 14},
+        {"--amplitude (rad) must be in [-1000, 1000], got 10000", 15},
+        {"--reference csv needs --trajectory FILE", 16},
+        {"--trajectory point 2: t must increase strictly, got 1 after 1", 17},
+        {"--trajectory point 1: t and theta (s, rad) must be finite", 18},
+        {"--comp-params: a lugre set cannot serve --compensation coulomb", 19},
+        {"--model (the machine's friction) must be lugre", 20},
+        {"--substeps must be >= 5: the plant step", 21},
+        {"--width (fixed-point datapath width) must be 16 or 18", 22},
+        {"--f-max (force full scale, N) must be > 0", 23},
+        {"v-max (velocity full scale, m/s) must be finite and > 0", 24},
+        {"--trajectory must hold 2 .. 1000000 points t,theta, got 1", 25},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fric_servo_cfg_t c = fric_servo_defaults();
+        switch (cases[i].what) {
+        case 0: c.inertia = -1.0; break;
+        case 1: c.ts = 0.0; break;
+        case 2: c.counts_per_rev = 1000.5; break;
+        case 3: c.bandwidth = 5000.0; break;
+        case 4: c.load_inertia = 1.0; break;
+        case 5: c.substeps = 0.5; break;
+        case 6: c.u_max = 0.0; break;
+        case 7: c.duration = 200.0; break;
+        case 8: c.lc_window = 10.0; break;
+        case 9: c.ref = FRIC_SERVO_REF_STEP; c.period = 1.0; c.rise_time = 0.6; break;
+        case 10: c.arith = FRIC_SERVO_ARITH_FIXED; break;
+        case 11: c.comp_kind = FRIC_SERVO_COMP_COULOMB; c.arith = FRIC_SERVO_ARITH_CORE; break;
+        case 12: c.stick_threshold = -1.0; break;
+        case 13: c.v_max = NAN; break;
+        case 14: c.kp = -1.0; break;
+        case 15: c.amplitude = 1e4; break;
+        case 16: c.ref = FRIC_SERVO_REF_TRAJECTORY; break;
+        case 17: c.ref = FRIC_SERVO_REF_TRAJECTORY; c.traj_t = traj_t; c.traj_x = traj_x; c.traj_n = 3; break;
+        case 18: c.ref = FRIC_SERVO_REF_TRAJECTORY; c.traj_t = traj_x; c.traj_x = traj_nan; c.traj_n = 3; break;
+        case 19: c.comp_kind = FRIC_SERVO_COMP_COULOMB; break; /* c.comp is the machine's LuGre set */
+        case 20: c.machine = fric_servo_comp_model(FRIC_SERVO_COMP_STRIBECK, &c.machine); break;
+        case 21: c.machine.lugre.sigma0 = 1e8; c.substeps = 1.0; break;
+        case 22: c.width = 17; break;
+        case 23:
+            c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+            c.arith = FRIC_SERVO_ARITH_FIXED;
+            c.f_max = -1.0;
+            break;
+        case 24:
+            c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+            c.arith = FRIC_SERVO_ARITH_FIXED;
+            c.v_max = 0.0;
+            break;
+        case 25: c.ref = FRIC_SERVO_REF_TRAJECTORY; c.traj_t = traj_t; c.traj_x = traj_x; c.traj_n = 1; break;
+        }
+        char why[512];
+        const fric_status_t st = fric_servo_prepare(&c, why, sizeof why);
+        if (st != FRIC_ERR_RANGE || !strstr(why, cases[i].want))
+            fail_msg("case %zu: status %d, message \"%s\", expected \"%s\"", i, (int)st, why, cases[i].want);
+        /* a refused set does not run, and says why in the same words */
+        fric_servo_result_t r;
+        assert_int_equal(fric_servo_run(&c, NULL, &r), FRIC_ERR_RANGE);
+        assert_string_equal(r.why, why);
+        assert_int_equal(r.n, 0);
+        fric_servo_result_free(&r);
+    }
+    assert_int_equal(fric_servo_prepare(NULL, NULL, 0), FRIC_ERR_NULL);
+    /* a value broken after preparing is refused by the run */
+    fric_servo_cfg_t d = fric_servo_defaults();
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&d, why, sizeof why), FRIC_OK);
+    d.u_max = -1.0;
+    fric_servo_result_t r;
+    assert_int_equal(fric_servo_run(&d, NULL, &r), FRIC_ERR_RANGE);
+    assert_non_null(strstr(r.why, "--u-max"));
+    fric_servo_result_free(&r);
+}
+
+/* Every double field at the special values and extremes: a refusal, or a
+ * run that ends with finite figures or an error, never NaN figures, a
+ * crash or a hang (the library's input contract). */
+static void test_every_field_at_extremes(void **state)
+{
+    (void)state;
+    static const size_t fields[] = {
+        offsetof(fric_servo_cfg_t, inertia), offsetof(fric_servo_cfg_t, load_damping),
+        offsetof(fric_servo_cfg_t, compliance), offsetof(fric_servo_cfg_t, load_inertia),
+        offsetof(fric_servo_cfg_t, compliance_damping), offsetof(fric_servo_cfg_t, substeps),
+        offsetof(fric_servo_cfg_t, ts), offsetof(fric_servo_cfg_t, counts_per_rev),
+        offsetof(fric_servo_cfg_t, v_max), offsetof(fric_servo_cfg_t, bandwidth), offsetof(fric_servo_cfg_t, kp),
+        offsetof(fric_servo_cfg_t, kv), offsetof(fric_servo_cfg_t, ki), offsetof(fric_servo_cfg_t, u_max),
+        offsetof(fric_servo_cfg_t, amplitude), offsetof(fric_servo_cfg_t, frequency),
+        offsetof(fric_servo_cfg_t, f_max), offsetof(fric_servo_cfg_t, duration),
+        offsetof(fric_servo_cfg_t, stick_threshold), offsetof(fric_servo_cfg_t, lc_window),
+        offsetof(fric_servo_cfg_t, machine) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma0),
+        offsetof(fric_servo_cfg_t, machine) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma1),
+        offsetof(fric_servo_cfg_t, comp) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, fc_pos),
+        offsetof(fric_servo_cfg_t, comp) + offsetof(fric_model_t, lugre) + offsetof(fric_lugre_cfg_t, sigma0),
+    };
+    const double x[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 4.9e-324, -1.0, 1e-300, 1e300, 1e12, 0.3};
+    size_t ran = 0, refused = 0;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        for (size_t j = 0; j < sizeof x / sizeof x[0]; j++) {
+            fric_servo_cfg_t c = fric_servo_defaults();
+            c.duration = 0.05;
+            c.compliance = 1e3;
+            c.load_inertia = 0.5;
+            c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+            c.arith = FRIC_SERVO_ARITH_FIXED;
+            memcpy((char *)&c + fields[i], &x[j], sizeof x[j]);
+            char why[512];
+            const fric_status_t st = fric_servo_prepare(&c, why, sizeof why);
+            if (st != FRIC_OK) {
+                if (st != FRIC_ERR_RANGE || strlen(why) < 20)
+                    fail_msg("field %zu = %g: status %d, \"%s\"", i, x[j], (int)st, why);
+                refused++;
+                continue;
+            }
+            fric_servo_result_t r;
+            fric_servo_metrics_t m;
+            fric_status_t rs = fric_servo_run(&c, NULL, &r);
+            if (rs == FRIC_OK) rs = fric_servo_metrics(&c, &r, &m);
+            if (rs == FRIC_OK && !(isfinite(m.rms_e) && isfinite(m.rms_u) && isfinite(m.rms_ferr) && isfinite(m.lc_amp)))
+                fail_msg("field %zu = %g: figures not finite", i, x[j]);
+            if (rs != FRIC_OK && rs != FRIC_ERR_DIVERGED) fail_msg("field %zu = %g: run status %d", i, x[j], (int)rs);
+            fric_servo_result_free(&r);
+            ran++;
+        }
+    print_message("%zu sets refused, %zu run\n", refused, ran);
+    assert_true(ran > 20 && refused > 100);
+}
+
+/* ---- the run ----------------------------------------------------------------------------------- */
+
+static void test_lugre_compensation_beats_none(void **state)
+{
+    (void)state;
+    const double none = rms_error(step_cfg(FRIC_SERVO_COMP_NONE, FRIC_SERVO_ARITH_DOUBLE));
+    const double cou = rms_error(step_cfg(FRIC_SERVO_COMP_COULOMB, FRIC_SERVO_ARITH_DOUBLE));
+    const double lug = rms_error(step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_DOUBLE));
+    const double fix = rms_error(step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_FIXED));
+    print_message("RMS position error: none %.3g, coulomb %.3g, lugre %.3g, lugre fixed %.3g rad\n", none, cou, lug, fix);
+    assert_true(lug * 5.0 <= none);
+    assert_true(lug * 2.0 <= cou);
+    assert_true(cou < none);
+    assert_true(fabs(fix - lug) <= 0.2 * lug);
+}
+
+static void test_divergent_loop_is_an_error_not_nan(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.kp = c.kv = 1e200;
+    c.u_max = 1e300;
+    c.duration = 0.5;
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_OK);
+    fric_servo_result_t r;
+    assert_int_equal(fric_servo_run(&c, NULL, &r), FRIC_ERR_DIVERGED);
+    assert_non_null(strstr(r.why, "the loop diverged"));
+    assert_non_null(strstr(r.why, "(sample "));
+    assert_true(r.n < 5000); /* it stopped where it diverged */
+    fric_servo_result_free(&r);
+    fric_servo_result_free(&r); /* twice is harmless */
+}
+
+typedef struct {
+    size_t rows, stop_at;
+    bool in_order, consistent;
+    double se2;
+} rows_t;
+
+static int count_row(void *ctx, const fric_servo_sample_t *s)
+{
+    rows_t *x = ctx;
+    if (s->k != x->rows || s->t != (double)s->k * 1e-4) x->in_order = false;
+    if (s->error != s->theta_ref - s->theta || !isfinite(s->estimate) || !isfinite(s->friction)) x->consistent = false;
+    x->se2 += s->error * s->error;
+    x->rows++;
+    return x->rows == x->stop_at ? 1 : 0;
+}
+
+static void test_sample_hook_sees_every_sample(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_DOUBLE);
+    c.duration = 0.5;
+    c.plot_points = 100;
+    rows_t x = {0, 0, true, true, 0.0};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
+    assert_int_equal(x.rows, 5000);
+    assert_int_equal(r.n, 5000);
+    assert_true(x.in_order && x.consistent);
+    assert_true(x.se2 == r.se2 && m.rms_e == sqrt(x.se2 / 5000.0));
+    /* the plots: every 51st sample */
+    assert_int_equal(r.stride, 51);
+    assert_int_equal(r.np, 99);
+    assert_true(r.pt[1] == 51 * 1e-4);
+    fric_servo_result_free(&r);
+    /* a hook that says stop stops the run there */
+    rows_t y = {0, 123, true, true, 0.0};
+    const fric_servo_hooks_t hs = {count_row, NULL, NULL, &y};
+    assert_int_equal(fric_servo_run(&c, &hs, &r), FRIC_ERR_STOPPED);
+    assert_int_equal(y.rows, 123);
+    assert_int_equal(r.n, 123);
+    fric_servo_result_free(&r);
+}
+
+typedef struct {
+    int starts;
+    size_t samples, fail_at;
+    int32_t f_sum;
+} core_t;
+
+static int core_start(void *ctx, const fric_fx_lugre_t *l)
+{
+    core_t *x = ctx;
+    x->starts += l != NULL;
+    return 0;
+}
+
+static int core_sample(void *ctx, size_t k, double t, int32_t v, int32_t f)
+{
+    core_t *x = ctx;
+    (void)t;
+    (void)v;
+    x->f_sum += f;
+    return ++x->samples > x->fail_at || k + 1 != x->samples;
+}
+
+static void test_core_hooks_see_the_fixed_point_model(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t fx = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_FIXED);
+    fric_servo_cfg_t co = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_CORE);
+    fx.duration = co.duration = 0.5;
+    fric_servo_result_t r1, r2;
+    fric_servo_metrics_t m1, m2;
+    core_t x = {0, 0, (size_t)-1, 0};
+    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x};
+    assert_int_equal(run_metrics(&fx, NULL, &r1, &m1), FRIC_OK);
+    assert_int_equal(run_metrics(&co, &h, &r2, &m2), FRIC_OK);
+    assert_int_equal(x.starts, 1);
+    assert_int_equal(x.samples, 5000);
+    assert_int_equal(r2.core_checked, 5000);
+    assert_int_equal(r1.core_checked, 0);
+    assert_true(x.f_sum != 0);
+    assert_memory_equal(&m1, &m2, sizeof m1);
+    fric_servo_result_free(&r1);
+    fric_servo_result_free(&r2);
+    /* a core that differs stops the run */
+    core_t y = {0, 0, 7, 0};
+    const fric_servo_hooks_t hf = {NULL, core_start, core_sample, &y};
+    assert_int_equal(fric_servo_run(&co, &hf, &r2), FRIC_ERR_STOPPED);
+    assert_int_equal(r2.core_checked, 7);
+    assert_non_null(strstr(r2.why, "sample 7"));
+    fric_servo_result_free(&r2);
+}
+
+static void test_steps_are_the_run(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_FIXED);
+    c.duration = 0.5;
+    c.compliance = 1e4;
+    c.substeps = 20.0;
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    rows_t x = {0, 0, true, true, 0.0};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
+    /* the same axis one period at a time */
+    fric_servo_state_t st;
+    assert_int_equal(fric_servo_init(&c, NULL, &st), FRIC_OK);
+    double se2 = 0.0, su2 = 0.0, peak_u = 0.0;
+    size_t u_sat = 0;
+    for (size_t k = 0; k < r.n; k++) {
+        fric_servo_sample_t row;
+        assert_int_equal(fric_servo_step(&c, &st, NULL, &row), FRIC_OK);
+        assert_int_equal(row.k, k);
+        se2 += row.error * row.error;
+        su2 += row.u * row.u;
+        peak_u = fmax(peak_u, fabs(row.u));
+        u_sat += row.u_limited;
+    }
+    assert_int_equal(st.k, r.n);
+    assert_true(se2 == r.se2 && su2 == r.su2 && peak_u == r.peak_u && u_sat == r.u_sat && st.flags == r.flags);
+    fric_servo_result_free(&r);
+    /* a configuration that was not prepared does not start */
+    const fric_servo_cfg_t d = fric_servo_defaults();
+    assert_int_equal(fric_servo_init(&d, NULL, &st), FRIC_ERR_RANGE);
+    assert_non_null(strstr(st.why, "fric_servo_prepare"));
+    assert_int_equal(fric_servo_init(NULL, NULL, &st), FRIC_ERR_NULL);
+}
+
+/* ---- determinism and threads ------------------------------------------------------------------ */
+
+static void same_runs(fric_servo_cfg_t a, fric_servo_cfg_t b)
+{
+    fric_servo_result_t r1, r2;
+    fric_servo_metrics_t m1, m2;
+    a.plot_points = b.plot_points = 500;
+    assert_int_equal(run_metrics(&a, NULL, &r1, &m1), FRIC_OK);
+    assert_int_equal(run_metrics(&b, NULL, &r2, &m2), FRIC_OK);
+    assert_memory_equal(&m1, &m2, sizeof m1);
+    assert_true(r1.n == r2.n && r1.se2 == r2.se2 && r1.sf2 == r2.sf2 && r1.flags == r2.flags && r1.np == r2.np);
+    assert_memory_equal(r1.pe, r2.pe, r1.np * sizeof *r1.pe);
+    assert_memory_equal(r1.pfh, r2.pfh, r1.np * sizeof *r1.pfh);
+    assert_memory_equal(r1.win, r2.win, r1.nwin * sizeof *r1.win);
+    fric_servo_result_free(&r1);
+    fric_servo_result_free(&r2);
+}
+
+static void test_runs_are_deterministic(void **state)
+{
+    (void)state;
+    same_runs(step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_DOUBLE), step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_DOUBLE));
+    same_runs(step_cfg(FRIC_SERVO_COMP_STRIBECK, FRIC_SERVO_ARITH_FIXED), step_cfg(FRIC_SERVO_COMP_STRIBECK, FRIC_SERVO_ARITH_FIXED));
+}
+
+typedef struct {
+    fric_servo_cfg_t c;
+    fric_servo_metrics_t m;
+    fric_status_t st;
+} job_t;
+
+static void *job(void *arg)
+{
+    job_t *j = arg;
+    char why[512];
+    fric_servo_result_t r;
+    j->st = fric_servo_prepare(&j->c, why, sizeof why);
+    if (j->st == FRIC_OK) j->st = fric_servo_run(&j->c, NULL, &r);
+    if (j->st == FRIC_OK) j->st = fric_servo_metrics(&j->c, &r, &j->m);
+    fric_servo_result_free(&r);
+    return NULL;
+}
+
+static void test_two_threads_run_as_one(void **state)
+{
+    (void)state;
+    job_t j[2];
+    memset(j, 0, sizeof j);
+    j[0].c = step_cfg(FRIC_SERVO_COMP_LUGRE, FRIC_SERVO_ARITH_FIXED);
+    j[1].c = step_cfg(FRIC_SERVO_COMP_COULOMB, FRIC_SERVO_ARITH_DOUBLE);
+    job_t seq[2] = {j[0], j[1]};
+    j[0].c.duration = j[1].c.duration = seq[0].c.duration = seq[1].c.duration = 1.0;
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_create(&t[i], NULL, job, &j[i]), 0);
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_join(t[i], NULL), 0);
+    for (int i = 0; i < 2; i++) {
+        job(&seq[i]);
+        assert_int_equal(j[i].st, FRIC_OK);
+        assert_int_equal(seq[i].st, FRIC_OK);
+        assert_memory_equal(&j[i].m, &seq[i].m, sizeof j[i].m);
+    }
+    assert_true(j[0].m.rms_e != j[1].m.rms_e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_prepare_derives_the_defaults),
+        cmocka_unit_test(test_comp_model_reads_the_machine),
+        cmocka_unit_test(test_bad_values_are_refused_by_option),
+        cmocka_unit_test(test_every_field_at_extremes),
+        cmocka_unit_test(test_lugre_compensation_beats_none),
+        cmocka_unit_test(test_divergent_loop_is_an_error_not_nan),
+        cmocka_unit_test(test_sample_hook_sees_every_sample),
+        cmocka_unit_test(test_core_hooks_see_the_fixed_point_model),
+        cmocka_unit_test(test_steps_are_the_run),
+        cmocka_unit_test(test_runs_are_deterministic),
+        cmocka_unit_test(test_two_threads_run_as_one),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: Apache-2.0
+# The AXI4-Lite face of the register map (docs/axi4-lite.md): fric_axil_wb,
+# an AXI4-Lite slave in front of fric_regs' Wishbone slave, in Verilog
+# (rtl/board/fric_axil_wb.v) and VHDL-2008 (rtl/vhdl/board/fric_axil_wb.vhd).
+# Its protocol proof and seeded bugs run with the others (make formal,
+# make test-formal: scripts/formal.py, axil_*).
+#
+#   make test-axil   Verilator lint of the Verilog; GHDL analyses the VHDL and
+#                    synthesises it (ghdl --synth) to a netlist that Yosys
+#                    proves equivalent to the Verilog, signal for signal, by
+#                    induction (equiv_make, equiv_simple, equiv_induct), at
+#                    ADR_W 12 and 32; and the Verilator bench tb_axil
+#                    (tb/fric_axil/): fric_axil_wb in front of fric_regs
+#                    driven with random channel timing against the generated
+#                    map (part of make test)
+
+AXIL_V := rtl/board/fric_axil_wb.v
+AXIL_VHDL := rtl/vhdl/generated/fric_regs_pkg.vhd rtl/vhdl/board/fric_axil_wb.vhd
+
+AXIL_TB := $(BUILD)/tb/tb_axil/tb_axil
+$(BUILD)/tb/tb_axil/tb.o: tb/fric_axil/tb_axil.c tb/fric_axil/dut_axil.h tb/tb_rng.h cmodel/generated/fricore_regs.h
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -Itb -Itb/fric_axil -Icmodel/generated -c $< -o $@
+$(AXIL_TB): $(BUILD)/tb/tb_axil/tb.o tb/fric_axil/dut_axil.cpp tb/fric_axil/tb_axil_harness.v tb/tb_vl_warn.h \
+  rtl/board/fric_axil_wb.v rtl/board/fric_regs.v $(VLT) $(RTL_VH)
+	@mkdir -p $(@D) && rm -f $@
+	$(call msg,VERILATE,$@) $(VERILATOR) --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module tb_axil_harness $(RTL_INC) $(VLT) tb/fric_axil/tb_axil_harness.v \
+	  rtl/board/fric_axil_wb.v rtl/board/fric_regs.v \
+	  -Mdir $(BUILD)/tb/tb_axil/obj -o $(abspath $@) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_axil)" -LDFLAGS "-Wl,--no-as-needed -lcmocka" \
+	  $(abspath tb/fric_axil/dut_axil.cpp) $(abspath $(BUILD)/tb/tb_axil/tb.o) >$(@D)/verilator.log 2>&1 \
+	  || { cat $(@D)/verilator.log; exit 1; }
+
+.PHONY: test-axil
+test-axil: $(AXIL_TB)
+	@$(RUN_TEST) tb_axil $(LOGS)/tb_axil.log $(AXIL_TB)
+	@for a in 12 32; do $(VERILATOR) --lint-only -Wall -Irtl/generated $(VLT) -GADR_W=$$a $(AXIL_V) --top-module fric_axil_wb || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_axil_wb, ADR_W $$a"; done
+	@for a in 12 32; do d=$(BUILD)/axil/adr$$a; rm -rf $$d; mkdir -p $$d; \
+	  ( cd $$d && for f in $(abspath $(AXIL_VHDL)); do $(GHDL) -a $(GHDL_FLAGS) $$f || exit 1; done && \
+	    $(GHDL) --synth $(GHDL_FLAGS) -gADR_W=$$a --out=verilog fric_axil_wb >vhdl.v ) || exit 1; \
+	  printf '%s\n' "read_verilog $$d/vhdl.v" "rename fric_axil_wb gate" "read_verilog -Irtl/generated $(AXIL_V)" \
+	    "chparam -set ADR_W $$a fric_axil_wb" "rename fric_axil_wb gold" "proc" "opt_clean" \
+	    "equiv_make gold gate equiv" "hierarchy -top equiv" "equiv_simple -seq 4" "equiv_induct -seq 4" \
+	    "equiv_status -assert" >$$d/equiv.ys; \
+	  $(YOSYS) -q -l $$d/equiv.log $$d/equiv.ys >/dev/null || { tail -20 $$d/equiv.log; exit 1; }; \
+	  grep -q "Equivalence successfully proven" $$d/equiv.log || { tail -20 $$d/equiv.log; exit 1; }; \
+	  echo "ok   fric_axil_wb.vhd equivalent to fric_axil_wb.v (ghdl --synth, yosys equiv_induct), ADR_W $$a"; done
+
+TEST_ALL += test-axil
