@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fric_array.h"
 #include "fric_model.h"
 
 #ifdef __cplusplus
