@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* fricore export --format fmu: the archive (see fric_cli_fmu.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "fric_cli_fmu.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,12 +9,17 @@
 #include <zip.h>
 
 #include "fric_cli.h"
+#include "fric_cli_fmu.h"
+#include "fric_fmu_model.h"
 #include "fric_fmu_files.h"
 #include "fric_version.h"
 
-/* Present only in the fricore binaries that mk/fmu.mk links them into. */
-#pragma weak fric_fmu_files
-#pragma weak fric_fmu_nfiles
+/* The export: its FMI version, the FMU's configuration, the default step. */
+typedef struct {
+    int fmi;
+    fric_fmu_config_t cfg;
+    double step;
+} exp_t;
 
 /* x with %.17g: reads back as x. */
 static void num(FILE *o, double x) { fprintf(o, "%.17g", x); }
@@ -33,25 +37,10 @@ static void xml_text(FILE *o, const char *s)
 }
 
 /* The value of a declared parameter in the configuration. */
-static double param_value(const fric_fmu_config_t *c, unsigned vr)
+static double param_value(const fric_fmu_config_t *c, const fric_fmu_var_t *v)
 {
-    switch (vr) {
-    case FRIC_FMU_VR_FC: return c->val.fc;
-    case FRIC_FMU_VR_FC_NEG: return c->val.fc_neg;
-    case FRIC_FMU_VR_FS: return c->val.fs;
-    case FRIC_FMU_VR_FS_NEG: return c->val.fs_neg;
-    case FRIC_FMU_VR_VS: return c->val.vs;
-    case FRIC_FMU_VR_DELTA: return c->val.delta;
-    case FRIC_FMU_VR_SIGMA0: return c->val.sigma0;
-    case FRIC_FMU_VR_SIGMA1: return c->val.sigma1;
-    case FRIC_FMU_VR_B: return c->val.b;
-    case FRIC_FMU_VR_B_NEG: return c->val.b_neg;
-    case FRIC_FMU_VR_VMD: return c->val.vd;
-    case FRIC_FMU_VR_TS: return c->opt.ts;
-    case FRIC_FMU_VR_V_MAX: return c->opt.v_max;
-    case FRIC_FMU_VR_F_MAX: return c->opt.f_max;
-    default: return (double)c->opt.width;
-    }
+    if (v->off < 0) return (double)c->opt.width;
+    return *fric_fmu_param((fric_fmu_config_t *)c, v);
 }
 
 static bool declared(const fric_fmu_config_t *c, size_t i)
@@ -65,9 +54,9 @@ static void write_json(FILE *o, const fric_fmu_config_t *c, const char *token)
     fprintf(o, "{\n  \"fmi_token\": \"%s\",\n  \"arith\": \"%s\",\n  \"model\": \"%s\"", token,
             c->arith == FRIC_FMU_FIXED ? "fixed" : "double", fric_model_name(c->kind));
     for (size_t i = 0; i < fric_fmu_nvars; i++) {
-        if (fric_fmu_vars[i].vr < FRIC_FMU_VR_FC || !declared(c, i)) continue;
+        if (strcmp(fric_fmu_vars[i].causality, "parameter") != 0 || !declared(c, i)) continue;
         fprintf(o, ",\n  \"%s\": ", fric_fmu_vars[i].name);
-        num(o, param_value(c, fric_fmu_vars[i].vr));
+        num(o, param_value(c, &fric_fmu_vars[i]));
     }
     fputs("\n}\n", o);
 }
@@ -94,7 +83,7 @@ static const char *type_name(int fmi, fric_fmu_type_t t)
     return fmi == 2 ? "Real" : "Float64";
 }
 
-static void write_model_description(FILE *o, const fric_cli_fmu_t *f)
+static void write_model_description(FILE *o, const exp_t *f)
 {
     const fric_fmu_config_t *c = &f->cfg;
     const int fmi = f->fmi;
@@ -116,7 +105,7 @@ static void write_model_description(FILE *o, const fric_cli_fmu_t *f)
               "    canNotUseMemoryManagementFunctions=\"true\" canGetAndSetFMUstate=\"false\" canSerializeFMUstate=\"false\"\n"
               "    providesDirectionalDerivative=\"false\" canBeInstantiatedOnlyOncePerProcess=\"false\">\n"
               "    <SourceFiles>\n", o);
-        for (size_t i = 0; fric_fmu_files && i < fric_fmu_nfiles; i++) {
+        for (size_t i = 0; i < fric_fmu_nfiles; i++) {
             const char *n = fric_fmu_files[i].name;
             const size_t l = strlen(n);
             if ((fric_fmu_files[i].fmi == 0 || fric_fmu_files[i].fmi == 2) && strncmp(n, "sources/", 8) == 0 &&
@@ -173,7 +162,7 @@ static void write_model_description(FILE *o, const fric_cli_fmu_t *f)
             if (v->type == FRIC_FMU_BOOLEAN) fputs("false", o);
             else if (v->type == FRIC_FMU_INTEGER) fprintf(o, "%u", (unsigned)c->opt.width);
             else if (input) fputs("0", o);
-            else num(o, param_value(c, v->vr));
+            else num(o, param_value(c, v));
             fputs("\"", o);
         }
         fputs(fmi == 2 ? "/>\n    </ScalarVariable>\n" : "/>\n", o);
@@ -243,12 +232,19 @@ static bool add(zip_t *za, const char *name, const void *data, size_t len)
     return zip_file_set_mtime(za, (zip_uint64_t)idx, (time_t)1577836800, 0) == 0;
 }
 
-int fric_cli_fmu_archive(fric_cli_fmu_t *f, const char *cmd, unsigned char **out, size_t *len)
+int fric_cli_fmu_archive(const fric_cli_fmu_t *x, const char *cmd, unsigned char **out, size_t *len)
 {
+    exp_t ex;
+    memset(&ex, 0, sizeof ex);
+    ex.fmi = x->fmi;
+    ex.step = x->step;
+    ex.cfg.arith = x->fixed ? FRIC_FMU_FIXED : FRIC_FMU_DOUBLE;
+    ex.cfg.kind = x->kind;
+    ex.cfg.val = x->val;
+    ex.cfg.opt = x->opt;
+    exp_t *f = &ex;
     *out = NULL;
     *len = 0;
-    if (!&fric_fmu_nfiles || !fric_fmu_files || fric_fmu_nfiles == 0)
-        return fric_cli_run_failed(cmd, "this fricore binary was built without the FMU libraries (build it with make)");
     /* the token: a hash of the set and the FMI version */
     size_t jl = 0;
     char *j0 = build_text(&jl, json_notoken_fn, &f->cfg);

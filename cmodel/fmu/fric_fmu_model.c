@@ -5,6 +5,7 @@
 #include "fric_fmu_model.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,48 +18,52 @@
 #define ALL (BOTH | FRIC_FMU_IN_STATIC | FRIC_FMU_IN_DYN)
 #define FIXED_ALL (FRIC_FMU_IN_FIXED | FRIC_FMU_IN_STATIC | FRIC_FMU_IN_DYN)
 
+/* A friction parameter: value reference (10 .. 29), name (the parameter
+ * file's key), member of fric_model_values_t, unit, description, and the
+ * kinds that read it (0: every kind). A new parameter of the library is one
+ * more line here. */
+#define PARAM(vr, name, field, unit, desc, kinds)                                                                     \
+    {vr, name, FRIC_FMU_REAL, "parameter", "tunable", unit, desc, ALL, kinds, (long)offsetof(fric_fmu_config_t, val.field)}
+/* A compile option of the fixed-point export (fixed after initialization). */
+#define OPTION(vr, name, field, unit, desc)                                                                            \
+    {vr, name, FRIC_FMU_REAL, "parameter", "fixed", unit, desc, FIXED_ALL, 0, (long)offsetof(fric_fmu_config_t, opt.field)}
+
 const fric_fmu_var_t fric_fmu_vars[] = {
-    {FRIC_FMU_VR_TIME, "time", FRIC_FMU_REAL, "independent", "continuous", "s", "simulation time", ALL, 0},
-    {FRIC_FMU_VR_V, "v", FRIC_FMU_REAL, "input", "continuous", "m/s", "relative velocity, held over each step", ALL, 0},
+    {FRIC_FMU_VR_TIME, "time", FRIC_FMU_REAL, "independent", "continuous", "s", "simulation time", ALL, 0, -1},
+    {FRIC_FMU_VR_V, "v", FRIC_FMU_REAL, "input", "continuous", "m/s", "relative velocity, held over each step", ALL, 0,
+     -1},
     {FRIC_FMU_VR_RESET, "reset", FRIC_FMU_BOOLEAN, "input", "discrete", NULL,
-     "true: the contact (bristle state and sticky flags) starts the next step at rest", ALL, 0},
-    {FRIC_FMU_VR_F, "F", FRIC_FMU_REAL, "output", "continuous", "N", "friction force of the last step",
-     FRIC_FMU_IN_DOUBLE | FRIC_FMU_IN_STATIC | FRIC_FMU_IN_DYN, 0},
+     "true: the contact (bristle state and sticky flags) starts the next step at rest", ALL, 0, -1},
+    {FRIC_FMU_VR_F, "F", FRIC_FMU_REAL, "output", "continuous", "N", "friction force at the end of the last step",
+     FRIC_FMU_IN_DOUBLE | FRIC_FMU_IN_STATIC | FRIC_FMU_IN_DYN, 0, -1},
     {FRIC_FMU_VR_F, "F", FRIC_FMU_REAL, "output", "discrete", "N",
-     "friction force of the last sample (F_code times the force LSB)", FIXED_ALL, 0},
+     "friction force of the last sample (F_code times the force LSB)", FIXED_ALL, 0, -1},
     {FRIC_FMU_VR_Z, "z", FRIC_FMU_REAL, "output", "continuous", "m", "mean bristle deflection",
-     FRIC_FMU_IN_DOUBLE | FRIC_FMU_IN_DYN, 0},
+     FRIC_FMU_IN_DOUBLE | FRIC_FMU_IN_DYN, 0, -1},
     {FRIC_FMU_VR_Z, "z", FRIC_FMU_REAL, "output", "discrete", "m",
-     "mean bristle deflection (the state w = sigma0*z over sigma0)", FRIC_FMU_IN_FIXED | FRIC_FMU_IN_DYN, 0},
+     "mean bristle deflection (the state w = sigma0*z over sigma0)", FRIC_FMU_IN_FIXED | FRIC_FMU_IN_DYN, 0, -1},
     {FRIC_FMU_VR_F_CODE, "F_code", FRIC_FMU_INTEGER, "output", "discrete", NULL,
-     "force code of the last sample, (S,W,0) force LSBs, as the core's output port", FIXED_ALL, 0},
+     "force code of the last sample, (S,W,0) force LSBs, as the core's output port", FIXED_ALL, 0, -1},
     {FRIC_FMU_VR_FLAGS, "flags", FRIC_FMU_INTEGER, "output", "discrete", NULL,
-     "sticky flags since the last reset: 1 F_SAT, 2 MAG_NEG, 4 G_SAT, 8 S1_SAT, 16 W_SAT (docs/fixed-point.md)",
-     FIXED_ALL, 0},
-    {FRIC_FMU_VR_FC, "fc", FRIC_FMU_REAL, "parameter", "tunable", "N", "Coulomb level for v > 0", ALL, 0},
-    {FRIC_FMU_VR_FC_NEG, "fc_neg", FRIC_FMU_REAL, "parameter", "tunable", "N", "Coulomb level for v < 0 (magnitude)",
-     ALL, 0},
-    {FRIC_FMU_VR_FS, "fs", FRIC_FMU_REAL, "parameter", "tunable", "N", "static level for v > 0", ALL, K_DIP},
-    {FRIC_FMU_VR_FS_NEG, "fs_neg", FRIC_FMU_REAL, "parameter", "tunable", "N", "static level for v < 0 (magnitude)",
-     ALL, K_DIP},
-    {FRIC_FMU_VR_VS, "vs", FRIC_FMU_REAL, "parameter", "tunable", "m/s", "Stribeck velocity", ALL, K_DIP},
-    {FRIC_FMU_VR_DELTA, "delta", FRIC_FMU_REAL, "parameter", "tunable", NULL, "Stribeck exponent", ALL, K_DIP},
-    {FRIC_FMU_VR_SIGMA0, "sigma0", FRIC_FMU_REAL, "parameter", "tunable", "N/m", "bristle stiffness", ALL, K_DYN},
-    {FRIC_FMU_VR_SIGMA1, "sigma1", FRIC_FMU_REAL, "parameter", "tunable", "N.s/m", "micro-damping", ALL,
-     K(FRIC_MODEL_LUGRE)},
-    {FRIC_FMU_VR_B, "b", FRIC_FMU_REAL, "parameter", "tunable", "N.s/m", "viscous coefficient (sigma2) for v > 0", ALL,
-     K_B},
-    {FRIC_FMU_VR_B_NEG, "b_neg", FRIC_FMU_REAL, "parameter", "tunable", "N.s/m",
-     "viscous coefficient (sigma2) for v < 0", ALL, K_B},
-    {FRIC_FMU_VR_VMD, "vmd", FRIC_FMU_REAL, "parameter", "tunable", "m/s",
-     "micro-damping velocity (0: constant sigma1)", ALL, K(FRIC_MODEL_LUGRE)},
-    {FRIC_FMU_VR_TS, "ts", FRIC_FMU_REAL, "parameter", "fixed", "s", "sample time of the core", FIXED_ALL, 0},
-    {FRIC_FMU_VR_V_MAX, "v_max", FRIC_FMU_REAL, "parameter", "fixed", "m/s", "velocity full scale of the input port",
-     FIXED_ALL, 0},
-    {FRIC_FMU_VR_F_MAX, "f_max", FRIC_FMU_REAL, "parameter", "fixed", "N", "force full scale of the output port",
-     FIXED_ALL, 0},
+     "sticky flags since the last reset: 1 F_SAT, 2 MAG_NEG, 4 G_SAT, 8 S1_SAT, 16 W_SAT, 32 V_SAT "
+     "(docs/fixed-point.md)",
+     FIXED_ALL, 0, -1},
+    PARAM(10, "fc", fc, "N", "Coulomb level for v > 0", 0),
+    PARAM(11, "fc_neg", fc_neg, "N", "Coulomb level for v < 0 (magnitude)", 0),
+    PARAM(12, "fs", fs, "N", "static level for v > 0", K_DIP),
+    PARAM(13, "fs_neg", fs_neg, "N", "static level for v < 0 (magnitude)", K_DIP),
+    PARAM(14, "vs", vs, "m/s", "Stribeck velocity", K_DIP),
+    PARAM(15, "delta", delta, NULL, "Stribeck exponent", K_DIP),
+    PARAM(16, "sigma0", sigma0, "N/m", "bristle stiffness", K_DYN),
+    PARAM(17, "sigma1", sigma1, "N.s/m", "micro-damping", K(FRIC_MODEL_LUGRE)),
+    PARAM(18, "b", b, "N.s/m", "viscous coefficient (sigma2) for v > 0", K_B),
+    PARAM(19, "b_neg", b_neg, "N.s/m", "viscous coefficient (sigma2) for v < 0", K_B),
+    PARAM(20, "vmd", vd, "m/s", "micro-damping velocity (0: constant sigma1)", K(FRIC_MODEL_LUGRE)),
+    OPTION(FRIC_FMU_VR_TS, "ts", ts, "s", "sample time of the core"),
+    OPTION(FRIC_FMU_VR_V_MAX, "v_max", v_max, "m/s", "velocity full scale of the input port"),
+    OPTION(FRIC_FMU_VR_F_MAX, "f_max", f_max, "N", "force full scale of the output port"),
     {FRIC_FMU_VR_WIDTH, "width", FRIC_FMU_INTEGER, "parameter", "fixed", NULL, "datapath width W (16 or 18)",
-     FIXED_ALL, 0},
+     FIXED_ALL, 0, -1},
 };
 const size_t fric_fmu_nvars = sizeof fric_fmu_vars / sizeof fric_fmu_vars[0];
 
@@ -79,26 +84,11 @@ static const fric_fmu_var_t *find_var(const fric_fmu_t *s, unsigned vr)
     return NULL;
 }
 
-/* The value of a real parameter in a configuration, or NULL. */
-static double *param_slot(fric_fmu_config_t *c, unsigned vr)
+const fric_fmu_var_t *fric_fmu_var(unsigned vr)
 {
-    switch (vr) {
-    case FRIC_FMU_VR_FC: return &c->val.fc;
-    case FRIC_FMU_VR_FC_NEG: return &c->val.fc_neg;
-    case FRIC_FMU_VR_FS: return &c->val.fs;
-    case FRIC_FMU_VR_FS_NEG: return &c->val.fs_neg;
-    case FRIC_FMU_VR_VS: return &c->val.vs;
-    case FRIC_FMU_VR_DELTA: return &c->val.delta;
-    case FRIC_FMU_VR_SIGMA0: return &c->val.sigma0;
-    case FRIC_FMU_VR_SIGMA1: return &c->val.sigma1;
-    case FRIC_FMU_VR_B: return &c->val.b;
-    case FRIC_FMU_VR_B_NEG: return &c->val.b_neg;
-    case FRIC_FMU_VR_VMD: return &c->val.vd;
-    case FRIC_FMU_VR_TS: return &c->opt.ts;
-    case FRIC_FMU_VR_V_MAX: return &c->opt.v_max;
-    case FRIC_FMU_VR_F_MAX: return &c->opt.f_max;
-    default: return NULL;
-    }
+    for (size_t i = 0; i < fric_fmu_nvars; i++)
+        if (fric_fmu_vars[i].vr == vr) return &fric_fmu_vars[i];
+    return NULL;
 }
 
 #if defined(__GNUC__)
@@ -144,14 +134,13 @@ int fric_fmu_config_parse(const char *text, size_t len, fric_fmu_config_t *out, 
     /* every number explicit: the file is written by fricore export */
     for (size_t i = 0; i < fric_fmu_nvars; i++) {
         const fric_fmu_var_t *v = &fric_fmu_vars[i];
-        if (v->vr < FRIC_FMU_VR_FC || !fric_fmu_var_declared(v, out->kind, out->arith)) continue;
-        if (i > 0 && fric_fmu_vars[i - 1].vr == v->vr) continue;
+        if (strcmp(v->causality, "parameter") != 0 || !fric_fmu_var_declared(v, out->kind, out->arith)) continue;
         if (!(e = fric_params_get(&p, v->name)) || e->kind != FRIC_PARAM_NUMBER) {
             snprintf(why, why_len, "%s: key '%s' (a number) is missing", FRIC_FMU_RESOURCE, v->name);
             return -1;
         }
         if (v->vr == FRIC_FMU_VR_WIDTH) out->opt.width = (uint32_t)(e->num == 16.0 ? 16 : e->num == 18.0 ? 18 : 0);
-        else *param_slot(out, v->vr) = e->num;
+        else *fric_fmu_param(out, v) = e->num;
     }
     return 0;
 }
@@ -277,7 +266,7 @@ int fric_fmu_get_real(fric_fmu_t *s, unsigned vr, double *x)
     case FRIC_FMU_VR_V: *x = s->v; return 0;
     case FRIC_FMU_VR_F: *x = s->f; return 0;
     case FRIC_FMU_VR_Z: *x = s->z; return 0;
-    default: *x = *param_slot(&s->cfg, vr); return 0;
+    default: *x = *fric_fmu_param(&s->cfg, fric_fmu_var(vr)); return 0;
     }
 }
 
@@ -297,7 +286,7 @@ int fric_fmu_set_real(fric_fmu_t *s, unsigned vr, double x, bool initializing)
         s->v = x;
         return 0;
     }
-    *param_slot(&s->cfg, vr) = x;
+    *fric_fmu_param(&s->cfg, v) = x;
     s->dirty = true;
     return 0;
 }

@@ -42,17 +42,7 @@ enum {
     FRIC_FMU_VR_Z = 4,
     FRIC_FMU_VR_F_CODE = 5,
     FRIC_FMU_VR_FLAGS = 6,
-    FRIC_FMU_VR_FC = 10,
-    FRIC_FMU_VR_FC_NEG,
-    FRIC_FMU_VR_FS,
-    FRIC_FMU_VR_FS_NEG,
-    FRIC_FMU_VR_VS,
-    FRIC_FMU_VR_DELTA,
-    FRIC_FMU_VR_SIGMA0,
-    FRIC_FMU_VR_SIGMA1,
-    FRIC_FMU_VR_B,
-    FRIC_FMU_VR_B_NEG,
-    FRIC_FMU_VR_VMD,
+    /* the friction parameters: 10 .. 29, each given in the table */
     FRIC_FMU_VR_TS = 30,
     FRIC_FMU_VR_V_MAX,
     FRIC_FMU_VR_F_MAX,
@@ -80,6 +70,7 @@ typedef struct {
     const char *description;
     unsigned in;             /**< FRIC_FMU_IN_* (one arithmetic bit and one kind bit at least) */
     unsigned kinds;          /**< parameters: the fric_model_kind_t bits that read it; 0: every kind */
+    long off;                /**< a Real parameter: the offset of its double in fric_fmu_config_t; else -1 */
 } fric_fmu_var_t;
 
 /** The variables, in the order modelDescription.xml lists them. */
@@ -123,6 +114,15 @@ typedef struct {
  * @return 0, or -1 with the reason in why.
  */
 int fric_fmu_config_parse(const char *text, size_t len, fric_fmu_config_t *out, char *why, size_t why_len);
+
+/** @brief The value of a Real parameter in a configuration (var->off >= 0). */
+static inline double *fric_fmu_param(fric_fmu_config_t *c, const fric_fmu_var_t *var)
+{
+    return (double *)(void *)((char *)c + var->off);
+}
+
+/** @brief The first variable of value reference vr in the table, or NULL. */
+const fric_fmu_var_t *fric_fmu_var(unsigned vr);
 
 /** @brief Set up an instance from a configuration: state at rest, time 0. */
 void fric_fmu_init(fric_fmu_t *s, const fric_fmu_config_t *cfg);
