@@ -219,6 +219,13 @@ def tests(fricore, tmp, t_start):
     td = trace(fricore, v, ["--model", "dahl", "--sigma0", "2e4", "--fc", "0.8", "--b", "0.1", "--fixed"])
     check(np.array_equal(r["F_code"][1:N + 1], td[:, 3].astype(np.int64)),
           "FMI 2 fixed Dahl: simulate_fmu gives fricore trace --model dahl --fixed's force codes bit for bit")
+    # Stribeck in fixed point, against curve --model stribeck --fixed
+    r = simulate_fmu(extra[0], start_time=0.0, stop_time=N * TS, step_size=TS, output_interval=TS, input=sig,
+                     output=["F_code"])
+    cr = run([fricore, "curve", "--model", "stribeck", "--fixed"], "\n".join(repr(float(x)) for x in v) + "\n")
+    tc = np.loadtxt(cr.stdout.splitlines()[1:], delimiter=",", ndmin=2)
+    check(cr.returncode == 0 and np.array_equal(r["F_code"][1:N + 1], tc[:, 2].astype(np.int64)),
+          "FMI 3 fixed Stribeck: simulate_fmu gives fricore curve --model stribeck --fixed's codes bit for bit")
     # a communication step of 10 samples: the FMU samples every ts and holds
     hold = 10
     vh = np.repeat(v[::hold], hold)

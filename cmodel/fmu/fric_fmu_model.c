@@ -45,7 +45,7 @@ const fric_fmu_var_t fric_fmu_vars[] = {
     {FRIC_FMU_VR_F_CODE, "F_code", FRIC_FMU_INTEGER, "output", "discrete", NULL,
      "force code of the last sample, (S,W,0) force LSBs, as the core's output port", FIXED_ALL, 0, -1},
     {FRIC_FMU_VR_FLAGS, "flags", FRIC_FMU_INTEGER, "output", "discrete", NULL,
-     "sticky flags since the last reset: 1 F_SAT, 2 MAG_NEG, 4 G_SAT, 8 S1_SAT, 16 W_SAT, 32 V_SAT "
+     "sticky flags since the last reset: 1 F_SAT, 2 MAG_NEG, 4 G_SAT, 8 S1_SAT, 16 W_SAT "
      "(docs/fixed-point.md)",
      FIXED_ALL, 0, -1},
     PARAM(10, "fc", fc, "N", "Coulomb level for v > 0", 0),
