@@ -77,7 +77,7 @@ fmu: $(FMU2_SO) $(FMU3_SO)
 # FMPy (pinned in .venv) imports the exported FMUs: validation, agreement
 # with fricore trace, the stick-slip period in a closed loop, refused
 # values, two instances, reset, the archive's sources built with gcc
-# (about 12 s).
+# (about 11 s of CPU).
 test-fmu: $(FRICORE)
 	@$(RUN_TEST) "FMU export in FMPy" $(LOGS)/test-fmu.log $(VENV)/bin/python scripts/test_fmu.py $(FRICORE)
 TEST_ALL += test-fmu

@@ -21,7 +21,8 @@
   fricore trace prints for the same value); a velocity outside the fixed
   input range too.
 - Robustness: two instances in one process do not share state; reset and
-  re-initialization give the first run's output again.
+  re-initialization give the first run's output again; the reset input puts
+  the contact at rest.
 - Sources: the archive's sources/ compile with gcc into a shared library
   that FMPy loads and that gives the packed binary's output.
 
@@ -305,6 +306,14 @@ def tests(fricore, tmp, t_start):
             a.init()
             again = a.run(vr_short, ("F", "z"))
             check(np.array_equal(first, again), f"{tag}: reset, then the same input: the first run's output")
+            # the reset input: the contact at rest before the next step, as a new instance
+            a.f.setBoolean([a.vr["reset"]], [True])
+            a.set("v", float(vr_short[0]))
+            a.step(len(vr_short) * TS, TS)
+            after = np.array(a.get("F", "z"))
+            a.f.setBoolean([a.vr["reset"]], [False])
+            check(np.array_equal(after, first[0]) and not np.array_equal(again[-1], first[0]),
+                  f"{tag}: the reset input puts the contact at rest: the next step gives the first step's output")
             a.f.terminate()
             a.free()
             b = Instance(path, d, "b")
