@@ -94,6 +94,7 @@ include mk/axil.mk
 include mk/timing.mk
 include mk/fuzz.mk
 include mk/python.mk
+include mk/fmu.mk
 
 build-all: $(BUILD_ALL)
 test-all: $(TEST_ALL)

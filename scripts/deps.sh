@@ -6,6 +6,7 @@
 #   - the Debian packages in DEB_PKGS (simulators (GHDL with its mcode back
 #     end for synthesis and its LLVM back end for the benches), C toolchain, cmocka, z3,
 #     MINPACK (libcminpack-dev, the Levenberg-Marquardt solver of fricore fit),
+#     libzip (libzip-dev, which writes the .fmu archive of fricore export),
 #     headless Chromium, which tests that the sim report page loads,
 #     valgrind, whose instruction counts make bench reports, clang with
 #     its compiler-rt, whose libFuzzer make fuzz links, and for the lab page
@@ -42,6 +43,7 @@ DEB_PKGS=(
   "iverilog:/usr/bin/iverilog"
   "libcmocka-dev:/usr/include/cmocka.h"
   "libcminpack-dev:/usr/include/cminpack-1/cminpack.h"
+  "libzip-dev:/usr/include/zip.h"
   "z3:/usr/bin/z3"
   "gcc:/usr/bin/gcc"
   "g++:/usr/bin/g++"

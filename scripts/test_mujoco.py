@@ -11,10 +11,7 @@ reaction changes its speed by about 1e-14 m/s over the run). MuJoCo runs
 its RK4 integrator at 1 ms for 20 s.
 
 The stick-slip period is measured on both runs by one function, the
-definition of fricore sim's summary (fric_cli_sim.c): a slip starts when |v|
-rises to 10 stick thresholds after having been below one threshold, the
-crossing interpolated linearly between samples; the period is the time
-between the last two slip starts. The test checks that this function
+definition of fricore sim's summary (scripts/stickslip.py). The test checks that this function
 applied to fricore's CSV gives fricore's own summary period, then that
 MuJoCo's period is fricore's within 0.1 %, and, as a negative control, that
 a 1 % change of Fs in the exported actuator moves MuJoCo's period by more
@@ -32,6 +29,8 @@ import xml.etree.ElementTree as ET
 import mujoco
 import numpy as np
 
+from stickslip import slip_period
+
 MASS, K, VD = 1.0, 2.0, 0.1  # the plant, passed to fricore sim explicitly
 DURATION, DT_MUJOCO = 20.0, 1e-3
 TOL = 1e-3  # 0.1 %
@@ -45,25 +44,6 @@ def check(cond, what):
         passed += 1
     else:
         failed += 1
-
-
-def slip_period(t, v, stick, factor=10.0):
-    """fricore sim's stick-slip period (fric_cli_sim.c), or None with fewer than two slips."""
-    slip_v = factor * stick
-    a = np.abs(v)
-    stuck = a[0] < stick
-    onsets = []
-    for i in range(len(a)):
-        if stuck and a[i] >= slip_v:
-            if i > 0 and a[i] > a[i - 1]:
-                onsets.append(t[i] - (t[i] - t[i - 1]) * (a[i] - slip_v) / (a[i] - a[i - 1]))
-            else:
-                onsets.append(t[i])
-        if a[i] < stick:
-            stuck = True
-        elif a[i] >= slip_v:
-            stuck = False
-    return (onsets[-1] - onsets[-2]) if len(onsets) >= 2 else None
 
 
 def mujoco_model(actuator_xml, joint):

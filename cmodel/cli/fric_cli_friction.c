@@ -84,6 +84,20 @@ void fric_cli_friction_warn(const char *cmd, unsigned warn)
         if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
 }
 
+void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, fric_model_values_t *v)
+{
+    const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
+                     *ob = fric_opts_find(opts, n, "b-neg");
+    const fric_model_values_t x = {
+        .fc = f->fc, .fs = f->fs, .vs = f->vs, .b = f->b, .delta = f->delta, .sigma0 = f->sigma0,
+        .sigma1 = f->sigma1, .vd = f->vd,
+        .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
+        .fs_neg = ofs && ofs->given ? f->fs_neg : f->fs,
+        .b_neg = ob && ob->given ? f->b_neg : f->b,
+    };
+    *v = x;
+}
+
 int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
                                   unsigned refuse, fric_model_t *out, unsigned *warnings)
 {
@@ -95,15 +109,8 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
         if (o && o->given == FRIC_GIVEN_ARGV && !(applies[i].models & M(kind)))
             return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, fric_model_name(kind));
     }
-    const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
-                     *ob = fric_opts_find(opts, n, "b-neg");
-    const fric_model_values_t v = {
-        .fc = f->fc, .fs = f->fs, .vs = f->vs, .b = f->b, .delta = f->delta, .sigma0 = f->sigma0,
-        .sigma1 = f->sigma1, .vd = f->vd,
-        .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
-        .fs_neg = ofs && ofs->given ? f->fs_neg : f->fs,
-        .b_neg = ob && ob->given ? f->b_neg : f->b,
-    };
+    fric_model_values_t v;
+    fric_cli_friction_values(f, opts, n, &v);
     unsigned warn = 0;
     const fric_status_t st = fric_model_build(kind, &v, out, &warn);
     if (st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));

@@ -36,6 +36,12 @@ void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_mode
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models);
 
 /**
+ * @brief The raw values of the parsed options, each _neg level the v > 0
+ *        value unless given (what fric_cli_friction_build() builds from).
+ */
+void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, fric_model_values_t *v);
+
+/**
  * @brief Build and validate the model from parsed options.
  *
  * An option given on the command line that the model does not use is

@@ -40,7 +40,7 @@ expect_usage_error "export: an asymmetric sigma2 is refused" "asymmetric levels:
 printf '{"model": "lugre", "vmd": 0.002}' >"$tmp/xv.json"
 expect_usage_error "export: a velocity-dependent sigma1 is refused" "velocity-dependent sigma1 \(vmd = 0.002 m/s\)" \
   "$FRICORE" export --format mujoco --params "$tmp/xv.json"
-expect_usage_error "export: --format is required" "--format is required \(allowed: mujoco\)" "$FRICORE" export
+expect_usage_error "export: --format is required" "--format is required \(allowed: mujoco, fmu\)" "$FRICORE" export
 expect_usage_error "export: an unknown format" "--format" "$FRICORE" export --format urdf
 expect_usage_error "export: a joint name that is not an MJCF name" "--joint must be 1 to 100 of the characters" \
   "$FRICORE" export --format mujoco --joint 'a"b'
@@ -52,3 +52,36 @@ if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -q '<dcmotor ' "$d/a.xml"; the
 else bad "export --out (status $rc)"; fi
 run "$FRICORE" export --format mujoco --delta 3 --out "$d/b.xml"
 expect_files "export: a refused set leaves no output file" "$d" "a.xml"
+
+# --format fmu: the options of the other format, and of the other arithmetic, refused
+expect_usage_error "export fmu: --joint is MuJoCo's" "--joint does not apply to --format fmu" \
+  "$FRICORE" export --format fmu --joint j --out "$d/x.fmu"
+expect_usage_error "export mujoco: --fmi is the FMU's" "--fmi does not apply to --format mujoco" \
+  "$FRICORE" export --format mujoco --fmi 3
+expect_usage_error "export fmu: --width needs --arith fixed" "--width does not apply to --arith double" \
+  "$FRICORE" export --format fmu --width 18 --out "$d/x.fmu"
+expect_usage_error "export fmu: --arith fixed needs --ts" "--ts \(the core's sample time, s\) is required with --arith fixed" \
+  "$FRICORE" export --format fmu --arith fixed --out "$d/x.fmu"
+expect_usage_error "export fmu: --out is required" "--out FILE is required with --format fmu" \
+  "$FRICORE" export --format fmu
+expect_usage_error "export fmu: an unknown FMI version" "--fmi" "$FRICORE" export --format fmu --fmi 1 --out "$d/x.fmu"
+expect_usage_error "export fmu: a bad value, with its range" "sigma0 .*must be finite and > 0" \
+  "$FRICORE" export --format fmu --sigma0 0 --out "$d/x.fmu"
+expect_fail "export fmu: a sample time the compiler refuses" 2 "ts" \
+  "$FRICORE" export --format fmu --arith fixed --ts 1e-12 --out "$d/x.fmu"
+expect_files "export fmu: a refused export leaves no file" "$d" "a.xml"
+run "$FRICORE" export --format fmu --fmi 3 --arith fixed --ts 1e-4 --width 18 --out "$d/f.fmu"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && python3 - "$d/f.fmu" <<'PY'
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+n = set(z.namelist())
+assert {"modelDescription.xml", "resources/fricore.json", "binaries/x86_64-linux/fricore.so",
+        "sources/buildDescription.xml", "sources/fric_fmi3.c", "sources/fric_fmu_model.c"} <= n, n
+assert not any(x.startswith("binaries/linux64") or x.endswith("fric_fmi2.c") for x in n), n
+md = z.read("modelDescription.xml").decode()
+assert 'fmiVersion="3.0"' in md and 'fixedInternalStepSize="0.0001"' in md, md[:400]
+assert '"width": 18' in z.read("resources/fricore.json").decode()
+assert z.testzip() is None
+PY
+then ok "export fmu: FMI 3 fixed archive (binary, sources, buildDescription, the step, width 18)"
+else bad "export fmu fixed (status $rc): $(head -c 300 "$tmp/err")"; fi
