@@ -185,11 +185,6 @@ static int cosim_check(void *ctx)
     fric_sim_cli_t *s = c->s;
     c->src = strcmp(c->friction, "rtl") == 0 ? SRC_RTL : strcmp(c->friction, "fixed") == 0 ? SRC_FIXED : SRC_DOUBLE;
     if (!(c->fx.ts > 0.0)) return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), c->fx.ts);
-    if (fric_opts_find(s->opts, s->nopts, "dt")->given && s->dt != c->fx.ts)
-        return fric_cli_fail(CMD, "dt must equal ts (%.6g s): the plant takes one step per friction sample; give --ts", c->fx.ts);
-    if (fric_opts_find(s->opts, s->nopts, "integrator")->given && strcmp(s->integrator, "exact") != 0)
-        return fric_cli_fail(CMD, "integrator must be exact: the friction is sampled every ts and held, and the plant "
-                             "advanced in closed form over the sample");
     if (s->z0 != 0.0 && c->src != SRC_DOUBLE)
         return fric_cli_fail(CMD, "z0 (bristle deflection, m) must be 0 with --friction %s: the core starts at rest", c->friction);
     if (c->fx.ts > s->duration)
@@ -231,6 +226,42 @@ static int servo_main(int argc, char **argv)
     return rc;
 }
 
+/* fricore sim's options that do not apply here, and why */
+static const struct {
+    const char *name, *why;
+} not_here[] = {
+    {"dt", "the plant takes one step per friction sample: --ts sets both"},
+    {"integrator", "the plant is advanced in closed form over each held friction sample (fricore sim --integrator exact)"},
+    {"check-step", "the core runs at one sample time: compare two runs at --ts T and T/2 instead"},
+};
+
+/* refuse one of them by name, before the parser sees it */
+static int refuse_not_here(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        for (size_t k = 0; k < sizeof not_here / sizeof not_here[0]; k++) {
+            const size_t n = strlen(not_here[k].name);
+            if (strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, not_here[k].name, n) == 0 &&
+                (argv[i][2 + n] == '\0' || argv[i][2 + n] == '='))
+                return fric_cli_fail(CMD, "--%s does not apply to fricore-cosim: %s", not_here[k].name, not_here[k].why);
+        }
+    return 0;
+}
+
+/* Take out an option of fricore sim that does not apply here: the help does
+ * not list it. */
+static void drop_option(fric_sim_cli_t *s, const char *name)
+{
+    for (size_t i = 0; i < s->nopts; i++)
+        if (strcmp(s->opts[i].name, name) == 0) {
+            memmove(s->opts + i, s->opts + i + 1, (s->nopts - i - 1) * sizeof *s->opts);
+            s->nopts--;
+            return;
+        }
+    fprintf(stderr, "fricore-cosim: no option --%s to take out\n", name);
+    abort();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "servo") == 0) {
@@ -241,6 +272,11 @@ int main(int argc, char **argv)
     static cosim_t c;
     fric_out_cleanup_on_signals();
     fric_sim_cli_init(&s, CMD, "lugre|dahl");
+    /* the plant steps once per friction sample (--ts), in closed form over
+     * the held force; --check-step's rerun at dt/2 would need a core at ts/2 */
+    for (size_t k = 0; k < sizeof not_here / sizeof not_here[0]; k++) drop_option(&s, not_here[k].name);
+    const int refused = refuse_not_here(argc, argv);
+    if (refused) return refused;
     c.s = &s;
     c.friction = "rtl";
     fric_cli_fixed_defaults(&c.fx);

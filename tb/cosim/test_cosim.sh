@@ -57,8 +57,13 @@ if [ "$rc" -eq 0 ] && grep -q "Verilated RTL core fric_lugre" "$tmp/c.html" && \
 else bad "cosim: report (status $rc: $(head -c 300 "$tmp/err"))"; fi
 
 # ---- refused input: exit 2, one line
-expect_usage_error "cosim: dt differs from ts" 'dt must equal ts' "$COSIM" --ts 1e-4 --dt 1e-5
-expect_usage_error "cosim: rk4" 'integrator must be exact' "$COSIM" --integrator rk4
+expect_usage_error "cosim: --dt does not apply" '^fricore cosim: --dt does not apply to fricore-cosim: .*--ts sets both$' "$COSIM" --ts 1e-4 --dt 1e-5
+expect_usage_error "cosim: --integrator does not apply" '^fricore cosim: --integrator does not apply to fricore-cosim: .*closed form' "$COSIM" --integrator=exact
+expect_usage_error "cosim: --check-step does not apply" '^fricore cosim: --check-step does not apply to fricore-cosim' "$COSIM" --check-step
+run "$COSIM" --help
+if [ "$rc" -eq 0 ] && ! grep -Eq -- '^  --(dt|integrator|check-step) ' "$tmp/out" && grep -q -- '^  --ts X' "$tmp/out"; then
+  ok "cosim --help: lists --ts, not the sim options that do not apply"
+else bad "cosim --help (status $rc)"; fi
 expect_usage_error "cosim: z0 with the core" 'z0 .*must be 0 with --friction rtl' "$COSIM" --z0 1e-6
 expect_usage_error "cosim: ts = 0" 'ts .*> 0' "$COSIM" --ts 0
 expect_usage_error "cosim: static model" '--model: expected one of lugre\|dahl' "$COSIM" --model stribeck
