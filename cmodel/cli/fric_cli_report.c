@@ -121,7 +121,9 @@ static void inputs(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *s
     fric_report_row(f, "duration", o->duration, "s");
     fric_report_row(f, "dt", dt, "s");
     fric_report_row_text(f, "integrator", st->method, "");
-    fric_report_row(f, "stick threshold", o->stick, "m/s");
+    fric_report_row(f, "stick threshold (a slip ends below it)", o->stick, "m/s");
+    fric_report_row(f, "slip threshold (a slip starts above it)", o->slip, "m/s");
+    fric_report_row(f, "minimum slip duration", o->slip_min, "s");
     fputs("</table>\n", f);
 }
 
@@ -137,6 +139,14 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         else fprintf(f, fric_sim_metric_info[i].count ? "%.0f" : "%.6g", m[i]);
         fputs("</td></tr>\n", f);
     }
+    fric_sim_stick_slip_t ss;
+    fric_sim_stick_slip(&o->cfg, r, &ss);
+    fprintf(f, "<tr><th>stick-slip</th><td>%s</td></tr>\n", ss.present ? "present" : ss.cause);
+    fprintf(f, "<tr><th>chatter in the stick phases</th><td>%s</td></tr>\n",
+            ss.chatter ? ss.chatter_note : "none: v never jumps across the stick band in one step");
+    if (ss.short_slips)
+        fprintf(f, "<tr><th>excursions above the slip threshold shorter than the minimum</th><td>%zu</td></tr>\n",
+                ss.short_slips);
     const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     fprintf(f, "<tr><th>work of spring and external force [J]</th><td>%.6g</td></tr>\n", r->w_in);
     fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
