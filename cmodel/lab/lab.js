@@ -490,6 +490,14 @@ function fricoreWorker() {
     return res;
   }
 
+  // which samples a plot of stride k shows: "every sample", "every 2nd sample", "every 501st sample"
+  function everyNth(k) {
+    if (k <= 1) return 'every sample';
+    const tens = k % 100, ones = k % 10;
+    const suf = tens >= 11 && tens <= 13 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th';
+    return 'every ' + k + suf + ' sample';
+  }
+
   const LABELS = {
     'model': 'model', 'peak_abs_friction_N': 'peak |F_f| [N]', 'final.t_s': 'final time t [s]',
     'final.x_m': 'final x [m]', 'final.v_m_per_s': 'final v [m/s]', 'final.z_m': 'final z [m]',
@@ -727,7 +735,7 @@ function fricoreWorker() {
     plot('plot_position', 'Displacement', 'time t [s]', 'displacement x [m]', one(s[S.X], 'x'), 240);
     plot('plot_hysteresis', 'Force–displacement loop', 'displacement x [m]', 'friction force F_f [N]',
       [{ x: s[S.X], y: s[S.F], i0, i1, name: 'F_f' }], 420);
-    $('plot_note').textContent = 'The plots show every ' + last.stride + '-th sample of the run (' + t.length +
+    $('plot_note').textContent = 'The plots show ' + everyNth(last.stride) + ' of the run (' + t.length +
       ' samples kept' + (zoom ? '; the time window ' + zoom[0] + ' s to ' + zoom[1] + ' s' : '') +
       '), at most two per pixel column; the CSV holds every kept sample.';
     drawFixed();
