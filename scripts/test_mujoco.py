@@ -47,22 +47,24 @@ def check(cond, what):
         failed += 1
 
 
-def slip_period(t, v, stick, factor=10.0):
-    """fricore sim's stick-slip period (fric_cli_sim.c), or None with fewer than two slips."""
-    slip_v = factor * stick
-    a = np.abs(v)
-    stuck = a[0] < stick
-    onsets = []
+def slip_period(t, v, stick, slip, min_slip):
+    """fricore sim's stick-slip period (fric_sim.h), or None with fewer than two slips: a slip
+    starts where |v| crosses the slip threshold (interpolated) and stays above it, in one
+    direction, for min_slip; it ends below the stick threshold or when v turns."""
+    a, sg = np.abs(v), np.sign(v)
+    onsets, phase, cand, d = [], "stick", 0.0, 0
     for i in range(len(a)):
-        if stuck and a[i] >= slip_v:
-            if i > 0 and a[i] > a[i - 1]:
-                onsets.append(t[i] - (t[i] - t[i - 1]) * (a[i] - slip_v) / (a[i] - a[i - 1]))
-            else:
-                onsets.append(t[i])
-        if a[i] < stick:
-            stuck = True
-        elif a[i] >= slip_v:
-            stuck = False
+        if phase == "slip" and (a[i] < stick or sg[i] != d):
+            phase = "stick"
+        if phase == "cand" and not (a[i] >= slip and sg[i] == d):
+            phase = "stick"
+        if phase == "stick" and a[i] >= slip:
+            phase, d = "cand", sg[i]
+            u0 = d * v[i - 1] if i > 0 else 0.0
+            cand = t[i] - (t[i] - t[i - 1]) * (a[i] - slip) / (a[i] - u0) if i > 0 and a[i] > u0 else t[i]
+        if phase == "cand" and t[i] - cand >= min_slip:
+            phase = "slip"
+            onsets.append(cand)
     return (onsets[-1] - onsets[-2]) if len(onsets) >= 2 else None
 
 
@@ -125,7 +127,7 @@ def main():
         ref = subprocess.run([fricore, "sim", "--example", "canudas1995"] + plant, capture_output=True, text=True)
         check(ref.returncode == 0, "fricore sim --example canudas1995 exits 0")
         s = json.loads(ref.stdout)
-        stick = s["stick_threshold_m_per_s"]
+        stick, slip = s["stick_threshold_m_per_s"], s["slip_threshold_m_per_s"]
         p_fricore = s["stick_slip"]["period_s"]
         check(s["integration"]["method"] == "rk4" and s["stick_slip"]["present"],
               f"fricore sim: RK4 at {s['integration']['dt_s']:g} s, stick-slip period {p_fricore:.9g} s")
@@ -135,15 +137,17 @@ def main():
                             "--csv", csv, "--summary", summ] + plant, capture_output=True, text=True)
         check(r.returncode == 0, "fricore sim --csv (exact step, 0.1 ms) exits 0")
         data = np.loadtxt(csv, delimiter=",", skiprows=1, usecols=(0, 2))
-        p_csv = slip_period(data[:, 0], data[:, 1], stick)
-        p_sum = json.load(open(summ))["stick_slip"]["period_s"]
+        ssum = json.load(open(summ))
+        p_csv = slip_period(data[:, 0], data[:, 1], stick, slip, ssum["min_slip_duration_s"])
+        p_sum = ssum["stick_slip"]["period_s"]
         check(p_csv is not None and abs(p_csv - p_sum) <= 1e-7 * p_sum,
               f"slip_period() on fricore's CSV gives its summary period ({p_csv!r} s, summary {p_sum!r} s)")
 
     # MuJoCo
     t, v, support_v = run_mujoco(xml, "slider")
     check(abs(support_v - VD) <= 1e-9 * VD, f"the spring's support kept its speed ({float(support_v)!r} m/s)")
-    p_mj = slip_period(t, v, stick)
+    # MuJoCo's step, 1 ms: the minimum slip duration fricore takes at that step (10 dt)
+    p_mj = slip_period(t, v, stick, slip, 10 * DT_MUJOCO)
     check(p_mj is not None, "MuJoCo (RK4, 1 ms) shows stick-slip")
     rel = (p_mj - p_fricore) / p_fricore if p_mj else float("nan")
     check(p_mj is not None and abs(rel) <= TOL,
@@ -157,7 +161,7 @@ def main():
     bad_xml = xml.replace(f'lugre="{" ".join(lugre)}"', 'lugre="%s"' % " ".join(repr(x) for x in wrong))
     assert bad_xml != xml
     t2, v2, _ = run_mujoco(bad_xml, "slider")
-    p_bad = slip_period(t2, v2, stick)
+    p_bad = slip_period(t2, v2, stick, slip, 10 * DT_MUJOCO)
     rel_bad = (p_bad - p_fricore) / p_fricore if p_bad else float("inf")
     check(abs(rel_bad) > TOL, f"negative control: Fs + 1 % gives period {float(p_bad)!r} s, "
                               f"relative difference {rel_bad:.3e}, outside the tolerance")
