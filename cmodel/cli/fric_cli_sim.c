@@ -142,8 +142,14 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     s->rk4_too_long = false;
     if (strcmp(s->integrator, "rk4") == 0) {
         if (dynamic) {
-            /* the bristle state's RK4 bound at the speed a slip reaches (about twice the support speed) */
-            const double v_est = fmax(fmax(2.0 * fabs(s->plant.vd), fabs(s->v0)), 1e-12);
+            /* the bristle state's RK4 bound at the speed a slip reaches: the spring, loaded to the
+             * static level, releases Fs - Fc (and the external force A) into the mass, so the slider
+             * swings about the support speed by up to sqrt(vd^2 + (dF^2 + A^2) / (k m)) */
+            const fric_lugre_cfg_t *l = &s->model.lugre;
+            const double df = fmax(fmax(l->fs_pos - l->fc_pos, l->fs_neg - l->fc_neg), 0.0);
+            const double vd = fabs(s->plant.vd), a = s->plant.force_amp;
+            const double swing = sqrt(vd * vd + (df * df + a * a) / (s->plant.k * s->plant.mass));
+            const double v_est = fmax(fmax(fmax(2.0 * vd, vd + swing), fabs(s->v0)), 1e-12);
             const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
             if (s->dt > hmax) {
                 s->rk4_too_long = true;
