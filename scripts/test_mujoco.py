@@ -11,10 +11,7 @@ reaction changes its speed by about 1e-14 m/s over the run). MuJoCo runs
 its RK4 integrator at 1 ms for 20 s.
 
 The stick-slip period is measured on both runs by one function, the
-definition of fricore sim's summary (fric_cli_sim.c): a slip starts when |v|
-rises to 10 stick thresholds after having been below one threshold, the
-crossing interpolated linearly between samples; the period is the time
-between the last two slip starts. The test checks that this function
+definition of fricore sim's summary (scripts/stickslip.py). The test checks that this function
 applied to fricore's CSV gives fricore's own summary period, then that
 MuJoCo's period is fricore's within 0.1 %, and, as a negative control, that
 a 1 % change of Fs in the exported actuator moves MuJoCo's period by more
@@ -32,6 +29,8 @@ import xml.etree.ElementTree as ET
 import mujoco
 import numpy as np
 
+from stickslip import slip_period
+
 MASS, K, VD = 1.0, 2.0, 0.1  # the plant, passed to fricore sim explicitly
 DURATION, DT_MUJOCO = 20.0, 1e-3
 TOL = 1e-3  # 0.1 %
@@ -45,27 +44,6 @@ def check(cond, what):
         passed += 1
     else:
         failed += 1
-
-
-def slip_period(t, v, stick, slip, min_slip):
-    """fricore sim's stick-slip period (fric_sim.h), or None with fewer than two slips: a slip
-    starts where |v| crosses the slip threshold (interpolated) and stays above it, in one
-    direction, for min_slip; it ends below the stick threshold or when v turns."""
-    a, sg = np.abs(v), np.sign(v)
-    onsets, phase, cand, d = [], "stick", 0.0, 0
-    for i in range(len(a)):
-        if phase == "slip" and (a[i] < stick or sg[i] != d):
-            phase = "stick"
-        if phase == "cand" and not (a[i] >= slip and sg[i] == d):
-            phase = "stick"
-        if phase == "stick" and a[i] >= slip:
-            phase, d = "cand", sg[i]
-            u0 = d * v[i - 1] if i > 0 else 0.0
-            cand = t[i] - (t[i] - t[i - 1]) * (a[i] - slip) / (a[i] - u0) if i > 0 and a[i] > u0 else t[i]
-        if phase == "cand" and t[i] - cand >= min_slip:
-            phase = "slip"
-            onsets.append(cand)
-    return (onsets[-1] - onsets[-2]) if len(onsets) >= 2 else None
 
 
 def mujoco_model(actuator_xml, joint):
@@ -127,7 +105,7 @@ def main():
         ref = subprocess.run([fricore, "sim", "--example", "canudas1995"] + plant, capture_output=True, text=True)
         check(ref.returncode == 0, "fricore sim --example canudas1995 exits 0")
         s = json.loads(ref.stdout)
-        stick, slip = s["stick_threshold_m_per_s"], s["slip_threshold_m_per_s"]
+        stick = s["stick_threshold_m_per_s"]
         p_fricore = s["stick_slip"]["period_s"]
         check(s["integration"]["method"] == "rk4" and s["stick_slip"]["present"],
               f"fricore sim: RK4 at {s['integration']['dt_s']:g} s, stick-slip period {p_fricore:.9g} s")
@@ -137,17 +115,15 @@ def main():
                             "--csv", csv, "--summary", summ] + plant, capture_output=True, text=True)
         check(r.returncode == 0, "fricore sim --csv (exact step, 0.1 ms) exits 0")
         data = np.loadtxt(csv, delimiter=",", skiprows=1, usecols=(0, 2))
-        ssum = json.load(open(summ))
-        p_csv = slip_period(data[:, 0], data[:, 1], stick, slip, ssum["min_slip_duration_s"])
-        p_sum = ssum["stick_slip"]["period_s"]
+        p_csv = slip_period(data[:, 0], data[:, 1], stick)
+        p_sum = json.load(open(summ))["stick_slip"]["period_s"]
         check(p_csv is not None and abs(p_csv - p_sum) <= 1e-7 * p_sum,
               f"slip_period() on fricore's CSV gives its summary period ({p_csv!r} s, summary {p_sum!r} s)")
 
     # MuJoCo
     t, v, support_v = run_mujoco(xml, "slider")
     check(abs(support_v - VD) <= 1e-9 * VD, f"the spring's support kept its speed ({float(support_v)!r} m/s)")
-    # MuJoCo's step, 1 ms: the minimum slip duration fricore takes at that step (10 dt)
-    p_mj = slip_period(t, v, stick, slip, 10 * DT_MUJOCO)
+    p_mj = slip_period(t, v, stick)
     check(p_mj is not None, "MuJoCo (RK4, 1 ms) shows stick-slip")
     rel = (p_mj - p_fricore) / p_fricore if p_mj else float("nan")
     check(p_mj is not None and abs(rel) <= TOL,
@@ -161,7 +137,7 @@ def main():
     bad_xml = xml.replace(f'lugre="{" ".join(lugre)}"', 'lugre="%s"' % " ".join(repr(x) for x in wrong))
     assert bad_xml != xml
     t2, v2, _ = run_mujoco(bad_xml, "slider")
-    p_bad = slip_period(t2, v2, stick, slip, 10 * DT_MUJOCO)
+    p_bad = slip_period(t2, v2, stick)
     rel_bad = (p_bad - p_fricore) / p_fricore if p_bad else float("inf")
     check(abs(rel_bad) > TOL, f"negative control: Fs + 1 % gives period {float(p_bad)!r} s, "
                               f"relative difference {rel_bad:.3e}, outside the tolerance")
