@@ -73,6 +73,15 @@ test-cli: $(FRICORE_SAN)
 	@$(RUN_TEST) "fricore CLI (asan+ubsan)" $(LOGS)/test-cli.log cmodel/tests/cli/run.sh $(FRICORE_SAN)
 TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
 
+# The axes of fricore sim --report as headless Chromium draws them (no label
+# past a plot's edge, SI prefixes, the stride as an ordinal), with a
+# screenshot of every plot in build/report-axes/ (about 5 s).
+.PHONY: test-report-axes
+test-report-axes: $(FRICORE)
+	@$(RUN_TEST) "sim --report axes (headless Chromium)" $(LOGS)/test-report-axes.log \
+	  /usr/bin/python3 scripts/test_report_axes.py $(FRICORE) $(BUILD)/report-axes
+TEST_ALL += test-report-axes
+
 # fricore export --format mujoco in MuJoCo (the pinned PyPI mujoco of .venv):
 # its RK4 at 1 ms gives fricore's Canudas 1995 stick-slip period within 0.1 %.
 .PHONY: test-mujoco

@@ -14,11 +14,12 @@ The equations are the simulator's (cmodel/include/fric_plant.h):
 with the Canudas de Wit et al. (1995) set, from rest. Each method (Radau,
 LSODA; rtol 1e-8, atol below) is timed over the solve_ivp
 call alone, best of --reps runs. The stick-slip period is then measured as
-fricore sim measures it (cmodel/cli/fric_cli_sim.c): the solution sampled
-every --dt, a slip begins where |v| reaches 10 x the stick threshold
-(vs / 10) after it was below the threshold (the crossing interpolated
-linearly between samples), and the period is the time between the last two
-slip onsets. Also the peak |v| over the last cycle.
+fricore sim measures it (fric_sim.h): the solution sampled every --dt, a
+slip starts where |v| crosses the slip threshold (10 vs; the crossing
+interpolated linearly between samples) and stays above it, in one
+direction, for the minimum slip duration (10 dt); it ends below the stick
+threshold (vs / 10) or when v turns. The period is the time between the last
+two slip onsets. Also the peak |v| over the last cycle.
 
     bench_scipy.py [--duration S] [--dt S] [--reps N] [--out FILE.json]
 
@@ -38,8 +39,9 @@ from scipy.integrate import solve_ivp
 FC, FS, VS = 1.0, 1.5, 1e-3
 SIGMA0, SIGMA1, SIGMA2 = 1e5, 1e5 ** 0.5, 0.4
 MASS, K, VD = 1.0, 2.0, 0.1
-STICK = VS / 10.0
-SLIP_FACTOR = 10.0  # FRIC_SIM_SLIP_FACTOR
+STICK = VS / 10.0  # FRIC_SIM_STICK_DIVISOR
+SLIP = 10.0 * VS   # FRIC_SIM_SLIP_FACTOR
+MIN_SLIP_STEPS = 10  # FRIC_SIM_SLIP_MIN_STEPS
 RTOL = 1e-8
 # absolute tolerances per state: x, v well below a micrometre and a
 # micrometre per second; z (about 1e-5 m at its largest) to 1e-14 m, the
@@ -60,25 +62,30 @@ def metrics(sol, duration, dt):
     n = int(round(duration / dt))
     t = np.arange(n + 1) * dt
     v = sol.sol(t)[1]
-    a = np.abs(v)
-    # the run loop's hysteresis: a sample is +1 below the threshold (stuck),
-    # -1 slipping, 0 between, which keeps the previous state
-    state = np.where(a < STICK, 1, np.where(a >= SLIP_FACTOR * STICK, -1, 0))
-    last = np.where(state != 0, np.arange(n + 1), -1)
-    np.maximum.accumulate(last, out=last)
-    init = 1 if a[0] < STICK else -1
-    held = np.where(last >= 0, state[np.maximum(last, 0)], init)  # after sample i
-    prev = np.concatenate(([init], held[:-1]))                     # before sample i
-    onsets = np.nonzero((state == -1) & (prev == 1))[0]
+    a, sg = np.abs(v), np.sign(v)
+    min_slip = MIN_SLIP_STEPS * dt
+    # the runs of samples above the slip threshold in one direction
+    up = np.where(a >= SLIP, sg, 0)
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], up, [0]))) != 0)
+    runs = [(i, j) for i, j in zip(edges[:-1], edges[1:]) if up[i] != 0]
+    onsets, ends_at, d = [], -1, 0  # ends_at: the last sample of the last slip's run (-1: no slip yet)
+    for i, j in runs:
+        if ends_at >= 0:
+            # the slip goes on past its run until |v| < stick or v turns: a new one needs that first
+            gap = slice(ends_at + 1, i + 1)
+            if not np.any((a[gap] < STICK) | (sg[gap] != d)):
+                continue
+        u0 = up[i] * v[i - 1] if i > 0 else 0.0
+        cand = t[i] - dt * (a[i] - SLIP) / (a[i] - u0) if i > 0 and a[i] > u0 else t[i]
+        if t[j - 1] - cand >= min_slip:
+            onsets.append((cand, i))
+            ends_at, d = j - 1, up[i]
     if len(onsets) < 2:
         return {"slips": int(len(onsets)), "period_s": None, "peak_abs_velocity_m_per_s": None}
-    # the crossing of |v| = 10 x threshold, interpolated between samples
-    slip = SLIP_FACTOR * STICK
-    ton = [t[i] - dt * (a[i] - slip) / (a[i] - a[i - 1]) if i > 0 and a[i] > a[i - 1] else t[i] for i in onsets[-2:]]
-    i0, i1 = onsets[-2], onsets[-1]
+    (t0, i0), (t1, i1) = onsets[-2], onsets[-1]
     return {
         "slips": int(len(onsets)),
-        "period_s": float(ton[1] - ton[0]),
+        "period_s": float(t1 - t0),
         "peak_abs_velocity_m_per_s": float(a[i0:i1].max()),
     }
 

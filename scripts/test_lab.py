@@ -252,6 +252,26 @@ def test_check_step(p, fricore):
     check(v == json.loads(out)["check_step"]["verdict"] and "does not" in v, f"its verdict is the CLI's: '{v}'")
 
 
+def test_drive_steps(p, fricore):
+    # the example at a drive's sample times: stick-slip with chatter at 5 ms, lost at 10 ms
+    for dt in ("5e-3", "1e-2"):
+        p.click_and_wait("reset")
+        p.set("duration", "25")
+        p.set("dt", dt)
+        p.set("integrator", "exact")
+        p.click_and_wait("calculate")
+        rc, out, _ = cli(fricore, ["sim", "--example", "canudas1995", "--duration", "25", "--dt", dt,
+                                   "--integrator", "exact"])
+        compare_summary(summary_of(p), out, f"the example at dt {dt} (exact) against the CLI's")
+        s = summary_of(p)
+        if dt == "5e-3":
+            check(s.get("stick_slip.slips") == "3" and int(s.get("chatter.count", "0")) > 100,
+                  f"at 5 ms: 3 slips and the chatter apart ({s.get('chatter.count')} sign changes within a step)")
+        else:
+            check(s.get("stick_slip.present") == "false" and "stick-slip lost" in s.get("stick_slip.cause", ""),
+                  f"at 10 ms: stick-slip lost, with its cause: {s.get('stick_slip.cause', '')[:80]}...")
+
+
 # The bad inputs of cmodel/tests/cli/test_sim.sh that a form can hold (an
 # unknown option, example or model cannot be entered; --sigma0 with the
 # Coulomb model cannot either: the field is disabled), and dt = -1.
@@ -270,6 +290,8 @@ BAD = [
     ({"mass": "inf"}, ["--mass", "inf"], "mass"),
     ({"force_freq": "-1"}, ["--force-freq", "-1"], "force_freq"),
     ({"stick_threshold": "0"}, ["--stick-threshold", "0"], "stick_threshold"),
+    ({"slip_threshold": "1e-4"}, ["--slip-threshold", "1e-4"], "slip_threshold"),
+    ({"min_slip_duration": "-1"}, ["--min-slip-duration", "-1"], "min_slip_duration"),
     ({"model": "stribeck", "z0": "1e-6"}, ["--model", "stribeck", "--z0", "1e-6"], "z0"),
 ]
 
@@ -538,6 +560,7 @@ def main(argv):
         ok(f"the page starts from file:// and runs the example ({time.time() - t0:.1f} s)")
         test_example(p, fricore)
         test_check_step(p, fricore)
+        test_drive_steps(p, fricore)
         test_bad_inputs(p, fricore)
         p.click_and_wait("reset")
         test_fixed(p, fricore, "the Canudas run (W 16, v-max 1, ts 1e-4)")

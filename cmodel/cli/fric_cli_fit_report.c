@@ -189,7 +189,11 @@ int fric_fit_report(FILE *f, const fric_fit_view_t *v)
     fputs("<h2>Data, fitted model and residuals</h2>\n<figure>\n", f);
     rc = plot(f, v, &d);
     if (rc == 0) {
-        fprintf(f, "</figure>\n<p>The plots show every %zu-th of the %zu rows fitted (%zu points).</p>\n", d.stride,
+        char every[64];
+        fric_report_every(every, sizeof every, d.stride);
+        /* "every 3rd sample" read as rows */
+        every[strlen(every) - strlen("sample")] = '\0';
+        fprintf(f, "</figure>\n<p>The plots show %srow of the %zu rows fitted (%zu points).</p>\n", every,
                 v->n - v->first, d.n);
         method(f, v->dynamic);
         fputs("<h2>Parameter file</h2>\n<p>What <code>--out</code> holds; <code>--params</code> of every fricore "

@@ -94,6 +94,18 @@ void fric_report_friction_rows(FILE *f, const char *group, const fric_model_t *m
     }
 }
 
+void fric_report_every(char *buf, size_t n, size_t stride)
+{
+    if (stride <= 1) {
+        snprintf(buf, n, "every sample");
+        return;
+    }
+    /* 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 101st, 111th */
+    const size_t tens = stride % 100, ones = stride % 10;
+    const char *suf = (tens >= 11 && tens <= 13) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+    snprintf(buf, n, "every %zu%s sample", stride, suf);
+}
+
 void fric_report_group(FILE *f, const char *group)
 {
     fputs("<tr><th colspan=\"3\" class=\"grp\">", f);
@@ -121,7 +133,9 @@ static void inputs(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *s
     fric_report_row(f, "duration", o->duration, "s");
     fric_report_row(f, "dt", dt, "s");
     fric_report_row_text(f, "integrator", st->method, "");
-    fric_report_row(f, "stick threshold", o->stick, "m/s");
+    fric_report_row(f, "stick threshold (a slip ends below it)", o->stick, "m/s");
+    fric_report_row(f, "slip threshold (a slip starts above it)", o->slip, "m/s");
+    fric_report_row(f, "minimum slip duration", o->slip_min, "s");
     fputs("</table>\n", f);
 }
 
@@ -137,6 +151,14 @@ static void summary(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
         else fprintf(f, fric_sim_metric_info[i].count ? "%.0f" : "%.6g", m[i]);
         fputs("</td></tr>\n", f);
     }
+    fric_sim_stick_slip_t ss;
+    fric_sim_stick_slip(&o->cfg, r, &ss);
+    fprintf(f, "<tr><th>stick-slip</th><td>%s</td></tr>\n", ss.present ? "present" : ss.cause);
+    fprintf(f, "<tr><th>chatter in the stick phases</th><td>%s</td></tr>\n",
+            ss.chatter ? ss.chatter_note : "none: v never jumps across the stick band in one step");
+    if (ss.short_slips)
+        fprintf(f, "<tr><th>excursions above the slip threshold shorter than the minimum</th><td>%zu</td></tr>\n",
+                ss.short_slips);
     const double dke = fric_sim_dke(&o->cfg, r), res = fric_sim_residual(&o->cfg, r);
     fprintf(f, "<tr><th>work of spring and external force [J]</th><td>%.6g</td></tr>\n", r->w_in);
     fprintf(f, "<tr><th>work of friction (dissipated, or stored in the bristles) [J]</th><td>%.6g</td></tr>\n", r->w_f);
@@ -299,17 +321,24 @@ int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
     fputs("<h2>Friction time history</h2>\n<figure>\n", f);
     if (fric_svg_write(f, "time-data", FRIC_PLOT_TIME_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_F, r->pt, r->pf, r->np) != 0)
         return -1;
+    fputs("</figure>\n<h2>Velocity time history</h2>\n<figure>\n", f);
+    if (fric_svg_write(f, "velocity-data", FRIC_PLOT_VEL_TITLE, FRIC_PLOT_TIME_X, FRIC_PLOT_V, r->pt, r->pv, r->np) != 0)
+        return -1;
     fprintf(f, "</figure>\n<h2>Force&ndash;displacement hysteresis</h2>\n<figure>\n");
     if (fric_svg_write(f, "hysteresis-data", FRIC_PLOT_HYST_TITLE, FRIC_PLOT_HYST_X, FRIC_PLOT_F, r->px, r->pf, r->np) != 0)
         return -1;
-    fprintf(f, "</figure>\n<p>Both plots show every %zu-th sample of the run (%zu points); the CSV "
-            "(<code>--csv</code>) holds them all.</p>\n", r->stride, r->np);
+    char every[64];
+    fric_report_every(every, sizeof every, r->stride);
+    fprintf(f, "</figure>\n<p>The plots show %s of the run (%zu points); the CSV (<code>--csv</code>) holds "
+            "them all.</p>\n", every, r->np);
     equations(f, o->model.kind);
     integration(f, st, o->model.kind);
     fputs("<h2>Assumptions and limits</h2>\n<p>The model is lumped, deterministic, one-dimensional and isothermal, with "
           "constant calibrated parameters. It omits changing normal load, wear, temperature, lubricant supply, impacts, "
-          "backlash and contact geometry. The near-stick fraction, the velocity reversals and the stick-slip cycles "
-          "depend on the stick threshold (a slip starts above ten times it). Runs are limited to 30 s unless "
+          "backlash and contact geometry. The near-stick fraction depends on the stick threshold. The slips and the "
+          "velocity reversals are events: a slip starts when |v| rises above the slip threshold and stays there for the "
+          "minimum slip duration, and ends when |v| falls below the stick threshold; chatter in the stick phases is "
+          "reported apart, as a property of the step. Runs are limited to 30 s unless "
           "<code>--allow-long</code>; check the sensitivity to the step with <code>--check-step</code>. "
           "<strong>Do not use uncalibrated output for safety, life, control-stability or component qualification "
           "decisions.</strong></p>\n"

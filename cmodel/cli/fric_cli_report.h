@@ -5,7 +5,8 @@
  *        the pieces `fricore servo --report` shares): one
  *        self-contained page (inline CSS and SVG, no script, nothing loaded
  *        from elsewhere: its Content-Security-Policy forbids it) with the
- *        inputs, the summary, both plots, the equations, the integration
+ *        inputs, the summary, the plots (friction and velocity over time, the
+ *        force-displacement loop), the equations, the integration
  *        method, the assumptions and limits, and the references.
  */
 #ifndef FRIC_CLI_REPORT_H
@@ -20,6 +21,8 @@
 #define FRIC_PLOT_HYST_TITLE "fricore sim: force-displacement loop"
 #define FRIC_PLOT_HYST_X "displacement x [m]"
 #define FRIC_PLOT_F "friction force F_f [N]"
+#define FRIC_PLOT_VEL_TITLE "fricore sim: slider velocity"
+#define FRIC_PLOT_V "velocity v [m/s]"
 
 /** @brief Write s to f with <, >, & and " escaped for HTML. */
 void fric_html_text(FILE *f, const char *s);
@@ -55,6 +58,8 @@ void fric_report_group(FILE *f, const char *group);
 void fric_report_friction_rows(FILE *f, const char *group, const fric_model_t *m);
 /** @brief The force law of a friction kind, as paragraphs of the equations block. */
 void fric_report_friction_equations(FILE *f, fric_model_kind_t k);
+/** @brief "every sample", "every 2nd sample", "every 501st sample": which samples a plot of stride shows. */
+void fric_report_every(char *buf, size_t n, size_t stride);
 /** @brief The references, the footer and the end of the page. */
 void fric_report_references(FILE *f);
 

@@ -580,8 +580,10 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
     if (plot_vel(f, "velocity-data", r) != 0) return -1;
     fputs("</figure>\n<h2>Friction and its estimate</h2>\n<figure>\n", f);
     if (plot_fric(f, "friction-data", r) != 0) return -1;
-    fprintf(f, "</figure>\n<p>The plots show every %zu-th sample (%zu points); the CSV (<code>--csv</code>) holds them "
-            "all.</p>\n", r->stride, r->np);
+    char every[64];
+    fric_report_every(every, sizeof every, r->stride);
+    fprintf(f, "</figure>\n<p>The plots show %s (%zu points); the CSV (<code>--csv</code>) holds them all.</p>\n", every,
+            r->np);
     fputs("<h2>Equations used</h2>\n<div class=\"eq\">\n"
           "<p>J &theta;&#776; = u &minus; F<sub>f</sub>(&theta;&#775;, z) &minus; b<sub>l</sub> &theta;&#775; "
           "(rigid; with a shaft, J<sub>l</sub> &theta;&#776;<sub>l</sub> = K(&theta; &minus; &theta;<sub>l</sub>) + "

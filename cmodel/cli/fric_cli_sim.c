@@ -16,9 +16,6 @@
 /* samples kept for a plot, at most */
 #define PLOT_POINTS 4000
 
-/* the stick threshold of a model without a Stribeck velocity, m/s */
-#define STICK_DEFAULT_NO_VS 1e-4
-
 static void fill_cfg(fric_sim_cli_t *s);
 
 void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
@@ -30,6 +27,8 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
     s->dt = 1e-5;
     s->stick = NAN;
     s->csv_every = 1.0;
+    s->slip = NAN;
+    s->slip_min = NAN;
     s->integrator = "rk4";
     fric_cli_friction_defaults(&s->fp, "lugre");
     fric_opt_t *o = s->opts;
@@ -50,7 +49,14 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
         {"dt", NULL, FRIC_OPT_DOUBLE, &s->dt, "s", "integration step (default 1e-5)", NULL, false},
         {"integrator", NULL, FRIC_OPT_CHOICE, &s->integrator, "", "rk4 (default) or exact (stable at any dt)", "rk4|exact", false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->stick, "m/s",
-         "|v| below it counts as near-stick (default vs/10: g(v) is then within 1% of Fs for delta = 2; 1e-4 without vs)", NULL, false},
+         "|v| below it counts as near-stick and ends a slip (default vs/10: g(v) is then within 1% of Fs for delta = 2; "
+         "1e-4 without a Stribeck term)", NULL, false},
+        {"slip-threshold", NULL, FRIC_OPT_DOUBLE, &s->slip, "m/s",
+         "a slip starts when |v| rises above it and stays there for --min-slip-duration (> the stick threshold; "
+         "default 10 vs, where the contact slides fully; 1e-2 without a Stribeck term)", NULL, false},
+        {"min-slip-duration", NULL, FRIC_OPT_DOUBLE, &s->slip_min, "s",
+         "the shortest excursion above the slip threshold that counts as a slip (>= 0, <= duration; default 10 dt)",
+         NULL, false},
         {"allow-long", NULL, FRIC_OPT_FLAG, &s->allow_long, "", "allow a duration over 30 s", NULL, false},
         {"check-step", NULL, FRIC_OPT_FLAG, &s->check_step, "", "rerun at dt/2 and report each metric's relative change and a verdict", NULL, false},
         {"csv", NULL, FRIC_OPT_STRING, &s->csv, "", "write the time history t,x,v,z,F_f,F_spring,F_ext ('-': stdout, with --summary FILE)", NULL, false},
@@ -105,11 +111,17 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     if (s->duration / s->dt > 1e10)
         return fric_cli_fail(cmd, "duration / dt must be <= 1e10 steps, got %.3g", s->duration / s->dt);
     const bool stick_given = fric_opts_find(s->opts, s->nopts, "stick-threshold")->given;
+    const bool slip_given = fric_opts_find(s->opts, s->nopts, "slip-threshold")->given;
+    const bool slip_min_given = fric_opts_find(s->opts, s->nopts, "min-slip-duration")->given;
     if (stick_given && !(s->stick > 0.0)) return fric_cli_fail(cmd, "stick-threshold (m/s) must be > 0, got %.6g", s->stick);
     if (!(s->csv_every >= 1.0 && s->csv_every <= 1e9 && s->csv_every == floor(s->csv_every)))
         return fric_cli_fail(cmd, "--csv-every (write every N-th sample) must be an integer in [1, 1e9], got %.9g", s->csv_every);
     if (fric_opts_find(s->opts, s->nopts, "csv-every")->given && !s->csv)
         return fric_cli_fail(cmd, "--csv-every applies only with --csv FILE");
+    if (slip_given && !(s->slip > 0.0)) return fric_cli_fail(cmd, "slip-threshold (m/s) must be > 0, got %.6g", s->slip);
+    if (slip_min_given && !(s->slip_min >= 0.0 && s->slip_min <= s->duration))
+        return fric_cli_fail(cmd, "min-slip-duration (s) must be >= 0 and <= duration (%.6g s), got %.6g", s->duration,
+                             s->slip_min);
     if (s->check && (rc = s->check(s->check_ctx)) != 0) return rc;
     /* the simulator's models require static >= Coulomb: refused, not warned */
     rc = fric_cli_friction_build(&s->fp, s->opts, s->nopts, cmd, FRIC_WARN_FS_BELOW_FC | FRIC_WARN_NOT_PASSIVE,
@@ -125,13 +137,26 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     if (!fric_sim_passivity(&s->contact).met && !is_example)
         fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
-    if (!stick_given)
-        s->stick = (kind == FRIC_MODEL_LUGRE || kind == FRIC_MODEL_STRIBECK) ? s->model.stribeck.vs / 10.0 : STICK_DEFAULT_NO_VS;
+    /* the thresholds not given: the library's defaults from vs and dt */
+    fill_cfg(s);
+    fric_sim_cfg_defaults(&s->cfg);
+    s->stick = s->cfg.stick;
+    s->slip = s->cfg.slip;
+    s->slip_min = s->cfg.slip_min;
+    if (!(s->slip > s->stick))
+        return fric_cli_fail(cmd, "slip-threshold (m/s) must be > the stick threshold (--stick-threshold, %.6g m/s), "
+                             "got %.6g%s", s->stick, s->slip, slip_given ? "" : " (its default)");
     s->rk4_too_long = false;
     if (strcmp(s->integrator, "rk4") == 0) {
         if (dynamic) {
-            /* the bristle state's RK4 bound at the speed a slip reaches (about twice the support speed) */
-            const double v_est = fmax(fmax(2.0 * fabs(s->plant.vd), fabs(s->v0)), 1e-12);
+            /* the bristle state's RK4 bound at the speed a slip reaches: the spring, loaded to the
+             * static level, releases Fs - Fc (and the external force A) into the mass, so the slider
+             * swings about the support speed by up to sqrt(vd^2 + (dF^2 + A^2) / (k m)) */
+            const fric_lugre_cfg_t *l = &s->model.lugre;
+            const double df = fmax(fmax(l->fs_pos - l->fc_pos, l->fs_neg - l->fc_neg), 0.0);
+            const double vd = fabs(s->plant.vd), a = s->plant.force_amp;
+            const double swing = sqrt(vd * vd + (df * df + a * a) / (s->plant.k * s->plant.mass));
+            const double v_est = fmax(fmax(fmax(2.0 * vd, vd + swing), fabs(s->v0)), 1e-12);
             const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
             if (s->dt > hmax) {
                 s->rk4_too_long = true;
@@ -168,6 +193,8 @@ static void fill_cfg(fric_sim_cli_t *s)
     c->duration = s->duration;
     c->dt = s->dt;
     c->stick = s->stick;
+    c->slip = s->slip;
+    c->slip_min = s->slip_min;
 }
 
 fric_sim_stepper_t fric_sim_cli_stepper(const fric_sim_cli_t *s)
@@ -308,18 +335,28 @@ static void print_summary(FILE *out, const fric_sim_cli_t *o, const fric_sim_ste
     field(out, o, ", ", "v_m_per_s", "%.12g", m[FRIC_M_V]);
     field(out, o, ", ", "z_m", "%.12g", m[FRIC_M_Z]);
     field(out, o, ", ", "friction_N", "%.12g", m[FRIC_M_F]);
-    field(out, o, "},\n  ", "stick_threshold_m_per_s", "%.9g", o->stick);
+    fric_sim_stick_slip_t ss;
+    fric_sim_stick_slip(&o->cfg, r, &ss);
+    field(out, o, "},\n  ", "stick_threshold_m_per_s", "%.9g", ss.stick);
+    field(out, o, ",\n  ", "slip_threshold_m_per_s", "%.9g", ss.slip);
+    field(out, o, ",\n  ", "min_slip_duration_s", "%.9g", ss.slip_min);
     field(out, o, ",\n  ", "near_stick_fraction", "%.9g", m[FRIC_M_STICK_FRAC]);
     fprintf(out, ",\n  \"velocity_reversals\": %zu,\n", r->reversals);
-    if (!isnan(m[FRIC_M_PERIOD])) {
+    if (ss.present) {
         fprintf(out, "  \"stick_slip\": {\"present\": true, \"slips\": %zu", r->onsets);
         field(out, o, ", ", "period_s", "%.9g", m[FRIC_M_PERIOD]);
         field(out, o, ", ", "friction_peak_to_peak_N", "%.9g", m[FRIC_M_F_P2P]);
         field(out, o, ", ", "peak_abs_velocity_m_per_s", "%.9g", m[FRIC_M_PEAK_V]);
         fputs("},\n", out);
     } else {
-        fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu},\n", r->onsets);
+        fprintf(out, "  \"stick_slip\": {\"present\": false, \"slips\": %zu, \"cause\": \"%s\"},\n", r->onsets,
+                ss.cause);
     }
+    fprintf(out, "  \"chatter\": {\"count\": %zu", ss.chatter);
+    field(out, o, ", ", "amplitude_m_per_s", "%.9g", ss.chatter_v);
+    fprintf(out, ", \"short_excursions\": %zu", ss.short_slips);
+    field(out, o, ", ", "stick_dt_max_s", "%.9g", ss.stick_dt_max);
+    fprintf(out, ", \"note\": \"%s\"},\n", ss.chatter_note);
     const fric_sim_passivity_t pa = fric_sim_passivity(&o->cfg.contact);
     fprintf(out, "  \"passivity\": {\"condition\": \"%s\", ", pa.condition);
     field(out, o, "", "margin_N_s_per_m", "%.9g", pa.margin);

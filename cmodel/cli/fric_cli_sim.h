@@ -63,8 +63,8 @@ typedef struct fric_sim_cli {
     fric_cli_friction_t fp;
     fric_plant_t plant;
     double x0, v0, z0;
-    double duration, dt, stick;
     double csv_every; /* write every this-th sample to --csv (an integer >= 1) */
+    double duration, dt, stick, slip, slip_min; /* thresholds: NAN until fric_sim_cli_parse() sets them */
     const char *example, *integrator;
     const char *csv, *summary, *plot_time, *plot_hyst, *report;
     bool allow_long, check_step;

@@ -5,11 +5,12 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #define W_PX 720.0
 #define H_PX 420.0
 #define LEFT 80.0
-#define RIGHT 20.0
+#define RIGHT 32.0
 #define TOP 40.0
 #define BOTTOM 60.0
 
@@ -67,7 +68,52 @@ static void xml_text(FILE *f, const char *s)
 typedef struct {
     double x0, x1, xs, y0, y1, ys;
     int nx, ny;
+    int ex, ey; /* the SI prefix of each axis' tick labels, a power of ten (a multiple of 3) */
 } axes_t;
+
+/* The SI prefix for ticks from lo to hi: the power of ten (a multiple of 3,
+ * from -15 to 12) that brings the largest magnitude into [1, 1000). */
+static int si_exp(double lo, double hi)
+{
+    const double m = fmax(fabs(lo), fabs(hi));
+    if (!(m > 0.0)) return 0;
+    int e = 3 * (int)floor(log10(m) / 3.0 + 1e-9);
+    return e < -15 ? -15 : e > 12 ? 12 : e;
+}
+
+static const char *si_prefix(int e)
+{
+    static const char *const p[] = {"f", "p", "n", "\xc2\xb5", "m", "", "k", "M", "G", "T"};
+    return p[(e + 15) / 3];
+}
+
+/* An axis label with the prefix of power e: its unit in a closing [unit]
+ * takes the prefix ("[N]" -> "[mN]", "[m/s]" -> "[mm/s]"); a label without
+ * a unit gets the factor ("(x1e-3)"). */
+static void axis_label(FILE *f, const char *label, int e)
+{
+    const size_t n = strlen(label);
+    const char *open = strrchr(label, '[');
+    if (e == 0) {
+        xml_text(f, label);
+    } else if (open && n > 0 && label[n - 1] == ']' && open[1] != ']') {
+        char head[256];
+        snprintf(head, sizeof head, "%.*s", (int)(open - label + 1), label);
+        xml_text(f, head);
+        fputs(si_prefix(e), f);
+        xml_text(f, open + 1);
+    } else {
+        xml_text(f, label);
+        fprintf(f, " (\xc3\x97" "1e%d)", e);
+    }
+}
+
+/* A tick value t, in units of 10^e, to 4 significant digits; 0 for a value
+ * within rounding of 0 on an axis of step `step`. */
+static void tick_text(FILE *f, double t, double step, int e)
+{
+    fprintf(f, "%.4g", fabs(t) < 1e-9 * step ? 0.0 : t / pow(10.0, e));
+}
 
 /* one panel, its top at yo px */
 static void panel(FILE *f, const fric_svg_panel_t *p, const axes_t *ax, double yo)
@@ -92,20 +138,24 @@ static void panel(FILE *f, const fric_svg_panel_t *p, const axes_t *ax, double y
     t = x0;
     for (int k = 0; k <= ax->nx; k++, t += xs) {
         const double px = px0 + (t - x0) / (x1 - x0) * (px1 - px0);
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">%.4g</text>\n", px, py0 + 18, fabs(t) < 1e-9 * xs ? 0.0 : t);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">", px, py0 + 18);
+        tick_text(f, t, xs, ax->ex);
+        fputs("</text>\n", f);
     }
     fprintf(f, "</g>\n<g text-anchor=\"end\">\n");
     t = y0;
     for (int k = 0; k <= ax->ny; k++, t += ys) {
         const double py = py0 + (t - y0) / (y1 - y0) * (py1 - py0);
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">%.4g</text>\n", px0 - 6, py + 4, fabs(t) < 1e-9 * ys ? 0.0 : t);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">", px0 - 6, py + 4);
+        tick_text(f, t, ys, ax->ey);
+        fputs("</text>\n", f);
     }
     fprintf(f, "</g>\n<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" stroke=\"black\"/>\n",
             px0, py1, px1 - px0, py0 - py1);
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (px0 + px1) / 2, yo + H_PX - 14);
-    xml_text(f, p->xlabel);
+    axis_label(f, p->xlabel, ax->ex);
     fprintf(f, "</text>\n<text transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">", (py0 + py1) / 2);
-    xml_text(f, p->ylabel);
+    axis_label(f, p->ylabel, ax->ey);
     fprintf(f, "</text>\n");
     for (size_t k = 0; k < p->ns; k++) {
         const fric_svg_series_t *s = &p->s[k];
@@ -148,6 +198,8 @@ int fric_svg_panels(FILE *f, const fric_svg_panel_t *p, size_t np)
         ax[k].nx = axis_range(p[k].s, p[k].ns, false, &ax[k].x0, &ax[k].x1, &ax[k].xs);
         ax[k].ny = axis_range(p[k].s, p[k].ns, true, &ax[k].y0, &ax[k].y1, &ax[k].ys);
         if (ax[k].nx == 0 || ax[k].ny == 0) return -1;
+        ax[k].ex = si_exp(ax[k].x0, ax[k].x1);
+        ax[k].ey = si_exp(ax[k].y0, ax[k].y1);
     }
     const double h = H_PX * (double)np;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "

@@ -23,7 +23,7 @@
  * fric_sim_cfg_init(&c);                       // plant, 20 s at 10 us
  * fric_lugre_cfg_t l = {...};                  // the friction set
  * c.contact = fric_contact_dynamic(&l);
- * c.stick = l.vs / 10.0;
+ * fric_sim_cfg_defaults(&c);                   // thresholds from vs and dt
  * fric_sim_stepper_t st = fric_sim_builtin_stepper(&c, FRIC_SIM_RK4);
  * fric_sim_result_t r;
  * if (fric_sim_run(&c, &st, NULL, &r) != FRIC_OK) puts(r.why);
@@ -31,6 +31,27 @@
  * fric_sim_metrics(&c, &r, m);                 // m[FRIC_M_PERIOD]: s
  * fric_sim_result_free(&r);
  * @endcode
+ *
+ * Stick-slip is detected from events, with hysteresis and a minimum
+ * duration, so that a run at a drive's sample time (milliseconds) reports
+ * the same cycles as one at microseconds:
+ *  - a slip starts when |v| rises above the slip threshold (cfg.slip) and
+ *    stays above it, in one direction, for the minimum slip duration
+ *    (cfg.slip_min); its onset is the crossing of the slip threshold,
+ *    interpolated between samples;
+ *  - it ends when |v| falls below the stick threshold (cfg.stick), or v
+ *    changes sign;
+ *  - the time between slips is a stick phase. Within it, a sign change of v
+ *    from one sample to the next with both samples outside the stick band
+ *    (|v| >= cfg.stick) is chatter: the velocity jumps across the band in
+ *    one step, which the continuous system cannot do, so it is a property
+ *    of the discretization (fric_sim_stick_slip() reports its count and
+ *    amplitude). An excursion above the slip threshold shorter than the
+ *    minimum duration is counted as a short excursion, not a slip.
+ * The period is the time between the last two slip onsets; the friction
+ * peak to peak is, over the last whole cycle (onset to onset), the highest
+ * friction minus the lowest friction during the slip; a velocity reversal is
+ * a slip in the direction opposite to the slip before it.
  */
 #ifndef FRIC_SIM_H
 #define FRIC_SIM_H
@@ -45,8 +66,20 @@
 extern "C" {
 #endif
 
-/** A slip begins when |v| exceeds this many stick thresholds (the slip threshold's default). */
+/** The default slip threshold is this many times the reference velocity (fric_sim_ref_velocity()):
+ *  at 10 vs the Stribeck term exp(-|v/vs|^delta) is below 5e-5 for any delta >= 1, so the
+ *  contact slides fully. */
 #define FRIC_SIM_SLIP_FACTOR 10.0
+
+/** The default stick threshold is the reference velocity divided by this (g(v) is then within
+ *  1 % of Fs for delta = 2). */
+#define FRIC_SIM_STICK_DIVISOR 10.0
+
+/** The default minimum slip duration is this many steps. */
+#define FRIC_SIM_SLIP_MIN_STEPS 10.0
+
+/** The reference velocity of a set without a Stribeck term (Fs = Fc: Dahl, Coulomb, viscous), m/s. */
+#define FRIC_SIM_REF_VELOCITY_NO_VS 1e-3
 
 /** @brief --check-step's tolerance on the relative change of a metric. */
 #define FRIC_SIM_CHECK_TOL 0.01
@@ -58,7 +91,9 @@ typedef struct {
     double x0, v0, z0;      /**< initial position (m), velocity (m/s), bristle deflection (m) */
     double duration;        /**< simulated time, s, > 0 */
     double dt;              /**< step, s, > 0 and <= duration, duration/dt <= 1e10 */
-    double stick;           /**< stick threshold, m/s, > 0: |v| below it counts as near-stick */
+    double stick;           /**< stick threshold, m/s, > 0: |v| below it counts as near-stick; a slip ends below it */
+    double slip;            /**< slip threshold, m/s, > stick: a slip starts above it */
+    double slip_min;        /**< minimum slip duration, s, >= 0 and <= duration */
     size_t plot_points;     /**< keep at most this many samples for plots (0: none) */
 } fric_sim_cfg_t;
 
@@ -110,10 +145,18 @@ typedef enum {
 /** What a run measured. */
 typedef struct {
     double peak_f;                                   /**< peak |F_f|, N */
-    size_t steps, near_stick, reversals, onsets;
+    size_t steps, near_stick;
+    size_t reversals;                                /**< slips in the direction opposite to the slip before */
+    size_t onsets;                                   /**< slips (stick-to-slip transitions) */
+    size_t ends;                                     /**< slips that ended (slip-to-stick transitions) */
+    size_t chatter;                                  /**< sign changes of v within one step, both outside the stick band, in stick phases */
+    double chatter_v;                                /**< the largest |v| of those samples, m/s (0: no chatter) */
+    size_t short_slips;                              /**< excursions above the slip threshold shorter than slip_min */
+    double first_onset_t, last_end_t;                /**< the first slip's onset, the last slip's end, s (NAN: none) */
     double onset_t[2];                               /**< the last two stick-to-slip times, s */
-    double cyc_fmin, cyc_fmax, last_fmin, last_fmax; /**< friction over the current and the last whole cycle, N */
-    double cyc_vmax, last_vmax;                      /**< peak |v| over the current and the last whole cycle, m/s */
+    double last_fmin, last_fmax;                     /**< friction over the last whole cycle: its lowest during the slip, its highest, N */
+    double last_vmax;                                /**< peak |v| over the last whole cycle, m/s */
+    bool zoh;                                        /**< the stepper holds the force over a step (the exact step) */
     double w_in, w_f, ke0;                           /**< work of spring + external force, of friction; initial kinetic energy, J */
     fric_plant_state_t final;                        /**< the state at the last sample (or at the failure) */
     double wall;                                     /**< s */
@@ -129,13 +172,31 @@ typedef struct {
 /**
  * @brief The defaults of `fricore sim`: the Canudas de Wit (1995) plant
  *        (m 1 kg, k 2 N/m, vd 0.1 m/s), no external force, 20 s at 10 us,
- *        no plots; the contact and the stick threshold are the caller's.
+ *        no plots; the contact is the caller's, the thresholds NAN (to be
+ *        set, or derived by fric_sim_cfg_defaults()).
  */
 void fric_sim_cfg_init(fric_sim_cfg_t *c);
 
 /**
+ * @brief The velocity the default thresholds scale with, m/s: the Stribeck
+ *        velocity vs of a set with a Stribeck term (Fs != Fc in either
+ *        direction: LuGre, Stribeck), else ::FRIC_SIM_REF_VELOCITY_NO_VS.
+ *        A set with a Stribeck velocity per direction would take the smaller.
+ */
+double fric_sim_ref_velocity(const fric_contact_t *c);
+
+/**
+ * @brief Fill each threshold that is NAN from the contact and the step:
+ *        stick = vref / ::FRIC_SIM_STICK_DIVISOR, slip = max(::FRIC_SIM_SLIP_FACTOR
+ *        vref, ::FRIC_SIM_SLIP_FACTOR stick), slip_min = ::FRIC_SIM_SLIP_MIN_STEPS dt
+ *        (at most the duration), with vref = fric_sim_ref_velocity(). Set
+ *        the contact, dt and duration first; a threshold already set is kept.
+ */
+void fric_sim_cfg_defaults(fric_sim_cfg_t *c);
+
+/**
  * @brief Validate a configuration: the plant, the duration, the step and the
- *        stick threshold.
+ *        thresholds (stick > 0, slip > stick, 0 <= slip_min <= duration).
  * @return FRIC_OK or the status naming the first parameter refused.
  */
 fric_status_t fric_sim_cfg_check(const fric_sim_cfg_t *c);
@@ -176,8 +237,9 @@ extern const fric_sim_metric_info_t fric_sim_metric_info[FRIC_NMETRICS];
 
 /**
  * @brief Every summary metric of a run. Stick-slip needs at least two slips,
- *        so one whole cycle (slip, stick) lies between the last two; a metric
- *        is NAN when absent.
+ *        so one whole cycle (slip, stick) lies between the last two
+ *        (fric_sim_stick_slip()); the period, the friction peak to peak and
+ *        the peak |v| are NAN without it.
  */
 void fric_sim_metrics(const fric_sim_cfg_t *c, const fric_sim_result_t *r, double m[FRIC_NMETRICS]);
 
@@ -195,6 +257,40 @@ double fric_sim_residual(const fric_sim_cfg_t *c, const fric_sim_result_t *r);
  * @return true when resolved.
  */
 bool fric_sim_check_metric(int i, double a, double b, double *rel);
+
+/** Whether a run shows stick-slip, and if not, why. */
+typedef enum {
+    FRIC_SIM_SS_PRESENT,   /**< two slips or more, each followed by a stick phase but perhaps the last */
+    FRIC_SIM_SS_NO_SLIP,   /**< |v| never stayed above the slip threshold for the minimum duration */
+    FRIC_SIM_SS_ONE_SLIP,  /**< one slip only: the duration holds no whole cycle */
+    FRIC_SIM_SS_NO_STICK,  /**< a slip that never ended: the slider slides on */
+    FRIC_SIM_SS_CHATTER    /**< the stick phases break up into chatter: the step is too long to hold the stick */
+} fric_sim_ss_kind_t;
+
+/** The stick-slip verdict of a run, its chatter, and the thresholds it used. */
+typedef struct {
+    bool present;             /**< stick-slip found: the period and the cycle metrics are defined */
+    fric_sim_ss_kind_t kind;
+    double stick, slip, slip_min; /**< the thresholds, m/s, m/s, s */
+    size_t chatter;           /**< ::fric_sim_result_t chatter */
+    double chatter_v;         /**< its amplitude, m/s */
+    size_t short_slips;       /**< excursions above the slip threshold shorter than the minimum */
+    double stick_dt_max;      /**< the step above which the exact step's stick phase is unstable, s (NAN: not known) */
+    char cause[512];          /**< when not present: why, in one line ("" when present) */
+    char chatter_note[512];   /**< what the chatter means, one line ("" without chatter) */
+} fric_sim_stick_slip_t;
+
+/**
+ * @brief The step bound of the exact (zero-order-hold) step in a stick phase:
+ *        linearized about z = 0, v = 0, the mass on the bristles (stiffness
+ *        sigma0 + k, damping sigma1 + sigma2) with the force held over h is
+ *        stable for (sigma0 + k) h^2 / m + 2 (sigma1 + sigma2) h / m < 4.
+ *        Beyond it the velocity chatters in stick. NAN for a static curve.
+ */
+double fric_sim_stick_dt_max(const fric_sim_cfg_t *c);
+
+/** @brief The stick-slip verdict of run r: present or not and why, and its chatter. */
+void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fric_sim_stick_slip_t *out);
 
 /** Whether a friction set is passive, and by how much. */
 typedef struct {

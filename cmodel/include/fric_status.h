@@ -63,7 +63,9 @@ typedef enum {
     FRIC_ERR_SIM_DIVERGED = -43, /**< fric_sim: the run is no longer finite (the result's why says where) */
     FRIC_ERR_SIM_STEPPER = -44,  /**< fric_sim: the caller's stepper stopped the run */
     FRIC_ERR_SIM_STOPPED = -45,  /**< fric_sim: the caller's sample callback stopped the run */
-    FRIC_ERR_SIM_NOMEM = -46     /**< fric_sim: out of memory for the plot samples */
+    FRIC_ERR_SIM_NOMEM = -46,    /**< fric_sim: out of memory for the plot samples */
+    FRIC_ERR_SIM_SLIP = -47,     /**< fric_sim: slip threshold */
+    FRIC_ERR_SIM_SLIP_MIN = -48  /**< fric_sim: minimum slip duration */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

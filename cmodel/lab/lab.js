@@ -153,7 +153,7 @@ function fricoreWorker() {
   // the fixed-point sample time the page starts with, s
   const TS_DEFAULT = '1e-4';
   // fields whose empty value means the command's default (the option is left out)
-  const OPTIONAL = new Set(['stick_threshold', 'fc_neg', 'fs_neg', 'b_neg', 'f_max']);
+  const OPTIONAL = new Set(['stick_threshold', 'slip_threshold', 'min_slip_duration', 'fc_neg', 'fs_neg', 'b_neg', 'f_max']);
   const DYNAMIC = new Set(['dahl', 'lugre']);
   const S = { T: 0, X: 1, V: 2, Z: 3, F: 4, F_SPRING: 5, F_EXT: 6 }; // fric_lab.h
 
@@ -490,11 +490,26 @@ function fricoreWorker() {
     return res;
   }
 
+  // which samples a plot of stride k shows: "every sample", "every 2nd sample", "every 501st sample"
+  function everyNth(k) {
+    if (k <= 1) return 'every sample';
+    const tens = k % 100, ones = k % 10;
+    const suf = tens >= 11 && tens <= 13 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th';
+    return 'every ' + k + suf + ' sample';
+  }
+
   const LABELS = {
     'model': 'model', 'peak_abs_friction_N': 'peak |F_f| [N]', 'final.t_s': 'final time t [s]',
     'final.x_m': 'final x [m]', 'final.v_m_per_s': 'final v [m/s]', 'final.z_m': 'final z [m]',
     'final.friction_N': 'final F_f [N]', 'stick_threshold_m_per_s': 'stick threshold [m/s]',
-    'near_stick_fraction': 'near-stick sample fraction', 'velocity_reversals': 'velocity reversals',
+    'slip_threshold_m_per_s': 'slip threshold [m/s]', 'min_slip_duration_s': 'minimum slip duration [s]',
+    'near_stick_fraction': 'near-stick sample fraction',
+    'velocity_reversals': 'velocity reversals (slips opposite to the slip before)',
+    'stick_slip.cause': 'why there is no stick–slip',
+    'chatter.count': 'chatter in the stick phases (sign changes of v within one step)',
+    'chatter.amplitude_m_per_s': 'chatter amplitude [m/s]',
+    'chatter.short_excursions': 'excursions above the slip threshold shorter than the minimum',
+    'chatter.stick_dt_max_s': 'dt above which the exact step chatters in stick [s]', 'chatter.note': 'chatter',
     'stick_slip.present': 'stick–slip present', 'stick_slip.slips': 'slips (stick-to-slip transitions)',
     'stick_slip.period_s': 'stick–slip period [s]',
     'stick_slip.friction_peak_to_peak_N': 'friction peak to peak over the last cycle [N]',
@@ -720,7 +735,7 @@ function fricoreWorker() {
     plot('plot_position', 'Displacement', 'time t [s]', 'displacement x [m]', one(s[S.X], 'x'), 240);
     plot('plot_hysteresis', 'Force–displacement loop', 'displacement x [m]', 'friction force F_f [N]',
       [{ x: s[S.X], y: s[S.F], i0, i1, name: 'F_f' }], 420);
-    $('plot_note').textContent = 'The plots show every ' + last.stride + '-th sample of the run (' + t.length +
+    $('plot_note').textContent = 'The plots show ' + everyNth(last.stride) + ' of the run (' + t.length +
       ' samples kept' + (zoom ? '; the time window ' + zoom[0] + ' s to ' + zoom[1] + ' s' : '') +
       '), at most two per pixel column; the CSV holds every kept sample.';
     drawFixed();

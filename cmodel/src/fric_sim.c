@@ -16,6 +16,28 @@ void fric_sim_cfg_init(fric_sim_cfg_t *c)
     c->duration = 20.0;
     c->dt = 1e-5;
     c->stick = NAN;
+    c->slip = NAN;
+    c->slip_min = NAN;
+}
+
+double fric_sim_ref_velocity(const fric_contact_t *c)
+{
+    /* vs matters only where there is a Stribeck term; a per-direction vs
+     * would enter here as the smaller of the two */
+    if (c->dynamic) {
+        const fric_lugre_cfg_t *l = &c->lugre;
+        return (l->fs_pos != l->fc_pos || l->fs_neg != l->fc_neg) ? l->vs : FRIC_SIM_REF_VELOCITY_NO_VS;
+    }
+    const fric_stribeck_cfg_t *k = &c->curve;
+    return (k->fs_pos != k->fc_pos || k->fs_neg != k->fc_neg) ? k->vs : FRIC_SIM_REF_VELOCITY_NO_VS;
+}
+
+void fric_sim_cfg_defaults(fric_sim_cfg_t *c)
+{
+    const double vref = fric_sim_ref_velocity(&c->contact);
+    if (isnan(c->stick)) c->stick = vref / FRIC_SIM_STICK_DIVISOR;
+    if (isnan(c->slip)) c->slip = FRIC_SIM_SLIP_FACTOR * fmax(vref, c->stick);
+    if (isnan(c->slip_min)) c->slip_min = fmin(FRIC_SIM_SLIP_MIN_STEPS * c->dt, c->duration);
 }
 
 fric_status_t fric_sim_cfg_check(const fric_sim_cfg_t *c)
@@ -26,6 +48,8 @@ fric_status_t fric_sim_cfg_check(const fric_sim_cfg_t *c)
     if (!(c->duration > 0.0) || !isfinite(c->duration)) return FRIC_ERR_SIM_DURATION;
     if (!(c->dt > 0.0) || c->dt > c->duration || !(c->duration / c->dt <= 1e10)) return FRIC_ERR_SIM_DT;
     if (!(c->stick > 0.0) || !isfinite(c->stick)) return FRIC_ERR_SIM_STICK;
+    if (!(c->slip > c->stick) || !isfinite(c->slip)) return FRIC_ERR_SIM_SLIP;
+    if (!(c->slip_min >= 0.0) || !(c->slip_min <= c->duration)) return FRIC_ERR_SIM_SLIP_MIN;
     return FRIC_OK;
 }
 
@@ -126,19 +150,26 @@ fric_status_t fric_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st
     r->final = s;
     if (st->start && st->start(st->ctx, dt, &s) != 0) return FRIC_ERR_SIM_STEPPER;
     const fric_plant_t *p = &c->plant;
-    int sign = 0; /* the sign of v when it was last above the threshold */
-    bool stuck = fabs(s.v) < c->stick;
-    r->cyc_fmin = r->cyc_fmax = s.f;
+    r->zoh = st->zoh;
     r->ke0 = 0.5 * p->mass * s.v * s.v;
-    double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, |v| at the previous sample */
-    const double slip_v = FRIC_SIM_SLIP_FACTOR * c->stick;
+    double p_in = 0.0, a_f = 0.0, a_x = 0.0, a_v = 0.0; /* the input's power and F, x, v at the previous sample */
+    /* the event detector: a stick phase, a candidate slip (above the slip
+     * threshold, not yet for the minimum duration), or a slip */
+    enum { PH_STICK, PH_CAND, PH_SLIP } ph = PH_STICK;
+    int dir = 0, last_dir = 0; /* the direction of the candidate or slip, of the last slip */
+    double cand_t = 0.0;       /* the candidate's onset (the crossing of the slip threshold) */
+    /* friction max over the cycle, friction min during its slip, |v| max; the
+     * candidate's own until it is confirmed or refused */
+    struct cyc { double fmax, fmin, vmax; } cyc = {-INFINITY, INFINITY, 0.0}, cand = cyc;
+    const struct cyc fresh = cyc;
+    r->first_onset_t = r->last_end_t = NAN;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (size_t i = 0; i <= n; i++) {
         if (i > 0) {
             a_f = s.f;
             a_x = s.x;
-            a_v = fabs(s.v);
+            a_v = s.v;
             if (st->step(st->ctx, &s, dt) != 0) {
                 r->final = s;
                 return FRIC_ERR_SIM_STEPPER;
@@ -172,35 +203,56 @@ fric_status_t fric_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st
             r->np++;
         }
         r->peak_f = max2(r->peak_f, fabs(s.f));
-        const bool below = fabs(s.v) < c->stick;
-        r->near_stick += below;
-        if (!below) {
-            const int sg = s.v > 0.0 ? 1 : -1;
-            if (sign != 0 && sg != sign) r->reversals++;
-            sign = sg;
+        const double av = fabs(s.v);
+        const int sg = s.v > 0.0 ? 1 : s.v < 0.0 ? -1 : 0;
+        r->near_stick += av < c->stick;
+        /* chatter: in a stick phase, v changes sign from one sample to the
+         * next with both outside the stick band */
+        if (i > 0 && ph != PH_SLIP && av >= c->stick && fabs(a_v) >= c->stick && (s.v > 0.0) != (a_v > 0.0)) {
+            r->chatter++;
+            r->chatter_v = max2(r->chatter_v, max2(av, fabs(a_v)));
         }
-        /* stick-slip cycles with hysteresis: stuck once |v| falls below the
-         * threshold, slipping once it exceeds ten times it, so a ripple
-         * about the threshold is not counted as a slip */
-        const bool slipping = fabs(s.v) >= slip_v;
-        if (stuck && slipping) { /* a slip begins: a cycle boundary */
+        /* a slip ends below the stick threshold or when v changes sign */
+        if (ph == PH_SLIP && (av < c->stick || sg != dir)) {
+            ph = PH_STICK;
+            r->ends++;
+            r->last_end_t = s.t;
+        }
+        /* a candidate that falls back below the slip threshold, or turns,
+         * before the minimum duration is a short excursion */
+        if (ph == PH_CAND && !(av >= c->slip && sg == dir)) {
+            ph = PH_STICK;
+            r->short_slips++;
+            cyc.fmax = max2(cyc.fmax, cand.fmax);
+            cyc.vmax = max2(cyc.vmax, cand.vmax);
+        }
+        if (ph == PH_STICK && av >= c->slip) {
+            ph = PH_CAND;
+            dir = sg;
+            cand = fresh;
+            /* the crossing of the slip threshold in this direction, linear
+             * between this sample and the last, so the period resolves finer
+             * than dt */
+            const double u = av, u0 = (double)dir * a_v;
+            cand_t = (i > 0 && u > u0) ? s.t - dt * (u - c->slip) / (u - u0) : s.t;
+        }
+        if (ph == PH_CAND && s.t - cand_t >= c->slip_min) { /* a slip: a cycle boundary */
+            ph = PH_SLIP;
             r->onsets++;
+            if (last_dir != 0 && dir != last_dir) r->reversals++;
+            last_dir = dir;
+            if (r->onsets == 1) r->first_onset_t = cand_t;
             r->onset_t[0] = r->onset_t[1];
-            /* the crossing of |v| = slip_v, interpolated linearly between
-             * this sample and the last (below it), so the period resolves
-             * finer than dt */
-            r->onset_t[1] = (i > 0 && fabs(s.v) > a_v) ? s.t - dt * (fabs(s.v) - slip_v) / (fabs(s.v) - a_v) : s.t;
-            r->last_fmin = r->cyc_fmin;
-            r->last_fmax = r->cyc_fmax;
-            r->last_vmax = r->cyc_vmax;
-            r->cyc_fmin = r->cyc_fmax = s.f;
-            r->cyc_vmax = 0.0;
+            r->onset_t[1] = cand_t;
+            r->last_fmin = cyc.fmin;
+            r->last_fmax = cyc.fmax;
+            r->last_vmax = cyc.vmax;
+            cyc = cand;
         }
-        if (below) stuck = true;
-        else if (slipping) stuck = false;
-        r->cyc_fmin = min2(r->cyc_fmin, s.f);
-        r->cyc_fmax = max2(r->cyc_fmax, s.f);
-        r->cyc_vmax = max2(r->cyc_vmax, fabs(s.v));
+        struct cyc *into = ph == PH_CAND ? &cand : &cyc;
+        into->fmax = max2(into->fmax, s.f);
+        into->vmax = max2(into->vmax, av);
+        if (ph != PH_STICK) into->fmin = min2(into->fmin, s.f);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -218,10 +270,10 @@ const fric_sim_metric_info_t fric_sim_metric_info[FRIC_NMETRICS] = {
     {"final_z_m", "final z [m]", false},
     {"final_friction_N", "final F_f [N]", false},
     {"near_stick_fraction", "near-stick sample fraction", false},
-    {"velocity_reversals", "velocity reversals", true},
-    {"slips", "slips (stick-to-slip transitions)", true},
+    {"velocity_reversals", "velocity reversals (slips opposite to the slip before)", true},
+    {"slips", "slips (stick-to-slip transitions, with hysteresis and a minimum duration)", true},
     {"period_s", "stick-slip period [s]", false},
-    {"friction_peak_to_peak_N", "friction peak to peak over the last cycle [N]", false},
+    {"friction_peak_to_peak_N", "friction peak to peak over the last cycle (its highest minus its lowest in the slip) [N]", false},
     {"peak_abs_velocity_m_per_s", "peak |v| over the last cycle [m/s]", false},
 };
 
@@ -262,6 +314,70 @@ bool fric_sim_check_metric(int i, double a, double b, double *rel)
     /* b/scale - a/scale, not (b - a)/scale: finite (at most 2) for any finite a, b */
     *rel = scale > 0.0 ? fabs(b / scale - a / scale) : 0.0;
     return i >= 0 && i < FRIC_NMETRICS && fric_sim_metric_info[i].count ? (a == b) : (*rel < FRIC_SIM_CHECK_TOL);
+}
+
+/* ---- the stick-slip verdict ---------------------------------------------- */
+
+double fric_sim_stick_dt_max(const fric_sim_cfg_t *c)
+{
+    if (!c->contact.dynamic) return NAN;
+    const fric_lugre_cfg_t *l = &c->contact.lugre;
+    /* (sigma0 + k) h^2 / m + 2 (sigma1 + sigma2) h / m = 4, the larger sigma2 */
+    const double a = (l->sigma0 + c->plant.k) / c->plant.mass;
+    const double b = 2.0 * (l->sigma1 + fmax(l->sigma2_pos, l->sigma2_neg)) / c->plant.mass;
+    return (-b + sqrt(b * b + 16.0 * a)) / (2.0 * a);
+}
+
+void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fric_sim_stick_slip_t *o)
+{
+    memset(o, 0, sizeof *o);
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(c, r, m);
+    o->present = !isnan(m[FRIC_M_PERIOD]);
+    o->stick = c->stick;
+    o->slip = c->slip;
+    o->slip_min = c->slip_min;
+    o->chatter = r->chatter;
+    o->chatter_v = r->chatter_v;
+    o->short_slips = r->short_slips;
+    o->stick_dt_max = r->zoh ? fric_sim_stick_dt_max(c) : NAN;
+    char bound[160] = "";
+    if (!isnan(o->stick_dt_max))
+        snprintf(bound, sizeof bound, "; the exact step's stick phase (the mass on the bristles, sigma0 + k and "
+                 "sigma1 + sigma2, with the force held over dt) is unstable above dt = %.3g s", o->stick_dt_max);
+    if (r->chatter > 0)
+        snprintf(o->chatter_note, sizeof o->chatter_note, "v changes sign within one step %zu times in the stick "
+                 "phases, up to %.3g m/s: a property of the discretization (dt = %.3g s), not of the friction%s; "
+                 "--check-step tells whether dt resolves the metrics", r->chatter, r->chatter_v, c->dt, bound);
+    if (o->present) {
+        o->kind = FRIC_SIM_SS_PRESENT;
+        return;
+    }
+    if (r->chatter > 0 && (r->onsets == 0 || r->onsets > r->ends)) {
+        o->kind = FRIC_SIM_SS_CHATTER;
+        char over[96] = "";
+        if (!isnan(o->stick_dt_max))
+            snprintf(over, sizeof over, ", above %.3g s, where the exact step's stick phase turns unstable",
+                     o->stick_dt_max);
+        snprintf(o->cause, sizeof o->cause, "stick-slip lost: the step is too long to hold the stick phase "
+                 "(dt = %.3g s%s): the velocity chatters (%zu sign changes within one step, up to %.3g m/s) and the "
+                 "slider slides on instead of sticking; use a smaller --dt (--check-step tells whether dt resolves "
+                 "the run)", c->dt, over, r->chatter, r->chatter_v);
+    } else if (r->onsets == 0) {
+        o->kind = FRIC_SIM_SS_NO_SLIP;
+        snprintf(o->cause, sizeof o->cause, "no slip: |v| never stayed above the slip threshold (%.3g m/s) for the "
+                 "minimum slip duration (%.3g s)%s: the drive does not overcome the static friction within the "
+                 "duration, or the thresholds lie above the motion (--slip-threshold, --min-slip-duration)",
+                 c->slip, c->slip_min, r->short_slips ? " (it rose above it only briefly)" : "");
+    } else if (r->onsets > r->ends) {
+        o->kind = FRIC_SIM_SS_NO_STICK;
+        snprintf(o->cause, sizeof o->cause, "no stick-slip: after the slip at t = %.6g s the slider does not stick "
+                 "again (|v| stays above the stick threshold, %.3g m/s): it slides steadily", r->onset_t[1], c->stick);
+    } else {
+        o->kind = FRIC_SIM_SS_ONE_SLIP;
+        snprintf(o->cause, sizeof o->cause, "one slip only (at t = %.6g s): the duration holds no whole cycle "
+                 "(give a longer --duration)", r->first_onset_t);
+    }
 }
 
 /* ---- passivity ------------------------------------------------------------ */

@@ -49,6 +49,8 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_SIM_STEPPER: return "the stepper stopped the run";
     case FRIC_ERR_SIM_STOPPED: return "the sample callback stopped the run";
     case FRIC_ERR_SIM_NOMEM: return "out of memory for the plots";
+    case FRIC_ERR_SIM_SLIP: return "slip-threshold (m/s) must be finite and > the stick threshold (--stick-threshold)";
+    case FRIC_ERR_SIM_SLIP_MIN: return "min-slip-duration (s) must be finite, >= 0 and <= duration";
     }
     return "unknown fricore status";
 }

@@ -32,9 +32,9 @@ static fric_sim_cfg_t canudas(double dt, double duration)
     fric_sim_cfg_init(&c);
     const fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
     c.contact = fric_contact_dynamic(&l);
-    c.stick = l.vs / 10.0;
     c.dt = dt;
     c.duration = duration;
+    fric_sim_cfg_defaults(&c);
     return c;
 }
 
@@ -52,7 +52,9 @@ static void test_cfg_check_names_each_parameter(void **state)
     } bad[] = {{good, FRIC_ERR_MASS, "mass"}, {good, FRIC_ERR_SIM_DURATION, "duration"},
                {good, FRIC_ERR_SIM_DURATION, "duration"}, {good, FRIC_ERR_SIM_DT, "dt"},
                {good, FRIC_ERR_SIM_DT, "dt"}, {good, FRIC_ERR_SIM_DT, "1e10"},
-               {good, FRIC_ERR_SIM_STICK, "stick-threshold"}, {good, FRIC_ERR_SIM_STICK, "stick-threshold"}};
+               {good, FRIC_ERR_SIM_STICK, "stick-threshold"}, {good, FRIC_ERR_SIM_STICK, "stick-threshold"},
+               {good, FRIC_ERR_SIM_SLIP, "slip-threshold"}, {good, FRIC_ERR_SIM_SLIP, "slip-threshold"},
+               {good, FRIC_ERR_SIM_SLIP_MIN, "min-slip-duration"}, {good, FRIC_ERR_SIM_SLIP_MIN, "min-slip-duration"}};
     bad[0].c.plant.mass = 0.0;
     bad[1].c.duration = 0.0;
     bad[2].c.duration = INFINITY;
@@ -61,6 +63,10 @@ static void test_cfg_check_names_each_parameter(void **state)
     bad[5].c.dt = 1e-11;
     bad[6].c.stick = 0.0;
     bad[7].c.stick = NAN;
+    bad[8].c.slip = good.stick; /* not above the stick threshold */
+    bad[9].c.slip = INFINITY;
+    bad[10].c.slip_min = -1e-3;
+    bad[11].c.slip_min = 1.5; /* longer than the run */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(fric_sim_cfg_check(&bad[i].c), bad[i].want);
         assert_non_null(strstr(fric_status_message(bad[i].want), bad[i].word));
@@ -69,6 +75,34 @@ static void test_cfg_check_names_each_parameter(void **state)
         assert_int_equal(fric_sim_run(&bad[i].c, &st, NULL, NULL, &r), bad[i].want);
         fric_sim_result_free(&r);
     }
+}
+
+static void test_default_thresholds_from_vs_and_dt(void **state)
+{
+    (void)state;
+    /* Canudas: vs = 1 mm/s */
+    fric_sim_cfg_t c = canudas(2e-3, 25.0);
+    assert_near(c.stick, 1e-4, 1e-18);
+    assert_near(c.slip, 1e-2, 1e-16);
+    assert_near(c.slip_min, 2e-2, 1e-16);
+    /* a set without a Stribeck term (Coulomb: its vs of 1 m/s plays no part) */
+    fric_sim_cfg_init(&c);
+    const fric_stribeck_cfg_t k = fric_coulomb_cfg(1.0, 1.0);
+    c.contact = fric_contact_static(&k);
+    c.dt = 1e-3;
+    c.duration = 5e-3;
+    fric_sim_cfg_defaults(&c);
+    assert_near(c.stick, 1e-4, 1e-18);
+    assert_near(c.slip, 1e-2, 1e-16);
+    assert_near(c.slip_min, 5e-3, 1e-18); /* ten steps, but at most the duration */
+    assert_int_equal(fric_sim_cfg_check(&c), FRIC_OK);
+    /* a threshold given is kept; the slip threshold's default stays above it */
+    fric_sim_cfg_init(&c);
+    c.contact = fric_contact_static(&k);
+    c.stick = 0.05;
+    fric_sim_cfg_defaults(&c);
+    assert_near(c.stick, 0.05, 0.0);
+    assert_near(c.slip, 0.5, 1e-15);
 }
 
 /* ---- the run -------------------------------------------------------------- */
@@ -198,6 +232,166 @@ static void test_divergence_says_where(void **state)
     assert_non_null(strstr(r.why, "of 20000, dt = 0.001 s)"));
 }
 
+/* ---- stick-slip across the sample times of a drive ------------------------ */
+
+/* The Canudas example over 25 s: 3 slips, the period within 0.2 % of the
+ * reference, the friction peak to peak and the peak |v| within 1 % of the
+ * finest step's, no velocity reversal. */
+static void check_canudas(double dt, fric_sim_integrator_t which, fric_sim_result_t *r, double m[FRIC_NMETRICS])
+{
+    const fric_sim_cfg_t c = canudas(dt, 25.0);
+    const fric_sim_stepper_t st = fric_sim_builtin_stepper(&c, which);
+    assert_int_equal(fric_sim_run(&c, &st, NULL, NULL, r), FRIC_OK);
+    fric_sim_metrics(&c, r, m);
+    fric_sim_stick_slip_t ss;
+    fric_sim_stick_slip(&c, r, &ss);
+    if (!ss.present || m[FRIC_M_SLIPS] != 3.0 || !(fabs(m[FRIC_M_PERIOD] / PERIOD_REF - 1.0) <= 0.002))
+        fail_msg("%s at dt = %g: %s, %g slips, period %.9g s", st.method, dt, ss.present ? "present" : ss.cause,
+                 m[FRIC_M_SLIPS], m[FRIC_M_PERIOD]);
+    assert_string_equal(ss.cause, "");
+    assert_int_equal(r->reversals, 0);
+    assert_int_equal(r->ends, 3);
+    assert_int_equal(r->short_slips, 0);
+    /* breakaway 1.477 N, about 1.0 N at the slowest of the slip */
+    assert_near(m[FRIC_M_F_P2P], 0.4753, 0.01 * 0.4753);
+    assert_near(m[FRIC_M_PEAK_V], 0.3698, 0.01 * 0.3698);
+}
+
+static void test_canudas_exact_10us_to_5ms(void **state)
+{
+    (void)state;
+    const double dts[] = {1e-5, 1e-4, 1e-3, 2e-3, 5e-3};
+    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++) {
+        fric_sim_result_t r;
+        double m[FRIC_NMETRICS];
+        check_canudas(dts[i], FRIC_SIM_EXACT, &r, m);
+        /* chatter only past the stick phase's bound of the exact step (3.9 ms
+         * for this set): there, below the slip threshold */
+        const fric_sim_cfg_t c = canudas(dts[i], 25.0);
+        const double bound = fric_sim_stick_dt_max(&c);
+        assert_true(bound > 2e-3 && bound < 5e-3);
+        if (dts[i] < bound) {
+            assert_int_equal(r.chatter, 0);
+        } else {
+            assert_true(r.chatter > 100);
+            assert_true(r.chatter_v > c.stick && r.chatter_v < c.slip);
+            fric_sim_stick_slip_t ss;
+            fric_sim_stick_slip(&c, &r, &ss);
+            assert_non_null(strstr(ss.chatter_note, "--check-step"));
+            assert_non_null(strstr(ss.chatter_note, "discretization"));
+        }
+        fric_sim_result_free(&r);
+    }
+}
+
+static void test_canudas_rk4_where_stable(void **state)
+{
+    (void)state;
+    /* RK4 on this set holds to about 70 us (measured over 25 s); beyond, its
+     * bristle state goes wrong and then diverges (test_divergence_says_where) */
+    const double dts[] = {1e-5, 2e-5, 5e-5};
+    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++) {
+        fric_sim_result_t r;
+        double m[FRIC_NMETRICS];
+        check_canudas(dts[i], FRIC_SIM_RK4, &r, m);
+        assert_int_equal(r.chatter, 0);
+        fric_sim_result_free(&r);
+    }
+}
+
+static void test_stick_slip_lost_at_10ms(void **state)
+{
+    (void)state;
+    const fric_sim_cfg_t c = canudas(1e-2, 25.0);
+    const fric_sim_stepper_t st = fric_sim_builtin_stepper(&c, FRIC_SIM_EXACT);
+    fric_sim_result_t r;
+    assert_int_equal(fric_sim_run(&c, &st, NULL, NULL, &r), FRIC_OK);
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(&c, &r, m);
+    fric_sim_stick_slip_t ss;
+    fric_sim_stick_slip(&c, &r, &ss);
+    assert_false(ss.present);
+    assert_int_equal(ss.kind, FRIC_SIM_SS_CHATTER);
+    assert_true(isnan(m[FRIC_M_PERIOD]) && isnan(m[FRIC_M_F_P2P]) && isnan(m[FRIC_M_PEAK_V]));
+    assert_non_null(strstr(ss.cause, "stick-slip lost"));
+    assert_non_null(strstr(ss.cause, "dt = 0.01 s, above 0.00391 s"));
+    assert_non_null(strstr(ss.cause, "chatters"));
+    fric_sim_result_free(&r);
+}
+
+/* A caller's stepper that prescribes v sample by sample: the detector's
+ * hysteresis, minimum duration, reversals and chatter, one event at a time. */
+typedef struct {
+    const double *v;
+    size_t i;
+} script_t;
+
+static int script_step(void *ctx, fric_plant_state_t *s, double h)
+{
+    script_t *k = ctx;
+    s->v = k->v[++k->i];
+    s->x += s->v * h;
+    s->f = 0.0;
+    return 0;
+}
+
+static void test_events_of_a_prescribed_velocity(void **state)
+{
+    (void)state;
+    /* dt 1 ms; stick 1e-4, slip 1e-2 m/s, at least 10 ms */
+    enum { N = 400 };
+    static double v[N + 1];
+    size_t i = 0;
+    while (i < 20) v[i++] = 0.0;
+    while (i < 25) v[i++] = 0.05;   /* 5 ms above the slip threshold: a short excursion */
+    while (i < 40) v[i++] = 0.0;
+    while (i < 60) v[i++] = 0.05;   /* a slip from 40 ms */
+    while (i < 70) v[i++] = 5e-3;   /* below the slip threshold, above the stick one: still slipping */
+    while (i < 80) v[i++] = 0.0;    /* it ends: a stick phase */
+    for (int j = 0; j < 10; j++) v[i++] = (j & 1) ? -2e-3 : 2e-3; /* chatter: 9 sign changes within a step */
+    while (i < 120) v[i++] = 0.0;
+    while (i < 160) v[i++] = -0.05; /* a slip the other way: a reversal */
+    while (i < 200) v[i++] = 0.0;
+    v[i++] = 0.004;                 /* the onset's crossing lies between two samples */
+    while (i < 260) v[i++] = 0.024;
+    while (i <= N) v[i++] = 0.0;
+    fric_sim_cfg_t c;
+    fric_sim_cfg_init(&c);
+    const fric_stribeck_cfg_t k = fric_coulomb_cfg(1.0, 1.0);
+    c.contact = fric_contact_static(&k);
+    c.dt = 1e-3;
+    c.duration = N * 1e-3;
+    fric_sim_cfg_defaults(&c);
+    script_t sk = {v, 0};
+    const fric_sim_stepper_t st = {"script", false, NULL, script_step, &sk};
+    fric_sim_result_t r;
+    assert_int_equal(fric_sim_run(&c, &st, NULL, NULL, &r), FRIC_OK);
+    assert_int_equal(r.short_slips, 1);
+    assert_int_equal(r.onsets, 3);
+    assert_int_equal(r.ends, 3);
+    assert_int_equal(r.reversals, 2);
+    assert_int_equal(r.chatter, 9);
+    assert_near(r.chatter_v, 2e-3, 0.0);
+    /* the crossings of |v| = 0.01 m/s, linear between samples: 0 -> 0.05 m/s
+     * from 39 to 40 ms, 0 -> -0.05 from 119 to 120 ms, 0.004 -> 0.024 from
+     * 200 to 201 ms */
+    assert_near(r.first_onset_t, 0.0392, 1e-12);
+    assert_near(r.onset_t[0], 0.1192, 1e-12);
+    assert_near(r.onset_t[1], 0.2003, 1e-12);
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(&c, &r, m);
+    assert_near(m[FRIC_M_PERIOD], 0.2003 - 0.1192, 1e-12);
+    assert_near(m[FRIC_M_PEAK_V], 0.05, 0.0);
+    fric_sim_result_free(&r);
+    /* with a minimum of 3 ms the short excursion counts as a slip */
+    c.slip_min = 3e-3;
+    sk.i = 0;
+    assert_int_equal(fric_sim_run(&c, &st, NULL, NULL, &r), FRIC_OK);
+    assert_int_equal(r.short_slips, 0);
+    assert_int_equal(r.onsets, 4);
+    fric_sim_result_free(&r);
+}
+
 /* ---- reentrancy ----------------------------------------------------------- */
 
 typedef struct {
@@ -257,11 +451,17 @@ int main(void)
     const struct CMUnitTest tests[] = {
         /* configuration */
         cmocka_unit_test(test_cfg_check_names_each_parameter),
+        cmocka_unit_test(test_default_thresholds_from_vs_and_dt),
         /* the run */
         cmocka_unit_test(test_canudas_period_exact_1ms),
         cmocka_unit_test(test_caller_stepper_is_the_builtin),
         cmocka_unit_test(test_callback_sees_every_sample),
         cmocka_unit_test(test_divergence_says_where),
+        /* stick-slip across a drive's sample times */
+        cmocka_unit_test(test_canudas_exact_10us_to_5ms),
+        cmocka_unit_test(test_canudas_rk4_where_stable),
+        cmocka_unit_test(test_stick_slip_lost_at_10ms),
+        cmocka_unit_test(test_events_of_a_prescribed_velocity),
         /* reentrancy */
         cmocka_unit_test(test_two_threads_match_sequential),
         /* the metrics */

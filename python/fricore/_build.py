@@ -166,6 +166,8 @@ typedef struct {
     double duration;
     double dt;
     double stick;
+    double slip;
+    double slip_min;
     size_t plot_points;
 } fric_sim_cfg_t;
 typedef struct { const char *method; ...; } fric_sim_stepper_t;
@@ -186,7 +188,9 @@ typedef int... fric_sim_integrator_t;
 #define FRIC_ERR_SIM_DIVERGED ...
 typedef struct {
     double peak_f;
-    size_t steps, near_stick, reversals, onsets;
+    size_t steps, near_stick, reversals, onsets, ends, chatter;
+    double chatter_v;
+    size_t short_slips;
     double w_in, w_f, ke0;
     fric_plant_state_t final;
     double wall;
@@ -201,7 +205,20 @@ typedef struct {
     const char *reference;
     const char *meaning;
 } fric_sim_passivity_t;
+typedef struct {
+    bool present;
+    double stick, slip, slip_min;
+    size_t chatter;
+    double chatter_v;
+    size_t short_slips;
+    double stick_dt_max;
+    char cause[...];
+    char chatter_note[...];
+    ...;
+} fric_sim_stick_slip_t;
 void fric_sim_cfg_init(fric_sim_cfg_t *c);
+void fric_sim_cfg_defaults(fric_sim_cfg_t *c);
+void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fric_sim_stick_slip_t *out);
 fric_status_t fric_sim_cfg_check(const fric_sim_cfg_t *c);
 fric_sim_stepper_t fric_sim_builtin_stepper(const fric_sim_cfg_t *c, fric_sim_integrator_t which);
 void fric_sim_result_free(fric_sim_result_t *r);

@@ -16,10 +16,6 @@ __all__ = ["sim"]
 #: the longest duration, s, without allow_long (as fricore sim)
 MAX_DURATION = 30.0
 
-#: the stick threshold of a model without a Stribeck velocity, m/s (as fricore sim)
-_STICK_NO_VS = 1e-4
-
-
 
 def _default() -> Params:
     """The friction set of fricore sim without options: the library's
@@ -47,7 +43,8 @@ def _nan_none(x: float) -> Optional[float]:
 def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 1.0, k: float = 2.0,
         vd: float = 0.1, force_amp: Optional[float] = None, force_freq: Optional[float] = None,
         x0: float = 0.0, v0: float = 0.0, z0: float = 0.0, duration: float = 20.0, dt: float = 1e-5,
-        integrator: str = "rk4", stick_threshold: Optional[float] = None, allow_long: bool = False,
+        integrator: str = "rk4", stick_threshold: Optional[float] = None,
+        slip_threshold: Optional[float] = None, min_slip_duration: Optional[float] = None, allow_long: bool = False,
         series: bool = True) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
     """Run the 1-DOF stick-slip plant of ``fricore sim``: a mass on a spring
     drawn at the support speed vd, against the friction set params (a
@@ -56,8 +53,10 @@ def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 
     Keywords are the command's options with '_' for '-'. Returns (summary,
     arrays): summary holds the keys of the command's JSON summary (model,
     peak_abs_friction_N, final, stick_threshold_m_per_s,
-    near_stick_fraction, velocity_reversals, stick_slip, passivity, energy,
-    integration; an absent metric is None); arrays holds the time history
+    slip_threshold_m_per_s, min_slip_duration_s, near_stick_fraction,
+    velocity_reversals, stick_slip, chatter, passivity, energy, integration;
+    an absent metric is None; the thresholds not given are the library's
+    defaults from vs and dt); arrays holds the time history
     t, x, v, z, F_f, F_spring, F_ext (the columns of --csv), one element
     per sample (empty arrays when series is False). A bad value raises
     ValueError with the library's message."""
@@ -99,6 +98,11 @@ def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 
         raise ValueError("duration / dt must be <= 1e10 steps, got %.3g" % (duration / dt))
     if stick_threshold is not None and not _num("stick_threshold", stick_threshold) > 0.0:
         raise ValueError("stick_threshold (m/s) must be > 0, got %.6g" % float(stick_threshold))
+    if slip_threshold is not None and not _num("slip_threshold", slip_threshold) > 0.0:
+        raise ValueError("slip_threshold (m/s) must be > 0, got %.6g" % float(slip_threshold))
+    if min_slip_duration is not None and not 0.0 <= _num("min_slip_duration", min_slip_duration) <= duration:
+        raise ValueError("min_slip_duration (s) must be >= 0 and <= duration (%.6g s), got %.6g"
+                         % (duration, float(min_slip_duration)))
     m = p._m
     if p.warning_bits & lib.FRIC_WARN_FS_BELOW_FC:
         s = m.stribeck
@@ -109,13 +113,16 @@ def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 
         raise ValueError("z0 (bristle deflection, m) applies to model dahl|lugre only")
     c.contact = (lib.fric_contact_dynamic(ffi.addressof(m, "lugre")) if dynamic
                  else lib.fric_contact_static(ffi.addressof(m, "stribeck")))
-    if stick_threshold is None:
-        stick = m.stribeck.vs / 10.0 if p.model in ("lugre", "stribeck") else _STICK_NO_VS
-    else:
-        stick = float(stick_threshold)
     c.x0, c.v0, c.z0 = _num("x0", x0), _num("v0", v0), _num("z0", z0)
-    c.duration, c.dt, c.stick = duration, dt, stick
+    c.duration, c.dt = duration, dt
+    c.stick = math.nan if stick_threshold is None else float(stick_threshold)
+    c.slip = math.nan if slip_threshold is None else float(slip_threshold)
+    c.slip_min = math.nan if min_slip_duration is None else float(min_slip_duration)
+    lib.fric_sim_cfg_defaults(c)
     c.plot_points = 0
+    if not c.slip > c.stick:
+        raise ValueError("slip_threshold (m/s) must be > the stick threshold (stick_threshold, %.6g m/s), got %.6g"
+                         % (c.stick, c.slip))
     st = lib.fric_sim_cfg_check(c)
     if st != lib.FRIC_OK:
         raise ValueError(ffi.string(lib.fric_status_message(st)).decode())
@@ -152,15 +159,21 @@ def _summary(p: Params, c: Any, stepper: Any, r: Any, dt: float) -> Dict[str, An
     d: Dict[str, Any] = {"model": p.model, "peak_abs_friction_N": mm[lib.FRIC_M_PEAK_F],
                          "final": {"t_s": r.final.t, "x_m": mm[lib.FRIC_M_X], "v_m_per_s": mm[lib.FRIC_M_V],
                                    "z_m": mm[lib.FRIC_M_Z], "friction_N": mm[lib.FRIC_M_F]},
-                         "stick_threshold_m_per_s": c.stick,
+                         "stick_threshold_m_per_s": c.stick, "slip_threshold_m_per_s": c.slip,
+                         "min_slip_duration_s": c.slip_min,
                          "near_stick_fraction": mm[lib.FRIC_M_STICK_FRAC],
                          "velocity_reversals": int(r.reversals)}
-    if not math.isnan(mm[lib.FRIC_M_PERIOD]):
+    ss = ffi.new("fric_sim_stick_slip_t *")
+    lib.fric_sim_stick_slip(c, r, ss)
+    if ss.present:
         d["stick_slip"] = {"present": True, "slips": int(r.onsets), "period_s": mm[lib.FRIC_M_PERIOD],
                            "friction_peak_to_peak_N": mm[lib.FRIC_M_F_P2P],
                            "peak_abs_velocity_m_per_s": mm[lib.FRIC_M_PEAK_V]}
     else:
-        d["stick_slip"] = {"present": False, "slips": int(r.onsets)}
+        d["stick_slip"] = {"present": False, "slips": int(r.onsets), "cause": ffi.string(ss.cause).decode()}
+    d["chatter"] = {"count": int(ss.chatter), "amplitude_m_per_s": ss.chatter_v,
+                    "short_excursions": int(ss.short_slips), "stick_dt_max_s": _nan_none(ss.stick_dt_max),
+                    "note": ffi.string(ss.chatter_note).decode()}
     pa = lib.fric_sim_passivity(ffi.addressof(c, "contact"))
     d["passivity"] = {"condition": ffi.string(pa.condition).decode(), "margin_N_s_per_m": _nan_none(pa.margin),
                       "met": bool(pa.met), "reference": ffi.string(pa.reference).decode(),

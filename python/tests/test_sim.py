@@ -22,6 +22,11 @@ CASES = {
     "lugre_md": (SETS["lugre_md"], dict(duration=3.0, dt=2e-4, integrator="exact", vd=0.02, z0=1e-6,
                                         stick_threshold=5e-4)),
     "dahl": (SETS["dahl"], dict(duration=2.0, dt=1e-4, integrator="exact")),
+    # a drive's sample time: stick-slip with chatter (5 ms), and lost (10 ms)
+    "exact_5ms": ({}, dict(duration=25.0, dt=5e-3, integrator="exact")),
+    "exact_10ms": ({}, dict(duration=25.0, dt=1e-2, integrator="exact")),
+    "thresholds": ({}, dict(duration=20.0, dt=1e-3, integrator="exact", slip_threshold=2e-3,
+                            min_slip_duration=0.5)),
 }
 
 
@@ -72,6 +77,15 @@ def test_sim_stick_slip_present():
     assert a["F_f"].max() == pytest.approx(s["peak_abs_friction_N"], rel=1e-12)
 
 
+def test_sim_events_at_a_drive_step():
+    s5, _ = fricore.sim(duration=25.0, dt=5e-3, integrator="exact", series=False)
+    assert s5["stick_slip"]["slips"] == 3 and abs(s5["stick_slip"]["period_s"] / 6.3627 - 1) < 0.002
+    assert s5["chatter"]["count"] > 100 and "--check-step" in s5["chatter"]["note"]
+    s10, _ = fricore.sim(duration=25.0, dt=1e-2, integrator="exact", series=False)
+    assert not s10["stick_slip"]["present"] and "period_s" not in s10["stick_slip"]
+    assert s10["stick_slip"]["cause"].startswith("stick-slip lost")
+
+
 def test_sim_dict_params_and_no_series():
     s1, a1 = fricore.sim(SETS["stribeck"], duration=0.5, dt=1e-4, integrator="exact", series=False)
     s2, _ = fricore.sim(fricore.Params(**SETS["stribeck"]), duration=0.5, dt=1e-4, integrator="exact")
@@ -88,6 +102,10 @@ def test_sim_dict_params_and_no_series():
     (dict(integrator="euler"), "integrator"),
     (dict(force_amp=1.0), "force_freq"),
     (dict(stick_threshold=-1.0), "stick_threshold"),
+    (dict(slip_threshold=0.0), "slip_threshold"),
+    (dict(slip_threshold=1e-4), "slip_threshold .* > the stick threshold"),
+    (dict(min_slip_duration=-1.0), "min_slip_duration"),
+    (dict(min_slip_duration=0.2), "min_slip_duration"),
     (dict(force_amp=1.0, force_freq=-2.0), "force"),
 ])
 def test_sim_bad_values(kw, text):
