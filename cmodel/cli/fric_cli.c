@@ -12,9 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *fric_cli_name(const char *cmd)
+{
+    static char name[96];
+    snprintf(name, sizeof name, "fricore%s%s", cmd[0] == '-' ? "" : " ", cmd);
+    return name;
+}
+
 static void vfail(const char *cmd, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "fricore %s: ", cmd);
+    fprintf(stderr, "%s: ", fric_cli_name(cmd));
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
@@ -138,7 +145,7 @@ static bool choice_ok(const char *choices, const char *s)
 void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd,
                     const char *usage)
 {
-    fprintf(out, "usage: fricore %s %s\n\noptions:\n", cmd, usage);
+    fprintf(out, "usage: %s %s\n\noptions:\n", fric_cli_name(cmd), usage);
     for (size_t i = 0; i < n; i++) {
         char lhs[64];
         const char *val = "";

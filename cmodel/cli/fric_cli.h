@@ -143,6 +143,14 @@ int fric_cli_bad_number(const char *cmd, const char *where, const char *noun, co
                         fric_num_t why);
 
 /** Print "fricore CMD: message" to stderr and return FRIC_EXIT_USAGE. */
+/**
+ * @brief The program and command as messages name them: "fricore sim" for
+ *        cmd "sim", "fricore-cosim servo" for cmd "-cosim servo" (a cmd that
+ *        starts with '-' names another program of fricore).
+ * @return a static buffer, valid until the next call.
+ */
+const char *fric_cli_name(const char *cmd);
+
 int fric_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /** Print "fricore CMD: message" to stderr and return FRIC_EXIT_FAIL. */

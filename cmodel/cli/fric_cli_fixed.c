@@ -55,8 +55,8 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
     /* a sample time in the wrong unit (100 for 100 us) is representable, so it
      * compiles: say so */
     if (t && t->given && x->ts > FRIC_CLI_TS_PLAUSIBLE)
-        fprintf(stderr, "fricore %s: warning: --ts %.6g s is longer than %g s: the sample time is in seconds "
-                        "(100 us is 1e-4)\n", cmd, x->ts, FRIC_CLI_TS_PLAUSIBLE);
+        fprintf(stderr, "%s: warning: --ts %.6g s is longer than %g s: the sample time is in seconds "
+                        "(100 us is 1e-4)\n", fric_cli_name(cmd), x->ts, FRIC_CLI_TS_PLAUSIBLE);
     return 0;
 }
 
@@ -93,5 +93,5 @@ void fric_cli_report_flags(const char *cmd, uint32_t flags)
         {FRIC_FX_FLAG_V_SAT, "velocity code outside its range, clamped (V_SAT)"},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (flags & t[i].bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, t[i].what);
+        if (flags & t[i].bit) fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), t[i].what);
 }

@@ -81,7 +81,7 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
 void fric_cli_friction_warn(const char *cmd, unsigned warn)
 {
     for (unsigned bit = 1; bit && bit <= warn; bit <<= 1)
-        if (warn & bit) fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(bit));
+        if (warn & bit) fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(bit));
 }
 
 void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, fric_model_values_t *v)

@@ -312,9 +312,9 @@ int fric_sim_report(FILE *f, const fric_sim_cli_t *o, const fric_sim_stepper_t *
 {
     const char *name = display_name(o->model.kind);
     char title[96];
-    snprintf(title, sizeof title, "fricore %s report: %s", o->cmd, name);
+    snprintf(title, sizeof title, "%s report: %s", fric_cli_name(o->cmd), name);
     fric_report_head(f, title);
-    fprintf(f, "<h1>fricore %s: %s friction on a spring-driven slider</h1>\n", o->cmd, name);
+    fprintf(f, "<h1>%s: %s friction on a spring-driven slider</h1>\n", fric_cli_name(o->cmd), name);
     fric_report_command(f, o->argc, o->argv);
     inputs(f, o, st, dt);
     summary(f, o, st, dt, r, half);

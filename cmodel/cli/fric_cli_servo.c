@@ -523,9 +523,9 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
     snprintf(heading, sizeof heading, "a servo axis with %s friction compensation (%s reference)",
              c->comp_kind == FRIC_SERVO_COMP_NONE ? "no" : fric_servo_comp_name(c->comp_kind), fric_servo_ref_name(c->ref));
     char title[96];
-    snprintf(title, sizeof title, "fricore %s report: %s", s->cmd, fric_servo_comp_name(c->comp_kind));
+    snprintf(title, sizeof title, "%s report: %s", fric_cli_name(s->cmd), fric_servo_comp_name(c->comp_kind));
     fric_report_head(f, title);
-    fprintf(f, "<h1>fricore %s: %s</h1>\n", s->cmd, heading);
+    fprintf(f, "<h1>%s: %s</h1>\n", fric_cli_name(s->cmd), heading);
     fric_report_command(f, s->argc, s->argv);
     fputs("<h2>Inputs</h2>\n<p>The axis is rotary: a friction set's N and m read as N&middot;m and rad.</p>\n"
           "<table class=\"kv\">\n", f);
@@ -656,7 +656,7 @@ int fric_servo_main(int argc, char **argv, const char *cmd, const fric_servo_rtl
 {
     servo_t *s = calloc(1, sizeof *s);
     if (!s) {
-        fprintf(stderr, "fricore %s: out of memory\n", cmd);
+        fprintf(stderr, "%s: out of memory\n", fric_cli_name(cmd));
         return FRIC_EXIT_FAIL;
     }
     s->cmd = cmd;
@@ -693,11 +693,11 @@ int fric_servo_main(int argc, char **argv, const char *cmd, const fric_servo_rtl
             if (rc == 0) {
                 fric_cli_report_flags(cmd, x.r.flags & ~(uint32_t)FRIC_FX_FLAG_ENC_SAT);
                 if (x.r.flags & FRIC_FX_FLAG_ENC_SAT)
-                    fprintf(stderr, "fricore %s: warning: the encoder's count change or velocity code was limited "
-                                    "(ENC_SAT); raise --v-max\n", cmd);
+                    fprintf(stderr, "%s: warning: the encoder's count change or velocity code was limited "
+                                    "(ENC_SAT); raise --v-max\n", fric_cli_name(cmd));
                 if (x.r.u_sat)
-                    fprintf(stderr, "fricore %s: warning: the torque was limited at %zu samples (--u-max %.6g N*m)\n",
-                            cmd, x.r.u_sat, s->c.u_max);
+                    fprintf(stderr, "%s: warning: the torque was limited at %zu samples (--u-max %.6g N*m)\n",
+                            fric_cli_name(cmd), x.r.u_sat, s->c.u_max);
             }
         }
     }

@@ -135,7 +135,7 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
     const bool is_example = kind == FRIC_MODEL_LUGRE && memcmp(&s->model.lugre, &ex, sizeof ex) == 0;
     if (!fric_sim_passivity(&s->contact).met && !is_example)
-        fprintf(stderr, "fricore %s: warning: %s\n", cmd, fric_warning_message(FRIC_WARN_NOT_PASSIVE));
+        fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
     /* the thresholds not given: the library's defaults from vs and dt */
     fill_cfg(s);
@@ -160,8 +160,8 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
             const double hmax = fric_lugre_rk4_dt_max(&s->model.lugre, v_est);
             if (s->dt > hmax) {
                 s->rk4_too_long = true;
-                fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the bristle state, "
-                        "%.3g s at |v| = %.3g m/s; use --integrator exact or --dt %.2g\n", cmd, s->dt, hmax, v_est,
+                fprintf(stderr, "%s: warning: dt = %.3g s exceeds the RK4 stability estimate of the bristle state, "
+                        "%.3g s at |v| = %.3g m/s; use --integrator exact or --dt %.2g\n", fric_cli_name(cmd), s->dt, hmax, v_est,
                         0.5 * hmax);
             }
         }
@@ -171,8 +171,8 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
         const double hplant = 2.8 / sqrt(stiff / s->plant.mass);
         if (s->dt > hplant && !s->rk4_too_long) {
             s->rk4_too_long = true;
-            fprintf(stderr, "fricore %s: warning: dt = %.3g s exceeds the RK4 stability estimate of the plant, "
-                    "2.8/sqrt((k%s)/m) = %.3g s; use --integrator exact or --dt %.2g\n", cmd, s->dt,
+            fprintf(stderr, "%s: warning: dt = %.3g s exceeds the RK4 stability estimate of the plant, "
+                    "2.8/sqrt((k%s)/m) = %.3g s; use --integrator exact or --dt %.2g\n", fric_cli_name(cmd), s->dt,
                     dynamic ? " + sigma0" : "", hplant, 0.5 * hplant);
         }
     }

@@ -34,7 +34,7 @@
 #error "COSIM_W (the Verilated core's width) must be defined"
 #endif
 
-#define CMD "cosim"
+#define CMD "-cosim"
 #define USAGE "[fricore sim options] [--ts S] [--friction rtl|fixed|double] [--v-max M/S] [--f-max N]\n" \
               "       (fricore-cosim servo [fricore servo options]: the servo axis with the core as its compensator)"
 #define HALF (1 << (COSIM_W - 1))
@@ -83,7 +83,7 @@ static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
             dut_tick(dut);
             if (taken) break;
             if (guard > 1000) {
-                fprintf(stderr, "fricore " CMD ": the core does not take its parameters\n");
+                fprintf(stderr, "fricore" CMD ": the core does not take its parameters\n");
                 return 1;
             }
         }
@@ -92,7 +92,7 @@ static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
     memset(&in, 0, sizeof in);
     for (int i = 0; i < 200; i++) dut_cycle_with(dut, &in, &out);
     if (out.flags != 0) {
-        fprintf(stderr, "fricore " CMD ": the core refused a parameter word (flags %u)\n", out.flags);
+        fprintf(stderr, "fricore" CMD ": the core refused a parameter word (flags %u)\n", out.flags);
         return 1;
     }
     return 0;
@@ -139,7 +139,7 @@ static int dut_sample(dut_t *dut, int32_t vc, int32_t *f)
         if (guard > 10000) goto stuck;
     }
 stuck:
-    fprintf(stderr, "fricore " CMD ": the core stopped answering\n");
+    fprintf(stderr, "fricore" CMD ": the core stopped answering\n");
     return 1;
 }
 
@@ -165,7 +165,7 @@ static int cosim_step(void *ctx, fric_plant_state_t *s, double h)
         int32_t fr;
         if (dut_sample(c->dut, code, &fr) != 0) return 1;
         if (fr != f) {
-            fprintf(stderr, "fricore " CMD ": at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", s->t,
+            fprintf(stderr, "fricore" CMD ": at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", s->t,
                     code, fr, f);
             return 1;
         }
@@ -204,7 +204,7 @@ static int servo_sample(void *ctx, double t, int32_t v, int32_t f_model)
     int32_t fr;
     if (dut_sample(ctx, v, &fr) != 0) return 1;
     if (fr != f_model) {
-        fprintf(stderr, "fricore " CMD " servo: at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", t, v,
+        fprintf(stderr, "fricore" CMD " servo: at t = %.9g s (v code %d) the core gave F code %d, the C model %d\n", t, v,
                 fr, f_model);
         return 1;
     }
@@ -243,7 +243,7 @@ static int refuse_not_here(int argc, char **argv)
             const size_t n = strlen(not_here[k].name);
             if (strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, not_here[k].name, n) == 0 &&
                 (argv[i][2 + n] == '\0' || argv[i][2 + n] == '='))
-                return fric_cli_fail(CMD, "--%s does not apply to fricore-cosim: %s", not_here[k].name, not_here[k].why);
+                return fric_cli_fail(CMD, "--%s does not apply here: %s", not_here[k].name, not_here[k].why);
         }
     return 0;
 }
@@ -296,7 +296,7 @@ int main(int argc, char **argv)
     char **args = malloc(((size_t)argc + 1) * sizeof *args);
     if (!args) return FRIC_EXIT_FAIL;
     args[0] = argv[0];
-    args[1] = (char *)"cosim";
+    args[1] = (char *)"-cosim";
     for (int i = 1; i < argc; i++) args[i + 1] = argv[i];
     int rc = fric_sim_cli_parse(&s, argc + 1, args, USAGE);
     if (rc != 0) {
@@ -309,7 +309,7 @@ int main(int argc, char **argv)
     if (c.src != SRC_DOUBLE) {
         fric_cli_report_flags(CMD, c.flags);
         if (c.v_clamped)
-            fprintf(stderr, "fricore " CMD ": warning: %llu samples had |v| beyond the port's range (v-max %.6g m/s): "
+            fprintf(stderr, "fricore" CMD ": warning: %llu samples had |v| beyond the port's range (v-max %.6g m/s): "
                     "raise --v-max\n", (unsigned long long)c.v_clamped, c.cp.rep.v_max);
     }
     if (c.dut) dut_close(c.dut);

@@ -57,9 +57,9 @@ if [ "$rc" -eq 0 ] && grep -q "Verilated RTL core fric_lugre" "$tmp/c.html" && \
 else bad "cosim: report (status $rc: $(head -c 300 "$tmp/err"))"; fi
 
 # ---- refused input: exit 2, one line
-expect_usage_error "cosim: --dt does not apply" '^fricore cosim: --dt does not apply to fricore-cosim: .*--ts sets both$' "$COSIM" --ts 1e-4 --dt 1e-5
-expect_usage_error "cosim: --integrator does not apply" '^fricore cosim: --integrator does not apply to fricore-cosim: .*closed form' "$COSIM" --integrator=exact
-expect_usage_error "cosim: --check-step does not apply" '^fricore cosim: --check-step does not apply to fricore-cosim' "$COSIM" --check-step
+expect_usage_error "cosim: --dt does not apply" '^fricore-cosim: --dt does not apply here: .*--ts sets both$' "$COSIM" --ts 1e-4 --dt 1e-5
+expect_usage_error "cosim: --integrator does not apply" '^fricore-cosim: --integrator does not apply here: .*closed form' "$COSIM" --integrator=exact
+expect_usage_error "cosim: --check-step does not apply" '^fricore-cosim: --check-step does not apply here' "$COSIM" --check-step
 run "$COSIM" --help
 if [ "$rc" -eq 0 ] && ! grep -Eq -- '^  --(dt|integrator|check-step) ' "$tmp/out" && grep -q -- '^  --ts X' "$tmp/out"; then
   ok "cosim --help: lists --ts, not the sim options that do not apply"

@@ -36,7 +36,7 @@ done
 # ---- the check fails when the two differ: a mismatch injected at sample 1234
 scratch inj
 expect_fail "servo --inject-mismatch 1234: status 1, the sample and both forces named" 1 \
-  '^fricore cosim servo: at t = 0.1234 s \(v code -?[0-9]+\) the core gave F code -?[0-9]+, the C model -?[0-9]+$' \
+  '^fricore-cosim servo: at t = 0.1234 s \(v code -?[0-9]+\) the core gave F code -?[0-9]+, the C model -?[0-9]+$' \
   "$COSIM" servo --duration 0.5 --compensation lugre --comp-arith rtl --inject-mismatch 1234 --summary "$d/s.json" --report "$d/r.html"
 expect_files "servo --inject-mismatch: no output left" "$d" ""
 expect_fail "servo --inject-mismatch without rtl: refused" 2 'inject-mismatch applies only with --comp-arith rtl' \
