@@ -906,6 +906,11 @@ module fric_regs #(
             // written before it, and applies all of them before it leaves
             // the boundary; no set starts with a bit written and not applied
             if (sq_reg != SQ_APPLY) p_commit_next_all: assert(f_a_s == 0 && f_a_l == 0 && f_a_r == 0);
+            // p_commit_held: until the boundary takes them, the bits written
+            // are held in the masks (STATUS.PENDING), every one, no other
+            if (!f_prev_rst) p_commit_held: assert((pend_s_reg & F_AXM) == (f_g_s | f_new_s) &&
+                                                   (pend_l_reg & F_AXM) == (f_g_l | f_new_l) &&
+                                                   (pend_r_reg & F_AXM) == (f_g_r | f_new_r));
             if (f_set_go) p_commit_next_set: assert(f_g_s == 0 && f_g_l == 0 && f_g_r == 0 &&
                                                     f_new_s == 0 && f_new_l == 0 && f_new_r == 0);
             // p_param_word: a parameter word goes to its core with the
@@ -955,8 +960,6 @@ module fric_regs #(
         end
     always @(*)
         if (f_past_valid && !f_prev_rst && !rst) begin
-            f_inv_pend: assert((pend_s_reg & F_AXM) == (f_g_s | f_new_s) && (pend_l_reg & F_AXM) == (f_g_l | f_new_l) &&
-                               (pend_r_reg & F_AXM) == (f_g_r | f_new_r));
             if (pend_s_reg != 0 || pend_l_reg != 0 || pend_r_reg != 0) f_inv_pending: assert(pending_reg);
             if (sq_reg == SQ_APPLY) begin
                 f_inv_apply: assert(f_a_s == (ap_s_reg & f_left_s) && f_a_l == (ap_l_reg & f_left_l) &&
