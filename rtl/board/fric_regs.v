@@ -624,6 +624,21 @@ module fric_regs #(
     //   commit_bound  a commit or state reset goes to a core only when no
     //                 sample of a set is in flight in either core
     //   flags_clear   flags_clear bits only when a FLAGS write with them is taken
+    // and the register map's promises, end to end (from the write's ack on
+    // the bus to the cores' ports; addresses and fields from the generated
+    // map):
+    //   commit_once   a commit (either core) or state reset only for an axis
+    //                 written to COMMIT / SRST and not applied since
+    //   commit_held   the bits written are held, every one and no other,
+    //                 until the sequencer takes them at a boundary
+    //   commit_next   the bits taken at a boundary are all applied before it
+    //                 ends; no set starts with a bit written and not applied
+    //   param_word    a parameter word reaches its core once, before the ack,
+    //                 with the write's address and data; S_PARAM[16..] none
+    //   step          a STEP write or a tick with RUN requests a set, held
+    //                 until a set starts; a set starts only for a request
+    //   w1c           an own flag falls only with a 1 written to its bit,
+    //                 and such a write clears it
     // The f_inv_* assertions are invariants of the state that make the
     // induction close.
     localparam integer F_RDY_MAX = 3;
@@ -987,6 +1002,10 @@ module fric_regs #(
         cover(wb_ack_o && wb_we_i && f_is_param && f_age > 8'd4);     // a parameter word stalled by a core
         cover(wb_state_reg == WB_PW && st_cfg_valid && st_cfg_commit); // a commit applied while the bus waits
         cover(sq_reg == SQ_RUN && got_s_reg == NUM_AXES[3:0] - 4'd1 && sb_v_reg); // a set completes
+        cover(f_hs_cl && lg_cfg_axis == NUM_AXES - 1);                // a LuGre commit of the last axis
+        cover(f_hs_r && f_g_r != 0);                                   // a state reset while another waits
+        cover(f_hs_wl && lg_cfg_addr == 5'd31);                        // LuGre word 31
+        cover(f_set_go && f_step && !f_tick);                          // a set for a STEP write
     end
 `endif
 endmodule
