@@ -12,9 +12,13 @@
 #                    ADR_W 12 and 32; and the Verilator bench tb_axil
 #                    (tb/fric_axil/): fric_axil_wb in front of fric_regs
 #                    driven with random channel timing against the generated
-#                    map (part of make test)
+#                    map, and a lint of the second top fric_top_axil
+#                    (fric_top with the AXI4-Lite slave in place of SPI)
+#                    (part of make test)
 
 AXIL_V := rtl/board/fric_axil_wb.v
+# the second top: fric_top behind AXI4-Lite instead of SPI
+TOP_AXIL_SRCS := $(shell grep -v '^//' rtl/board/fric_top_axil.f)
 AXIL_VHDL := rtl/vhdl/generated/fric_regs_pkg.vhd rtl/vhdl/board/fric_axil_wb.vhd
 
 AXIL_TB := $(BUILD)/tb/tb_axil/tb_axil
@@ -37,6 +41,9 @@ test-axil: $(AXIL_TB)
 	@$(RUN_TEST) tb_axil $(LOGS)/tb_axil.log $(AXIL_TB)
 	@for a in 12 32; do $(VERILATOR) --lint-only -Wall -Irtl/generated $(VLT) -GADR_W=$$a $(AXIL_V) --top-module fric_axil_wb || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_axil_wb, ADR_W $$a"; done
+	@for g in "-GW=16 -GNUM_AXES=4" "-GW=16 -GNUM_AXES=4 -GOPT_ENGINE=1" "-GW=18 -GNUM_AXES=8 -GST_OPT_FAST=1 -GOPT_LUTRAM=1"; do \
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) $$g $(TOP_AXIL_SRCS) --top-module fric_top_axil || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_top_axil, $$g"; done
 	@for a in 12 32; do d=$(BUILD)/axil/adr$$a; rm -rf $$d; mkdir -p $$d; \
 	  ( cd $$d && for f in $(abspath $(AXIL_VHDL)); do $(GHDL) -a $(GHDL_FLAGS) $$f || exit 1; done && \
 	    $(GHDL) --synth $(GHDL_FLAGS) -gADR_W=$$a --out=verilog fric_axil_wb >vhdl.v ) || exit 1; \
