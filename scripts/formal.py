@@ -390,8 +390,10 @@ MUTANTS = [
     dict(name="spi_read_swap", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
          old="                        tx_word_reg <= rbuf_reg[23:0];\n                        tx_reg <= rbuf_reg[31:24];",
          new="                        tx_word_reg <= {rbuf_reg[31:24], rbuf_reg[15:0]};\n                        tx_reg <= rbuf_reg[23:16];",
-         depth=150, skip=125, expect=["p_read_miso"], test=False,
-         what="two bytes of a read word swapped on MISO (D[23:16] sent first, D[31:24] second)"),
+         depth=140, skip=128, expect=["p_read_miso"], test=False, defines=["FRIC_FORMAL_SPI_STEADY"],
+         what="two bytes of a read word swapped on MISO (D[23:16] sent first, D[31:24] second); "
+              "one frame from reset with SCK toggling every 2 cycles, its first data bit at cycle "
+              "133"),
     # the tick and the encoder path
     dict(name="tick_period", proof="tick", file="rtl/board/fric_tick.v",
          old="        end_reg <= (div_z_reg || fire) ? div_1_reg : (cnt_reg == div_m2_reg);",

@@ -337,6 +337,13 @@ module fric_spi_wb #(
             if (spi_sck != f_sck_last) assume(f_sck_hold >= F_HALF);
             if (spi_mosi != f_mosi_last) assume(!spi_sck);
             if (!spi_cs_n && f_cs_last) assume(f_cs_hold >= F_CS_HIGH);
+`ifdef FRIC_FORMAL_SPI_STEADY
+            // a narrower master for deep bounded checks (a seeded bug of the
+            // read data): one frame from the first cycle, SCK toggling every
+            // F_HALF cycles; MOSI and the slave stay free
+            assume(!spi_cs_n);
+            assume((spi_sck != f_sck_last) == (f_sck_hold >= F_HALF));
+`endif
         end
 
     // ---- the slave ----
