@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """check_core_files.py CORE: the FuseSoC core lists the same RTL as make's
 file lists. Every Verilog and VHDL source named by rtl/cores/*.f,
-rtl/board/fric_top.f and rtl/vhdl/cores/*.f, and every include file of
+rtl/board/fric_top*.f and rtl/vhdl/cores/*.f, and every include file of
 rtl/generated, rtl/arith and rtl/cores, is in a fileset of CORE, and
 every RTL file of CORE's filesets exists. Exit 1 with the differences."""
 import glob
@@ -28,7 +28,7 @@ def main():
     for fs in core["filesets"].values():
         for item in fs.get("files", []):
             in_core.add(next(iter(item)) if isinstance(item, dict) else item)
-    want = listed("rtl/cores/*.f", "//") | listed("rtl/board/fric_top.f", "//") | listed("rtl/vhdl/cores/*.f", "#")
+    want = listed("rtl/cores/*.f", "//") | listed("rtl/board/fric_top*.f", "//") | listed("rtl/vhdl/cores/*.f", "#")
     want |= set(glob.glob("rtl/generated/*.vh") + glob.glob("rtl/arith/*.vh") + glob.glob("rtl/cores/*.vh"))
     bad = 0
     for f in sorted(want - in_core):

@@ -49,6 +49,21 @@ PROPS = {
         ("p_commit_bound", "a commit or state reset sent only when no sample of a set is in "
                            "flight in either core"),
         ("p_flags_clear", "flags_clear bits only when a FLAGS write with them is taken"),
+        ("p_commit_once", "a commit to either core, or a state reset, only for an axis whose bit was "
+                          "written to COMMIT / SRST and not applied since: each bit written reaches "
+                          "its core once, no bit not written does"),
+        ("p_commit_held", "every bit written to COMMIT or SRST (of an axis the build has) is held, "
+                          "and no other, until the sequencer takes the masks at a boundary"),
+        ("p_commit_next", "the masks taken at a boundary are applied in full before it ends; no "
+                          "set starts with a bit written and not applied"),
+        ("p_param_word", "a parameter word reaches its core once, before the write's ack, with the "
+                         "address and data of the write (S_PARAM[i] as Stribeck word i < 16, "
+                         "L_PARAM[i] as LuGre word i); S_PARAM[16..] reach no core"),
+        ("p_step", "every STEP write (any data) and every tick with RUN requests a set, held "
+                   "(STATUS.REQUEST) until a set starts; a set starts only for a request"),
+        ("p_w1c", "an own sticky flag (OVERRUN, ENC_SAT, ENC_ERR, VEL_SAT, S_CFG) falls only with a "
+                  "FLAGS write of a 1 to its bit; such a write clears it unless it is set in the "
+                  "same cycle"),
     ],
     "fric_axil_wb": [
         ("p_resp_req", "one response per request, none without one: B only with an AW and a W "
@@ -69,6 +84,9 @@ PROPS = {
         ("p_frame_cycles", "a bus cycle starts exactly when the reference decoder of the frame "
                            "says one must, with its we, address and data"),
         ("p_wb_master", "Wishbone B4 classic master: stb only with cyc, request held until ack"),
+        ("p_read_miso", "at each rising SCK edge (as the bridge sees it) MISO carries the reference's "
+                        "bit: of a read's data, bit 31 - b of the word its bus cycle returned (0 for "
+                        "a word not accessed), MSB first; 0 outside a read's data"),
         ("p_decode_ahead", "the framing state decoded a cycle ahead is current at every SCK edge"),
     ],
     "fric_tick": [
@@ -147,7 +165,15 @@ PROOFS = [
          config="W 18, NUM_AXES 8", props=[p for p, _ in PROPS["fric_regs"]], test=True),
     dict(name="regs_cover", sby="fric_regs.sby", task="cover", module="fric_regs",
          config="W 16, NUM_AXES 2", props=["cover: back-to-back, read, write, stalled parameter word, "
-                                           "commit while the bus waits, a set completes"], test=True),
+                                           "commit while the bus waits, a set completes, a LuGre commit of the last "
+                                           "axis, a state reset while another waits, LuGre word 31, a set for "
+                                           "a STEP write"], test=True),
+    dict(name="regs_axil_a2", sby="fric_regs_axil.sby", task="prove_a2", module="fric_regs",
+         config="W 16, NUM_AXES 2, behind fric_axil_wb (AXI4-Lite master free)",
+         props=[p for p, _ in PROPS["fric_regs"]], test=True),
+    dict(name="regs_axil_a8", sby="fric_regs_axil.sby", task="prove_a8", module="fric_regs",
+         config="W 18, NUM_AXES 8, behind fric_axil_wb (AXI4-Lite master free)",
+         props=[p for p, _ in PROPS["fric_regs"]], test=False),
     dict(name="axil_wb", sby="fric_axil_wb.sby", task="prove", module="fric_axil_wb",
          config="ADR_W 12, ack within 3 clk, BREADY/RREADY low at most 3 clk",
          props=[p for p, _ in PROPS["fric_axil_wb"]], test=True),
@@ -275,6 +301,45 @@ MUTANTS = [
          new="    assign st_flags_clear = (rq_v && rq_flags) ? rq_dat[2:0] : 3'd0;",
          depth=10, expect=["p_flags_clear"], test=False,
          what="a read of FLAGS clears the Stribeck core's flags"),
+    # the register map's promises, end to end
+    dict(name="regs_lost_commit", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="        pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}});",
+         new="        pend_s_reg <= ap_take ? {MAXA{1'b0}} : (pend_s_reg | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}}));",
+         depth=40, expect=["p_commit_next"], test=False,
+         what="the lost commit: a Stribeck COMMIT write taken in the cycle the sequencer takes the "
+              "masks is dropped (the core keeps its old parameters); the boundary after next "
+              "leaves it unapplied"),
+    dict(name="regs_lost_commit_held", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="        pend_s_reg <= (ap_take ? {MAXA{1'b0}} : pend_s_reg) | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}});",
+         new="        pend_s_reg <= ap_take ? {MAXA{1'b0}} : (pend_s_reg | (commit_wr ? rq_dat[7:0] : {MAXA{1'b0}}));",
+         depth=14, expect=["p_commit_held"], test=True,
+         what="the lost commit, as it happens: the bits of the COMMIT write are not held for the "
+              "next boundary"),
+    dict(name="regs_commit_twice", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="        pend_l_reg <= (ap_take ? {MAXA{1'b0}} : pend_l_reg) | (commit_wr ? rq_dat[15:8] : {MAXA{1'b0}});",
+         new="        pend_l_reg <= pend_l_reg | (commit_wr ? rq_dat[15:8] : {MAXA{1'b0}});",
+         depth=20, expect=["p_commit_once"], test=False,
+         what="a LuGre commit applied again at a later boundary (the mask is not cleared when taken)"),
+    dict(name="regs_srst_unwritten", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="                ap_rv_reg <= nx_r_reg;\n                ap_skip_reg <= !nx_r_reg;",
+         new="                ap_rv_reg <= nx_r_reg || nx_l_reg;\n                ap_skip_reg <= !(nx_r_reg || nx_l_reg);",
+         depth=16, expect=["p_commit_once_r"], test=False,
+         what="a LuGre commit also resets the axis's bristle state (a state reset not written)"),
+    dict(name="regs_param_addr", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="    assign lg_cfg_addr = wb_a_reg[6:2];",
+         new="    assign lg_cfg_addr = {1'b0, wb_a_reg[5:2]};",
+         depth=10, expect=["p_param_word_l"], test=False,
+         what="L_PARAM words 16..31 reach the LuGre core as words 0..15"),
+    dict(name="regs_step_data", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="                    if (rq_step) req_reg <= 1'b1;",
+         new="                    if (rq_step && rq_dat[0]) req_reg <= 1'b1;",
+         depth=10, expect=["p_step"], test=False,
+         what="a STEP write requests a set only when its bit 0 is 1 (the map says any data)"),
+    dict(name="regs_w1c_bit", proof="regs_a2", file="rtl/board/fric_regs.v",
+         old="            if (rq_dat[16]) ovr_reg <= 1'b0;",
+         new="            if (rq_dat[17]) ovr_reg <= 1'b0;",
+         depth=12, expect=["p_w1c"], test=False,
+         what="a 1 written to FLAGS.ENC_SAT also clears OVERRUN (W1C of a bit not written)"),
     # the AXI4-Lite slave
     dict(name="axil_lost_bresp", proof="axil_wb", file="rtl/board/fric_axil_wb.v",
          old="                b_valid_reg <= 1'b1;\n                b_resp_reg <= wb_err_i ? RESP_SLVERR : RESP_OKAY;",
@@ -322,6 +387,13 @@ MUTANTS = [
          new="    always @(posedge clk) if (sck_rise) addr_nx_reg <= addr_reg + 16'd4;",
          depth=80, expect=["p_decode_ahead"], test=False,
          what="the next address decoded only at rising edges (stale at the next edge)"),
+    dict(name="spi_read_swap", proof="spi_wb_fast", file="rtl/board/fric_spi_wb.v",
+         old="                        tx_word_reg <= rbuf_reg[23:0];\n                        tx_reg <= rbuf_reg[31:24];",
+         new="                        tx_word_reg <= {rbuf_reg[31:24], rbuf_reg[15:0]};\n                        tx_reg <= rbuf_reg[23:16];",
+         depth=140, skip=128, expect=["p_read_miso"], test=False, defines=["FRIC_FORMAL_SPI_STEADY"],
+         what="two bytes of a read word swapped on MISO (D[23:16] sent first, D[31:24] second); "
+              "one frame from reset with SCK toggling every 2 cycles, its first data bit at cycle "
+              "133"),
     # the tick and the encoder path
     dict(name="tick_period", proof="tick", file="rtl/board/fric_tick.v",
          old="        end_reg <= (div_z_reg || fire) ? div_1_reg : (cnt_reg == div_m2_reg);",

@@ -244,17 +244,28 @@ module fric_axil_wb #(
         if (f_rstall >= F_STALL_MAX) assume(s_axil_rready);
     end
 
-    // the slave
+    // the slave: assumed when this module is the top of the proof; with
+    // FRIC_FORMAL_AXIL_INNER the slave is fric_regs, a module of the proof
+    // (rtl/formal/fric_regs_axil_f.v), whose ack rules are asserted here and
+    // whose latency is its own proof's (so p_latency is left out)
     reg [3:0] f_ack_wait = 4'd0;
     always @(posedge clk) begin
         f_ack_wait <= (wb_stb_o && !wb_ack_i && !wb_err_i) ? f_ack_wait + 4'd1 : 4'd0;
         if (rst) f_ack_wait <= 4'd0;
     end
+`ifdef FRIC_FORMAL_AXIL_INNER
+    always @(*)
+        if (f_past_valid) begin
+            f_slave_one: assert(!(wb_ack_i && wb_err_i));
+            if (!wb_stb_o) f_slave_stb: assert(!wb_ack_i && !wb_err_i);
+        end
+`else
     always @(*) begin
         assume(!(wb_ack_i && wb_err_i));
         if (!wb_stb_o) assume(!wb_ack_i && !wb_err_i);
         if (f_ack_wait >= F_ACK_MAX) assume(wb_ack_i || wb_err_i);
     end
+`endif
 
     // requests and responses counted at the ports: outstanding = taken minus
     // answered
@@ -341,7 +352,9 @@ module fric_axil_wb #(
             if (ar_full_reg) f_inv_ar: assert(ar_addr_reg == f_ar_addr);
             if (wb_stb_o && wb_we_o) f_inv_bus_w: assert(aw_full_reg && w_full_reg);
             if (wb_stb_o && !wb_we_o) f_inv_bus_r: assert(ar_full_reg);
+`ifndef FRIC_FORMAL_AXIL_INNER
             f_inv_ack: assert(f_ack_wait <= F_ACK_MAX && (wb_stb_o || f_ack_wait == 0));
+`endif
             f_inv_bstall: assert(f_bstall <= F_STALL_MAX && (s_axil_bvalid || f_bstall == 0));
             f_inv_rstall: assert(f_rstall <= F_STALL_MAX && (s_axil_rvalid || f_rstall == 0));
             // p_wstrb: a write whose WSTRB is not 4'b1111 runs no bus cycle
@@ -350,9 +363,11 @@ module fric_axil_wb #(
             // a bus read only to one it lists
             if (wb_stb_o && wb_we_o) p_map_write: assert(f_acc_w[1]);
             if (wb_stb_o && !wb_we_o) p_map_read: assert(f_acc_r[0]);
+`ifndef FRIC_FORMAL_AXIL_INNER
             // p_latency: bounded time to each response
             p_latency_w: assert(f_wr_lat < F_LAT);
             p_latency_r: assert(f_rd_lat < F_LAT);
+`endif
         end
     end
     always @(posedge clk) begin

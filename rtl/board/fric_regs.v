@@ -607,8 +607,8 @@ module fric_regs #(
     // The module is the top of its proof. Environment (assumptions):
     //   - rst is high in the first cycle;
     //   - the master follows Wishbone B4 classic: stb only inside cyc; once
-    //     cyc and stb are high they stay high, with we, adr and dat stable,
-    //     until ack (a reset ends the cycle). fric_spi_wb does this (its own
+    //     cyc and stb are high they stay high, with we and adr stable (and
+    //     dat, in a write), until ack (a reset ends the cycle). fric_spi_wb does this (its own
     //     proof); a master that drops cyc before the ack is outside it;
     //   - a core's cfg_ready / srst_ready is not low for more than
     //     F_RDY_MAX cycles in a row while it is asked;
@@ -624,6 +624,21 @@ module fric_regs #(
     //   commit_bound  a commit or state reset goes to a core only when no
     //                 sample of a set is in flight in either core
     //   flags_clear   flags_clear bits only when a FLAGS write with them is taken
+    // and the register map's promises, end to end (from the write's ack on
+    // the bus to the cores' ports; addresses and fields from the generated
+    // map):
+    //   commit_once   a commit (either core) or state reset only for an axis
+    //                 written to COMMIT / SRST and not applied since
+    //   commit_held   the bits written are held, every one and no other,
+    //                 until the sequencer takes them at a boundary
+    //   commit_next   the bits taken at a boundary are all applied before it
+    //                 ends; no set starts with a bit written and not applied
+    //   param_word    a parameter word reaches its core once, before the ack,
+    //                 with the write's address and data; S_PARAM[16..] none
+    //   step          a STEP write or a tick with RUN requests a set, held
+    //                 until a set starts; a set starts only for a request
+    //   w1c           an own flag falls only with a 1 written to its bit,
+    //                 and such a write clears it
     // The f_inv_* assertions are invariants of the state that make the
     // induction close.
     localparam integer F_RDY_MAX = 3;
@@ -641,15 +656,21 @@ module fric_regs #(
     always @(*) if (!f_past_valid) assume(rst);
 
     // ---- the master ----
+    // Its rules are assumptions when this module is the top of the proof,
+    // and assertions when the master is a module of the proof too
+    // (FRIC_FORMAL_REGS_INNER: fric_axil_wb in rtl/formal/fric_regs_axil_f.v)
+`ifdef FRIC_FORMAL_REGS_INNER
+`define FRIC_F_MASTER assert
+`else
+`define FRIC_F_MASTER assume
+`endif
     wire f_req = wb_cyc_i && wb_stb_i;
-    always @(*) if (wb_stb_i) assume(wb_cyc_i);
+    always @(*) if (wb_stb_i) f_master_cyc: `FRIC_F_MASTER(wb_cyc_i);
     always @(posedge clk)
-        if (f_past_valid && $past(f_req && !wb_ack_o && !rst)) begin
-            assume(f_req);
-            assume(wb_we_i == $past(wb_we_i));
-            assume(wb_adr_i == $past(wb_adr_i));
-            assume(wb_dat_i == $past(wb_dat_i));
-        end
+        if (f_past_valid && $past(f_req && !wb_ack_o && !rst))
+            f_master_hold: `FRIC_F_MASTER(f_req && wb_we_i == $past(wb_we_i) && wb_adr_i == $past(wb_adr_i)
+                                          && (!wb_we_i || wb_dat_i == $past(wb_dat_i)));
+`undef FRIC_F_MASTER
     // f_age: the cycles of the open request, 0 in its first
     reg [7:0] f_age = 8'd0;
     always @(posedge clk)
@@ -746,7 +767,7 @@ module fric_regs #(
             assert(wb_pw_reg == (wb_state_reg == WB_PW));
             assert({1'b0, pws_reg} + {1'b0, pwr_reg} + {1'b0, pwl_reg} == {1'b0, wb_pw_reg});
             if (rq_v) assert(wb_state_reg == WB_IDLE && f_req && f_age == 8'd1 && rq_we == wb_we_i &&
-                             rq_param == f_is_param && rq_adr == wb_adr_i[11:2] && rq_dat == wb_dat_i &&
+                             rq_param == f_is_param && rq_adr == wb_adr_i[11:2] && (!rq_we || rq_dat == wb_dat_i) &&
                              rq_flags == ({wb_adr_i[11:2], 2'b00} == `FRIC_REG_FLAGS));
             if (wb_state_reg == WB_IDLE && !rq_v && f_req) assert(f_age == 8'd0);
             if (wb_state_reg != WB_IDLE) assert(f_req && wb_a_reg == wb_adr_i[11:2]);
@@ -805,6 +826,172 @@ module fric_regs #(
             end
         end
 
+    // ---- the map's promises, end to end -------------------------------------------
+    // Observed at the bus (a write is done at its ack, with the address and
+    // data the master holds) and at the cores' ports. The addresses, fields
+    // and parameter words are the generated map's (fric_regs_map.vh), so the
+    // properties follow the map. A ghost copy of the masks: f_g_* the axis
+    // bits written to COMMIT (Stribeck, LuGre) and SRST since the sequencer
+    // last took the masks (at a sample boundary, ap_take), f_a_* those taken
+    // and not yet applied. Bits of axes past NUM_AXES select nothing.
+    localparam [MAXA-1:0] F_AXM = {MAXA{1'b1}} >> (MAXA - NUM_AXES);
+    // the words each core's cfg port addresses
+    localparam integer F_S_WORDS = 16, F_L_WORDS = 32;
+    wire f_wr_ack = wb_ack_o && wb_we_i;
+    wire [11:0] f_wa = {wb_adr_i[11:2], 2'b00};
+    wire f_wr_commit = f_wr_ack && f_wa == `FRIC_REG_COMMIT;
+    wire f_wr_srst = f_wr_ack && f_wa == `FRIC_REG_SRST;
+    wire [MAXA-1:0] f_new_s = f_wr_commit ? wb_dat_i[`FRIC_REG_COMMIT_STRIBECK_LSB +: MAXA] & F_AXM : {MAXA{1'b0}};
+    wire [MAXA-1:0] f_new_l = f_wr_commit ? wb_dat_i[`FRIC_REG_COMMIT_LUGRE_LSB +: MAXA] & F_AXM : {MAXA{1'b0}};
+    wire [MAXA-1:0] f_new_r = f_wr_srst ? wb_dat_i[`FRIC_REG_SRST_AXES_LSB +: MAXA] & F_AXM : {MAXA{1'b0}};
+    // a commit or state reset a core takes, as an axis bit
+    wire f_hs_cs = st_cfg_valid && st_cfg_ready && st_cfg_commit;
+    wire f_hs_cl = lg_cfg_valid && lg_cfg_ready && lg_cfg_commit;
+    wire f_hs_r = lg_srst_valid && lg_srst_ready;
+    wire [MAXA-1:0] f_bit_s = f_hs_cs ? ({{(MAXA-1){1'b0}}, 1'b1} << st_cfg_axis) : {MAXA{1'b0}};
+    wire [MAXA-1:0] f_bit_l = f_hs_cl ? ({{(MAXA-1){1'b0}}, 1'b1} << lg_cfg_axis) : {MAXA{1'b0}};
+    wire [MAXA-1:0] f_bit_r = f_hs_r ? ({{(MAXA-1){1'b0}}, 1'b1} << lg_srst_axis) : {MAXA{1'b0}};
+    // a sample set starts
+    wire f_set_go = (sq_reg == SQ_IDLE) && !ap_take && req_reg && !pending;
+    reg [MAXA-1:0] f_g_s = {MAXA{1'b0}}, f_g_l = {MAXA{1'b0}}, f_g_r = {MAXA{1'b0}};
+    reg [MAXA-1:0] f_a_s = {MAXA{1'b0}}, f_a_l = {MAXA{1'b0}}, f_a_r = {MAXA{1'b0}};
+    // STEP: a write asks for a set; a tick with RUN too. f_step / f_tick: a
+    // request that no set has served yet (a set that starts in the cycle a
+    // STEP write takes effect, the cycle before its ack, serves it)
+    reg f_step = 1'b0, f_tick = 1'b0, f_prev_set_go = 1'b0, f_prev_take = 1'b0;
+    wire f_step_new = f_wr_ack && f_wa == `FRIC_REG_STEP && !f_prev_set_go;
+    // parameter words handed to a core during the open request
+    reg [1:0] f_pw_cnt = 2'd0;
+    wire f_hs_ws = st_cfg_valid && st_cfg_ready && !st_cfg_commit;
+    wire f_hs_wl = lg_cfg_valid && lg_cfg_ready && !lg_cfg_commit;
+    reg [2:0] f_ax_prev;
+    always @(posedge clk) begin
+        if (ap_take) begin
+            f_a_s <= f_g_s | f_new_s;
+            f_a_l <= f_g_l | f_new_l;
+            f_a_r <= f_g_r | f_new_r;
+            f_g_s <= {MAXA{1'b0}};
+            f_g_l <= {MAXA{1'b0}};
+            f_g_r <= {MAXA{1'b0}};
+        end else begin
+            f_a_s <= f_a_s & ~f_bit_s;
+            f_a_l <= f_a_l & ~f_bit_l;
+            f_a_r <= f_a_r & ~f_bit_r;
+            f_g_s <= f_g_s | f_new_s;
+            f_g_l <= f_g_l | f_new_l;
+            f_g_r <= f_g_r | f_new_r;
+        end
+        f_step <= (f_step || f_step_new) && !f_set_go;
+        f_tick <= (f_tick && !f_set_go) || (tick && run_reg);
+        f_prev_set_go <= f_set_go;
+        f_prev_take <= ap_take;
+        f_ax_prev <= ax;
+        f_pw_cnt <= wb_ack_o ? 2'd0 : f_pw_cnt + {1'b0, f_hs_ws || f_hs_wl};
+        if (rst) begin
+            f_g_s <= {MAXA{1'b0}};
+            f_g_l <= {MAXA{1'b0}};
+            f_g_r <= {MAXA{1'b0}};
+            f_a_s <= {MAXA{1'b0}};
+            f_a_l <= {MAXA{1'b0}};
+            f_a_r <= {MAXA{1'b0}};
+            f_step <= 1'b0;
+            f_tick <= 1'b0;
+            f_prev_set_go <= 1'b0;
+            f_prev_take <= 1'b0;
+            f_pw_cnt <= 2'd0;
+        end
+    end
+    // the write open on the bus is to parameter word i of S_PARAM / L_PARAM
+    wire f_in_s = f_wa >= `FRIC_REG_S_PARAM && f_wa < `FRIC_REG_S_PARAM + 4 * `FRIC_REG_S_PARAM_COUNT;
+    wire f_in_l = f_wa >= `FRIC_REG_L_PARAM && f_wa < `FRIC_REG_L_PARAM + 4 * `FRIC_REG_L_PARAM_COUNT;
+    wire [11:0] f_wi_s = (f_wa - `FRIC_REG_S_PARAM) >> 2;
+    wire [11:0] f_wi_l = (f_wa - `FRIC_REG_L_PARAM) >> 2;
+    // the words a core takes: S_PARAM[0..15] the Stribeck core's, L_PARAM[0..31] the LuGre core's
+    wire f_word_s = f_in_s && f_wi_s < F_S_WORDS;
+    wire f_word_l = f_in_l && f_wi_l < F_L_WORDS;
+    always @(*)
+        if (f_past_valid && !rst) begin
+            // p_commit_once: a commit (either core) or a state reset only for
+            // an axis written and not applied since: each bit written reaches
+            // its core once, and no bit not written does
+            if (f_hs_cs) p_commit_once_s: assert(f_a_s[st_cfg_axis]);
+            if (f_hs_cl) p_commit_once_l: assert(f_a_l[lg_cfg_axis]);
+            if (f_hs_r) p_commit_once_r: assert(f_a_r[lg_srst_axis]);
+            // p_commit_next: at the boundary the sequencer takes every bit
+            // written before it, and applies all of them before it leaves
+            // the boundary; no set starts with a bit written and not applied
+            if (sq_reg != SQ_APPLY) p_commit_next_all: assert(f_a_s == 0 && f_a_l == 0 && f_a_r == 0);
+            // p_commit_held: until the boundary takes them, the bits written
+            // are held in the masks (STATUS.PENDING), every one, no other
+            if (!f_prev_rst) p_commit_held: assert((pend_s_reg & F_AXM) == (f_g_s | f_new_s) &&
+                                                   (pend_l_reg & F_AXM) == (f_g_l | f_new_l) &&
+                                                   (pend_r_reg & F_AXM) == (f_g_r | f_new_r));
+            if (f_set_go) p_commit_next_set: assert(f_g_s == 0 && f_g_l == 0 && f_g_r == 0 &&
+                                                    f_new_s == 0 && f_new_l == 0 && f_new_r == 0);
+            // p_param_word: a parameter word goes to its core with the
+            // address and data of the write open on the bus, once; a write to
+            // a word no core has goes to none
+            if (f_hs_ws) p_param_word_s: assert(f_req && wb_we_i && f_in_s && f_wi_s == {8'd0, st_cfg_addr} &&
+                                                st_cfg_data == wb_dat_i && f_pw_cnt == 2'd0);
+            if (f_hs_wl) p_param_word_l: assert(f_req && wb_we_i && f_in_l && f_wi_l == {7'd0, lg_cfg_addr} &&
+                                                lg_cfg_data == wb_dat_i && f_pw_cnt == 2'd0);
+            if (f_hs_ws || f_hs_wl) p_param_word_one: assert(!(f_hs_ws && f_hs_wl));
+            if (f_wr_ack) p_param_word_ack: assert(f_pw_cnt == ((f_word_s || f_word_l) ? 2'd1 : 2'd0));
+            // p_step: every STEP write (any data) and every tick with RUN
+            // requests a set, held (STATUS.REQUEST) until a set starts; a set
+            // starts only for a request
+            if (f_step || f_step_new) p_step_held: assert(req_reg);
+            if (f_set_go) p_step_only: assert(f_step || f_tick || f_step_new);
+        end
+    // p_w1c: an own sticky flag falls only with a FLAGS write of a 1 to its
+    // bit (or rst); a 1 written clears it unless it is set in the same cycle
+    wire f_wr_flags = f_wr_ack && f_wa == `FRIC_REG_FLAGS;
+    always @(posedge clk)
+        if (f_past_valid && !$past(rst) && !rst) begin
+            if ($past(ovr_reg) && !ovr_reg) p_w1c_ovr: assert(f_wr_flags && wb_dat_i[`FRIC_REG_FLAGS_OVERRUN_LSB]);
+            if ($past(esat_reg) && !esat_reg) p_w1c_esat: assert(f_wr_flags && wb_dat_i[`FRIC_REG_FLAGS_ENC_SAT_LSB]);
+            if ($past(eerr_reg) && !eerr_reg) p_w1c_eerr: assert(f_wr_flags && wb_dat_i[`FRIC_REG_FLAGS_ENC_ERR_LSB]);
+            if ($past(vsat_reg) && !vsat_reg) p_w1c_vsat: assert(f_wr_flags && wb_dat_i[`FRIC_REG_FLAGS_VEL_SAT_LSB]);
+            if ($past(scfg_reg) && !scfg_reg) p_w1c_scfg: assert(f_wr_flags && wb_dat_i[`FRIC_REG_FLAGS_S_CFG_LSB]);
+            if (f_wr_flags) begin
+                if (wb_dat_i[`FRIC_REG_FLAGS_OVERRUN_LSB] && !$past(overrun)) p_w1c_clr_ovr: assert(!ovr_reg);
+                if (wb_dat_i[`FRIC_REG_FLAGS_ENC_SAT_LSB] && !$past(enc_sat && HAS_ENC != 0)) p_w1c_clr_esat: assert(!esat_reg);
+                if (wb_dat_i[`FRIC_REG_FLAGS_ENC_ERR_LSB] && !$past(enc_err && HAS_ENC != 0)) p_w1c_clr_eerr: assert(!eerr_reg);
+                if (wb_dat_i[`FRIC_REG_FLAGS_VEL_SAT_LSB]) p_w1c_clr_vsat: assert(!vsat_reg);
+                if (wb_dat_i[`FRIC_REG_FLAGS_S_CFG_LSB]) p_w1c_clr_scfg: assert(!scfg_reg);
+            end
+        end
+`ifndef FRIC_FORMAL_NOINV
+    // invariants of the ghost copies (the induction's): in APPLY, the bits
+    // taken and not yet applied are the mask's bits of the axes whose step
+    // is still to come
+    reg [MAXA-1:0] f_left_s, f_left_l, f_left_r;
+    integer fx;
+    always @(*)
+        for (fx = 0; fx < MAXA; fx = fx + 1) begin
+            f_left_s[fx] = fx < NUM_AXES && (fx > ax_reg || (fx == ax_reg && step_reg == 2'd0 && !ap_adv_reg));
+            f_left_l[fx] = fx < NUM_AXES && (fx > ax_reg || (fx == ax_reg && (step_reg == 2'd0 || (step_reg == 2'd1 && !ap_adv_reg))));
+            f_left_r[fx] = fx < NUM_AXES && (fx > ax_reg || (fx == ax_reg && (step_reg != 2'd2 || !ap_adv_reg)));
+        end
+    always @(*)
+        if (f_past_valid && !f_prev_rst && !rst) begin
+            if (pend_s_reg != 0 || pend_l_reg != 0 || pend_r_reg != 0) f_inv_pending: assert(pending_reg);
+            if (sq_reg == SQ_APPLY) begin
+                f_inv_apply: assert(f_a_s == (ap_s_reg & f_left_s) && f_a_l == (ap_l_reg & f_left_l) &&
+                                    f_a_r == (ap_r_reg & f_left_r));
+                if (step_reg == 2'd0 && !ap_adv_reg) f_inv_step_s: assert(ap_sv_reg == ap_s_reg[ax]);
+                if (step_reg == 2'd1 && !ap_adv_reg) f_inv_step_l: assert(ap_lv_reg == ap_l_reg[ax]);
+                if (step_reg == 2'd2 && !ap_adv_reg) f_inv_step_r: assert(ap_rv_reg == ap_r_reg[ax]);
+                if (!f_prev_take) f_inv_nx: assert(nx_l_reg == ap_l_reg[f_ax_prev] && nx_r_reg == ap_r_reg[f_ax_prev] &&
+                                                   nx_s_reg == ap_s_reg[f_ax_prev + 3'd1]);
+                if (ap_adv_reg) f_inv_adv: assert(!f_prev_take && f_ax_prev == ax);
+            end
+            f_inv_req: assert(req_reg == (f_step || f_tick || f_step_new));
+            if (wb_state_reg != WB_ACK) f_inv_pw: assert(f_pw_cnt == 2'd0);
+            else if (wb_we_i) f_inv_pw_ack: assert(f_pw_cnt == ((f_word_s || f_word_l) ? 2'd1 : 2'd0));
+        end
+`endif
+
     // ---- reachability ----
     reg f_acked = 1'b0;
     always @(posedge clk) if (wb_ack_o) f_acked <= 1'b1;
@@ -815,6 +1002,10 @@ module fric_regs #(
         cover(wb_ack_o && wb_we_i && f_is_param && f_age > 8'd4);     // a parameter word stalled by a core
         cover(wb_state_reg == WB_PW && st_cfg_valid && st_cfg_commit); // a commit applied while the bus waits
         cover(sq_reg == SQ_RUN && got_s_reg == NUM_AXES[3:0] - 4'd1 && sb_v_reg); // a set completes
+        cover(f_hs_cl && lg_cfg_axis == NUM_AXES - 1);                // a LuGre commit of the last axis
+        cover(f_hs_r && f_g_r != 0);                                   // a state reset while another waits
+        cover(f_hs_wl && lg_cfg_addr == 5'd31);                        // LuGre word 31
+        cover(f_set_go && f_step && !f_tick);                          // a set for a STEP write
     end
 `endif
 endmodule

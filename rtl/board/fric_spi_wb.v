@@ -288,6 +288,10 @@ module fric_spi_wb #(
     //                  produces exactly the bus cycles its header says
     //   wb_master      Wishbone B4 classic master: stb only inside cyc, the
     //                  request (we, adr, dat) held until ack, no cyc without stb
+    //   read_miso      at each rising edge, MISO carries the bit of the
+    //                  read word the reference has on MISO (the data its
+    //                  bus cycle returned, MSB first), and 0 outside a
+    //                  read's data
     //   decode_ahead   the framing state decoded a cycle ahead equals the
     //                  direct decode at every SCK edge (what the simulation
     //                  check above tests, here for every input)
@@ -333,6 +337,13 @@ module fric_spi_wb #(
             if (spi_sck != f_sck_last) assume(f_sck_hold >= F_HALF);
             if (spi_mosi != f_mosi_last) assume(!spi_sck);
             if (!spi_cs_n && f_cs_last) assume(f_cs_hold >= F_CS_HIGH);
+`ifdef FRIC_FORMAL_SPI_STEADY
+            // a narrower master for deep bounded checks (a seeded bug of the
+            // read data): one frame from the first cycle, SCK toggling every
+            // F_HALF cycles; MOSI and the slave stay free
+            assume(!spi_cs_n);
+            assume((spi_sck != f_sck_last) == (f_sck_hold >= F_HALF));
+`endif
         end
 
     // ---- the slave ----
@@ -378,6 +389,12 @@ module fric_spi_wb #(
     reg        f_ref_we = 1'b0;
     reg [15:0] f_ref_adr = 16'd0;
     reg [31:0] f_ref_dat = 32'd0;
+    // the read data: the last word fetched, the word on MISO, and whether
+    // a word has started going out in this frame
+    reg [31:0] f_ref_rd, f_ref_word;
+    reg        f_ref_on = 1'b0;
+    // rbuf_reg has no reset: the reference starts with its word
+    always @(*) if (!f_past_valid) assume(f_ref_rd == rbuf_reg);
     wire [31:0] f_ref_sh_next = {f_ref_sh[30:0], f_ref_bit};
     wire f_ref_hdr = (f_ref_n == 5'd24);
     // docs/board.md: words at or above 2^ADR_W are not accessed
@@ -427,13 +444,28 @@ module fric_spi_wb #(
             end
         end
         if (f_ref_rise && f_ref_hdr && f_ref_w == 5'd7) f_ref_d8 <= 1'b1;
+        // the read data: the word each read bus cycle returns, or 0 for a
+        // word the frame does not access (above); as each word's first bit
+        // goes out, that word is the one shifted out on MISO, MSB first
+        if (wb_stb_o && wb_ack_i && !wb_we_o) f_ref_rd <= wb_dat_i;
+        if (f_ref_rise && f_ref_n == 5'd23 && f_ref_cmd == CMD_READ && !f_in_range({f_ref_sh_next[15:2], 2'b00}))
+            f_ref_rd <= 32'd0;
+        if (f_ref_fall && f_ref_hdr && f_ref_w == 5'd8 && f_ref_cmd == CMD_READ) begin
+            if (!(f_in_range(f_ref_a + 16'd4) && f_ref_a != 16'hfffc)) f_ref_rd <= 32'd0;
+            f_ref_word <= f_ref_rd;
+            f_ref_on <= 1'b1;
+        end
         if (!f_ref_act) begin
             f_ref_n <= 5'd0;
             f_ref_w <= 5'd0;
             f_ref_d8 <= 1'b0;
             f_ref_cmd <= 8'd0;
+            f_ref_on <= 1'b0;
         end
-        if (rst) f_ref_exp <= 1'b0;
+        if (rst) begin
+            f_ref_exp <= 1'b0;
+            f_ref_on <= 1'b0;
+        end
     end
 
     // ---- properties ----
@@ -451,6 +483,16 @@ module fric_spi_wb #(
                 if (f_ref_we) p_frame_dat: assert(wb_dat_o == f_ref_dat);
             end
             p_wb_master_cyc: assert(wb_stb_o == wb_cyc_o);
+        end
+    // p_read_miso: at each rising edge the bridge sees, MISO carries the
+    // bit the reference says: in a read's data, bit 31 - b of the word on
+    // MISO (b = the data bits since the word's first, MSB first); 0
+    // anywhere else (header, dummy byte, write frames)
+    wire [4:0] f_rd_b = f_ref_w - 5'd8;
+    always @(*)
+        if (f_past_valid && !rst && f_ref_rise) begin
+            if (f_ref_on) p_read_miso_data: assert(spi_miso == f_ref_word[5'd31 - f_rd_b]);
+            else p_read_miso_zero: assert(!spi_miso);
         end
     reg [ADR_W-1:0] f_adr_last;
     reg [31:0] f_dat_last;
@@ -526,6 +568,24 @@ module fric_spi_wb #(
             i_frame_15: assert(f_ref_a[1:0] == 2'b00);
             if (!f_ref_hdr && f_ref_n >= 5'd16) i_frame_13: assert(addr_reg[15:8] == f_ref_sh[(f_ref_n - 5'd16) +: 8]);
             if (f_ref_hdr && f_ref_cmd == CMD_WRITE) i_frame_14: assert(((wdata_reg ^ f_sh_w[23:0]) & f_wmask) == 24'd0);
+        end
+
+    // ---- invariants: the read data path is the reference's ----
+    // the data bit going out (falls processed since the word's first, in
+    // the bridge's view), its byte and the bits of the byte still to go
+    wire [4:0] f_tx_b = f_ref_f - 5'd8;
+    wire [31:0] f_tx_word_sh = f_ref_word << {f_tx_b[4:3], 3'd0};
+    wire [7:0] f_tx_byte = f_tx_word_sh[31:24] << f_tx_b[2:0];
+    always @(*)
+        if (f_past_valid && !rst) begin
+            i_read_1: assert(rbuf_reg == f_ref_rd);
+            if (f_ref_on) begin
+                i_read_2: assert(f_ref_hdr && f_ref_cmd == CMD_READ && f_ref_d8);
+                i_read_3: assert(tx_word_reg == f_ref_word[23:0] && tx_reg == f_tx_byte);
+            end else begin
+                i_read_4: assert(tx_reg == 8'd0);
+                if (f_ref_hdr && f_ref_cmd == CMD_READ && f_ref_d8) i_read_5: assert(f_ref_w == 5'd8 && f_sck_q[3]);
+            end
         end
 
     // ---- reachability ----
