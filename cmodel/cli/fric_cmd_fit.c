@@ -305,7 +305,7 @@ static int run_static(int argc, char **argv, const char *data, bool asym, bool f
         table_free(&t);
         return rc;
     }
-    fric_fit_static_opts_t o = {asym, fdelta, delta};
+    fric_fit_static_opts_t o = {.asymmetric = asym, .fit_delta = fdelta, .delta = delta};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_static(v, f, t.n, &o, &c, &r);
@@ -441,7 +441,7 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
         table_free(&t);
         return rc;
     }
-    fric_fit_dynamic_opts_t o = {fs2};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = fs2};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_dynamic(tt, v, f, t.n, base, &o, &c, &r);

@@ -104,7 +104,7 @@ static void test_static_recovers_within_2_percent(void **state)
     (void)state;
     static double v[2000], f[2000];
     const size_t n = static_data(&TRUE_STATIC, 50, 10, 1e-4, 1.0, 1, v, f);
-    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_fit_static_opts_t o = {.asymmetric = false, .fit_delta = false, .delta = 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
@@ -125,7 +125,7 @@ static void test_static_asymmetric_and_delta(void **state)
     static double v[2000], f[2000];
     const fric_stribeck_cfg_t t = {1.0, 0.8, 1.5, 1.3, 0.4, 0.5, 1e-3, 1.5};
     const size_t n = static_data(&t, 50, 10, 1e-4, 1.0, 2, v, f);
-    fric_fit_static_opts_t o = {true, true, 2.0};
+    fric_fit_static_opts_t o = {.asymmetric = true, .fit_delta = true, .delta = 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
@@ -145,7 +145,7 @@ static void test_static_warns_without_low_speeds(void **state)
     (void)state;
     static double v[2000], f[2000];
     const size_t n = static_data(&TRUE_STATIC, 20, 10, 5e-3, 1.0, 3, v, f);
-    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_fit_static_opts_t o = {.asymmetric = false, .fit_delta = false, .delta = 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
@@ -158,7 +158,7 @@ static void test_static_refuses_bad_data(void **state)
     (void)state;
     const double v[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}, f[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const double zero[6] = {0}, nan_f[] = {1, 1, NAN, 1, 1, 1};
-    fric_fit_static_opts_t o = {false, false, 2.0}, oa = {true, false, 2.0};
+    fric_fit_static_opts_t o = {.asymmetric = false, .fit_delta = false, .delta = 2.0}, oa = {.asymmetric = true, .fit_delta = false, .delta = 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_static(zero, f, 6, &o, &c, &r), FRIC_FIT_ERR_DATA);
@@ -179,7 +179,7 @@ static void test_static_intervals_cover(void **state)
     int hits[4] = {0};
     for (int s = 0; s < RUNS; s++) {
         const size_t n = static_data(&TRUE_STATIC, 20, 10, 1e-4, 1.0, 1000 + (uint64_t)s, v, f);
-        fric_fit_static_opts_t o = {false, false, 2.0};
+        fric_fit_static_opts_t o = {.asymmetric = false, .fit_delta = false, .delta = 2.0};
         fric_stribeck_cfg_t c;
         fric_fit_report_t r;
         assert_int_equal(fric_fit_static(v, f, n, &o, &c, &r), 0);
@@ -207,7 +207,7 @@ static void test_dynamic_recovers_sigma0_sigma1(void **state)
     const fric_lugre_cfg_t truth = true_lugre();
     dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 7, t, v, f);
     const fric_lugre_cfg_t base = static_part();
-    fric_fit_dynamic_opts_t o = {false};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = false};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
@@ -243,7 +243,7 @@ static void test_dynamic_fits_sigma2_on_request(void **state)
     const fric_lugre_cfg_t truth = true_lugre();
     dynamic_data(&truth, N, 1e-4, 0.002, 2.0, 8, t, v, f);
     const fric_lugre_cfg_t base = static_part();
-    fric_fit_dynamic_opts_t o = {true};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = true};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
@@ -272,7 +272,7 @@ static void test_dynamic_says_sigma1_is_not_identifiable(void **state)
     uint64_t seed = 11;
     add_noise(f, N, &seed);
     const fric_lugre_cfg_t base = static_part();
-    fric_fit_dynamic_opts_t o = {false};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = false};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
@@ -291,7 +291,7 @@ static void test_dynamic_intervals_cover(void **state)
     int hits[2] = {0};
     for (int s = 0; s < RUNS; s++) {
         dynamic_data(&truth, N, 1e-4, 5e-6, 20.0, 5000 + (uint64_t)s, t, v, f);
-        fric_fit_dynamic_opts_t o = {false};
+        fric_fit_dynamic_opts_t o = {.fit_sigma2 = false};
         fric_lugre_cfg_t c;
         fric_fit_report_t r;
         assert_int_equal(fric_fit_dynamic(t, v, f, N, &base, &o, &c, &r), 0);
@@ -309,7 +309,7 @@ static void test_dynamic_refuses_bad_data(void **state)
     const double t[] = {0, 1, 2, 2, 4}, tt[] = {0, 1, 2, 3, 4}, v[] = {0, 1e-3, 1e-3, 1e-3, 1e-3}, f[] = {0, 1, 1, 1, 1};
     const double zero[5] = {0};
     const fric_lugre_cfg_t base = static_part();
-    fric_fit_dynamic_opts_t o = {false};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = false};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_dynamic(t, v, f, 5, &base, &o, &c, &r), FRIC_FIT_ERR_DATA);
@@ -331,7 +331,7 @@ static void test_fit_1e5_rows(void **state)
     assert_non_null(a);
     double *t = a, *v = a + N, *f = a + 2 * N;
     static_data(&TRUE_STATIC, 1000, 50, 1e-4, 1.0, 9, v, f);
-    fric_fit_static_opts_t o = {false, false, 2.0};
+    fric_fit_static_opts_t o = {.asymmetric = false, .fit_delta = false, .delta = 2.0};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     assert_int_equal(fric_fit_static(v, f, N, &o, &c, &r), 0);
