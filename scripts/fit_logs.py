@@ -73,7 +73,7 @@ def main():
     for rep in range(6):
         for i in range(20):
             for s in (1.0, -1.0):
-                vv = s * 1e-4 * (1000.0 ** (i / 19.0))
+                vv = s * 1e-4 * (10000.0 ** (i / 19.0))
                 f = steady(vv, canudas)
                 f += rng.gauss(0.0, 0.01 * abs(f))
                 if rng.random() < 0.05:
