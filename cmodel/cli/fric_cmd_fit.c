@@ -259,7 +259,7 @@ static int parse_bounds(const char *opt, const char *spec, bool fix, bounds_t *b
         if (bs->n == MAXBOUNDS) return fric_cli_fail(CMD, "%s: at most %d bounds and fixed values", opt, MAXBOUNDS);
         *eq = '\0';
         fric_fit_bound_t *b = &bs->b[bs->n];
-        snprintf(bs->names[bs->n], sizeof bs->names[0], "%s", item);
+        memcpy(bs->names[bs->n], item, (size_t)(eq - item) + 1);
         b->name = bs->names[bs->n];
         char *val = eq + 1, *colon = strchr(val, ':');
         if (fix == (colon != NULL))
@@ -274,7 +274,7 @@ static int parse_bounds(const char *opt, const char *spec, bool fix, bounds_t *b
             const fric_num_t why = fric_parse_number(t, &x);
             if (why != FRIC_NUM_OK) {
                 char where[64];
-                snprintf(where, sizeof where, "%s %s", opt, item);
+                snprintf(where, sizeof where, "%s %s", opt, bs->names[bs->n]);
                 return fric_cli_bad_number(CMD, where, "parameter value", "", t, why);
             }
             if (k == 0) lo = x;
@@ -463,17 +463,22 @@ static int compare(const double *v, const double *f, size_t n, const fric_fit_st
     char verdict[600] = "";
     if (c->hw_best >= 0 && c->hw_free >= 0) {
         const fric_fit_compare_row_t *h = &c->row[c->hw_best], *q = &c->row[c->hw_free];
+        char at[120] = "";
+        for (size_t j = 0; j < q->rep.np; j++)
+            if (q->rep.at_bound[j])
+                snprintf(at + strlen(at), sizeof at - strlen(at), "%s%s on its bound %.4g", at[0] ? ", " : ", with ",
+                         q->rep.name[j], q->rep.value[j]);
         snprintf(verdict, sizeof verdict,
                  "the hardware holds delta = 1 or 2: its best variant is '%s' (residual RMS %.4g N); a free delta "
-                 "(%.4g) would lower the RMS by %.3g N (%.2g %%), and its curve differs from the held one by at most "
+                 "(%.4g%s) would lower the RMS by %.3g N (%.2g %%), and its curve differs from the held one by at most "
                  "%.3g N over the data's speeds; BIC %s it (BIC difference %.3g)",
-                 fric_fit_variants[c->hw_best].name, h->rep.rms, q->cfg.delta, c->free_rms_gain,
-                 100.0 * c->free_rms_gain / h->rep.rms, c->free_max_diff, c->free_bic_gain > 0.0 ? "prefers" : "does not prefer",
-                 c->free_bic_gain);
+                 fric_fit_variants[c->hw_best].name, h->rep.rms, q->cfg.delta, at, c->free_rms_gain,
+                 100.0 * c->free_rms_gain / h->rep.rms, c->free_max_diff,
+                 c->free_bic_gain > 0.0 ? "prefers" : "does not prefer", c->free_bic_gain);
     } else if (c->hw_best >= 0) {
         snprintf(verdict, sizeof verdict,
                  "the hardware holds delta = 1 or 2: its best variant is '%s'; the delta-free variant of that family "
-                 "did not converge to an interior point, so a free delta buys nothing this data can show",
+                 "did not converge, so what a free delta would buy is not known from this data",
                  fric_fit_variants[c->hw_best].name);
     } else {
         snprintf(verdict, sizeof verdict, "no variant with delta = 1 or 2 converged to an interior point");

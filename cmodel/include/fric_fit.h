@@ -203,7 +203,8 @@ typedef struct {
     fric_fit_compare_row_t row[FRIC_FIT_NVARIANTS];
     int best_aic, best_bic;  /**< the usable variant of least AIC, of least BIC */
     int hw_best;             /**< the usable variant with delta 1 or 2 of least BIC (what the hardware holds) */
-    int hw_free;             /**< the delta-free variant of hw_best's family, when usable */
+    int hw_free;             /**< the delta-free variant of hw_best's family, when it converged (it may end on a bound) */
+    bool free_at_bound;      /**< hw_free ended with a parameter on a bound (delta at 0.5 or 10, say) */
     double free_rms_gain;    /**< hw_best's residual RMS minus hw_free's, N */
     double free_bic_gain;    /**< hw_best's BIC minus hw_free's (> 0: BIC prefers the free delta) */
     double free_max_diff;    /**< largest |F_free(v) - F_hw(v)| over the data's speeds, N */

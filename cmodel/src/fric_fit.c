@@ -693,7 +693,8 @@ int fric_fit_compare(const double *v, const double *f, size_t n, const fric_fit_
     }
     if (out->hw_best >= 0) {
         const int fam = out->hw_best / 3, fr = 3 * fam + 2;
-        if (out->row[fr].usable) {
+        if (out->row[fr].status == 0 && out->row[fr].rep.converged && isfinite(out->row[fr].bic)) {
+            out->free_at_bound = !out->row[fr].usable;
             const fric_fit_compare_row_t *h = &out->row[out->hw_best], *q = &out->row[fr];
             out->hw_free = fr;
             out->free_rms_gain = h->rep.rms - q->rep.rms;
