@@ -542,7 +542,8 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
                                 .loss = strcmp(so->loss, "huber") == 0     ? FRIC_FIT_LOSS_HUBER
                                         : strcmp(so->loss, "soft_l1") == 0 ? FRIC_FIT_LOSS_SOFT_L1
                                                                            : FRIC_FIT_LOSS_L2,
-                                .loss_scale = so->loss_scale, .bounds = bs->b, .nbounds = bs->n};
+                                .loss_scale = so->loss_scale, .bounds = bs->b, .nbounds = bs->n,
+                                .skip_unknown = so->compare};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_static(v, f, t.n, &o, &c, &r);

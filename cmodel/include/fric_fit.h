@@ -123,6 +123,7 @@ typedef struct {
     double loss_scale;       /**< s in N; 0: from the residuals each round (1.4826 MAD) */
     const fric_fit_bound_t *bounds; /**< nbounds bounds, or NULL */
     size_t nbounds;
+    bool skip_unknown;       /**< pass over a bound on a parameter this fit does not have (else refuse it) */
 } fric_fit_static_opts_t;
 
 /** Errors of a fit (negative; the report's why says more). */

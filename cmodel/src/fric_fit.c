@@ -468,6 +468,50 @@ static int srows(fric_fit_report_t *rep, const double *v, const double *f, size_
     return 0;
 }
 
+/* A start for the static fit: the best vs of a log grid (per direction when
+ * per_dir), the levels by linear least squares; delta at c->delta. */
+static void static_start(const sctx_t *c, const srows_t *r, bool per_dir, double *x)
+{
+    double best[2] = {INFINITY, INFINITY}, vs0[2] = {0.0, 0.0}, lv0[6] = {0}, lv[6], ss[2];
+    const int grid = 48;
+    const double glo = log(r->vmin / 10.0), ghi = log(r->vmax);
+    for (int g = 0; g < grid; g++) {
+        const double vs = exp(glo + (ghi - glo) * g / (grid - 1));
+        static_linear(c, vs, c->delta, lv, ss);
+        if (per_dir) {
+            for (int d = 0; d < 2; d++)
+                if (ss[d] < best[d]) {
+                    best[d] = ss[d];
+                    vs0[d] = vs;
+                    memcpy(lv0 + 3 * d, lv + 3 * d, 3 * sizeof *lv);
+                }
+        } else if (ss[0] + ss[1] < best[0]) {
+            best[0] = ss[0] + ss[1];
+            vs0[0] = vs0[1] = vs;
+            memcpy(lv0, lv, sizeof lv);
+        }
+    }
+    if (!isfinite(best[0]) || (per_dir && !isfinite(best[1]))) {
+        /* too few distinct speeds for the linear start: plain levels */
+        vs0[0] = vs0[1] = sqrt(r->vmin * r->vmax);
+        lv0[0] = lv0[3] = r->fmean;
+        lv0[1] = lv0[4] = 1.2 * r->fmean;
+        lv0[2] = lv0[5] = 0.0;
+    }
+    const sidx_t k = sidx(c);
+    x[k.fc] = lv0[0];
+    x[k.fs] = lv0[1];
+    x[k.b] = lv0[2];
+    if (c->asym) {
+        x[k.fcn] = lv0[3];
+        x[k.fsn] = lv0[4];
+        x[k.bn] = lv0[5];
+    }
+    x[k.vs] = vs0[0];
+    x[k.vsn] = c->vs2 ? vs0[1] : vs0[0];
+    if (k.d >= 0) x[k.d] = c->delta;
+}
+
 /* One static fit of the rows r (least squares under sw, or IRLS for a robust loss). */
 static int static_solve(const srows_t *r, const fric_fit_static_opts_t *o, bool skip_unknown, fric_stribeck_cfg_t *out,
                         double *vs_neg, fric_fit_report_t *rep)
@@ -484,46 +528,11 @@ static int static_solve(const srows_t *r, const fric_fit_static_opts_t *o, bool 
     if (o->vs_per_direction && !o->asymmetric)
         return fail(rep, FRIC_FIT_ERR_OPTION, "a Stribeck velocity per direction needs the asymmetric fit");
 
-    /* start: the best vs of a log grid (per direction with two), the levels by linear least squares */
-    double best[2] = {INFINITY, INFINITY}, vs0[2] = {0.0, 0.0}, lv0[6] = {0}, lv[6], ss[2];
-    const int grid = 48;
-    const double glo = log(r->vmin / 10.0), ghi = log(r->vmax);
-    for (int g = 0; g < grid; g++) {
-        const double vs = exp(glo + (ghi - glo) * g / (grid - 1));
-        static_linear(&c, vs, c.delta, lv, ss);
-        if (c.vs2) {
-            for (int d = 0; d < 2; d++)
-                if (ss[d] < best[d]) {
-                    best[d] = ss[d];
-                    vs0[d] = vs;
-                    memcpy(lv0 + 3 * d, lv + 3 * d, 3 * sizeof *lv);
-                }
-        } else if (ss[0] + ss[1] < best[0]) {
-            best[0] = ss[0] + ss[1];
-            vs0[0] = vs0[1] = vs;
-            memcpy(lv0, lv, sizeof lv);
-        }
-    }
-    if (!isfinite(best[0]) || (c.vs2 && !isfinite(best[1]))) {
-        /* too few distinct speeds for the linear start: plain levels */
-        vs0[0] = vs0[1] = sqrt(r->vmin * r->vmax);
-        lv0[0] = lv0[3] = r->fmean;
-        lv0[1] = lv0[4] = 1.2 * r->fmean;
-        lv0[2] = lv0[5] = 0.0;
-    }
     const sidx_t k = sidx(&c);
-    double x[FRIC_FIT_MAX_PARAMS] = {0};
-    x[k.fc] = lv0[0];
-    x[k.fs] = lv0[1];
-    x[k.b] = lv0[2];
-    if (c.asym) {
-        x[k.fcn] = lv0[3];
-        x[k.fsn] = lv0[4];
-        x[k.bn] = lv0[5];
-    }
-    x[k.vs] = vs0[0];
-    x[k.vsn] = c.vs2 ? vs0[1] : vs0[0];
-    if (k.d >= 0) x[k.d] = c.delta;
+    double x[FRIC_FIT_MAX_PARAMS] = {0}, x2[FRIC_FIT_MAX_PARAMS] = {0};
+    static_start(&c, r, c.vs2, x);
+    /* with a vs per direction, the shared-vs start too: the better of the two fits is kept */
+    if (c.vs2) static_start(&c, r, false, x2);
 
     /* names, physical ranges and scales */
     static const char *const sym_names[] = {"fc", "fs", "vs", "sigma2", "delta"};
@@ -551,9 +560,21 @@ static int static_solve(const srows_t *r, const fric_fit_static_opts_t *o, bool 
     int rc = apply_bounds(rep, &b, rep->name, o->bounds, o->nbounds, skip_unknown);
     if (rc != 0) return rc;
     for (int j = 0; j < np; j++)
-        if (b.fixed[j]) x[j] = b.x[j];
+        if (b.fixed[j]) x[j] = x2[j] = b.x[j];
     rc = bfit(rep, &b, x);
     if (rc != 0) return rc;
+    if (c.vs2) {
+        fric_fit_report_t *r2 = malloc(sizeof *r2);
+        if (!r2) return fail(rep, FRIC_FIT_ERR_NOMEM, "out of memory");
+        *r2 = *rep;
+        r2->warn = 0;
+        r2->nfev = 0;
+        const int rc2 = bfit(r2, &b, x2);
+        r2->nfev += rep->nfev;
+        if (rc2 == 0 && r2->converged && r2->ssr < rep->ssr) *rep = *r2;
+        else rep->nfev = r2->nfev;
+        free(r2);
+    }
 
     if (o->loss != FRIC_FIT_LOSS_L2) {
         /* iteratively reweighted least squares */
@@ -620,7 +641,7 @@ int fric_fit_static(const double *v, const double *f, size_t n, const fric_fit_s
         rep->np = 0;
         return rc;
     }
-    rc = static_solve(&r, o, false, out, NULL, rep);
+    rc = static_solve(&r, o, o->skip_unknown, out, NULL, rep);
     srows_free(&r);
     return rc;
 }
