@@ -862,7 +862,7 @@ static int fit_reduce(int argc, char **argv)
         fprintf(m, "v,F,F_sd,n\n");
         size_t used = 0;
         for (size_t i = 0; i < np; i++) {
-            fprintf(m, "%.10g,%.10g,%.6g,%zu\n", pts[i].v, pts[i].f, pts[i].f_sd, pts[i].n);
+            fprintf(m, "%.10g,%.10g,%.10g,%zu\n", pts[i].v, pts[i].f, pts[i].f_sd, pts[i].n);
             used += pts[i].n;
         }
         if (fclose(m) != 0) rc = fric_cli_run_failed(CMD, "out of memory");
