@@ -361,8 +361,8 @@ static bool all_finite(const fric_fit_report_t *r)
 /* ---- fit static ------------------------------------------------------------------ */
 
 typedef struct {
-    const char *data, *bound, *fix, *loss;
-    bool asym, fdelta, accept, compare, unweighted;
+    const char *data, *bound, *fix, *loss, *weights;
+    bool asym, fdelta, accept, compare;
     double delta, loss_scale;
 } sopts_t;
 
@@ -370,7 +370,7 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
 
 static int fit_static(int argc, char **argv)
 {
-    sopts_t so = {.delta = 2.0, .loss = "l2"};
+    sopts_t so = {.delta = 2.0, .loss = "l2", .weights = "sd"};
     const char *out_path = NULL, *report = NULL, *plot = NULL;
     fric_opt_t opts[] = {
         {"data", NULL, FRIC_OPT_STRING, &so.data, "", "the measurements: CSV with the header v,F, or v,F,F_sd,n from fit reduce (required)", NULL, false},
@@ -381,7 +381,7 @@ static int fit_static(int argc, char **argv)
         {"fix", NULL, FRIC_OPT_STRING, &so.fix, "", "NAME=VALUE[,...]: hold a parameter at a value (fs=1.2)", NULL, false},
         {"loss", NULL, FRIC_OPT_CHOICE, &so.loss, "", "l2 (least squares), or soft_l1 or huber: down-weight outliers by reweighted fits", "l2|soft_l1|huber", false},
         {"loss-scale", NULL, FRIC_OPT_DOUBLE, &so.loss_scale, "N", "the residual scale of --loss (default: 1.4826 MAD of the residuals, each round)", NULL, false},
-        {"unweighted", NULL, FRIC_OPT_FLAG, &so.unweighted, "", "ignore the F_sd and n columns (default: weight each row by n / F_sd^2)", NULL, false},
+        {"weights", NULL, FRIC_OPT_CHOICE, &so.weights, "", "with F_sd and n columns: sd weighs a row by 1 / F_sd^2 (default), sem by n / F_sd^2 (independent samples), none by 1", "sd|sem|none", false},
         {"compare", NULL, FRIC_OPT_FLAG, &so.compare, "", "fit every model variant too, and rank them by AIC and BIC (fit_compare)", NULL, false},
         {"accept-unconverged", NULL, FRIC_OPT_FLAG, &so.accept, "", "write a fit that did not converge or ended on a bound, and exit 0", NULL, false},
         {"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false},
@@ -507,15 +507,15 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
     if (rc != 0) return rc;
     const double *v = t.col[0], *f = t.col[1];
     double *w = NULL;
-    if (which == 1 && !so->unweighted) {
-        /* a reduced log's point: its mean's variance is F_sd^2 / n */
+    if (which == 1 && strcmp(so->weights, "none") != 0) {
+        /* a reduced log's point: its force's variance, F_sd^2 (or F_sd^2 / n for independent samples) */
         w = t.col[2];
         for (size_t i = 0; i < t.n && rc == 0; i++) {
             const double sd = t.col[2][i], cnt = t.col[3][i];
             if (!(sd > 0.0) || !(cnt >= 1.0) || cnt != floor(cnt))
                 rc = fric_cli_fail(CMD, "--data %s row %zu: F_sd must be > 0 and n a whole number >= 1 (got %.6g, %.6g); "
-                                   "--unweighted ignores them", data, i + 1, sd, cnt);
-            else w[i] = cnt / (sd * sd);
+                                   "--weights none ignores them", data, i + 1, sd, cnt);
+            else w[i] = (strcmp(so->weights, "sem") == 0 ? cnt : 1.0) / (sd * sd);
         }
     }
     const size_t np = (asym ? 7u : 4u) + (so->fdelta ? 1u : 0u);
@@ -585,8 +585,8 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
         put_num(m, "sigma2_neg", c.b_neg);
     }
     char tail[200];
-    snprintf(tail, sizeof tail, ",\n  \"fit_loss\": \"%s\",\n  \"fit_weighted\": %s%s", so->loss, w ? "true" : "false",
-             r.rounds ? "" : "");
+    snprintf(tail, sizeof tail, ",\n  \"fit_loss\": \"%s\",\n  \"fit_weights\": \"%s\"", so->loss,
+             w ? so->weights : "none");
     if (r.rounds) snprintf(tail + strlen(tail), sizeof tail - strlen(tail), ",\n  \"fit_rounds\": %d", r.rounds);
     char *ext = NULL;
     size_t elen = 0;

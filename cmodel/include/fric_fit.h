@@ -17,8 +17,10 @@
  * too, as a nuisance parameter (the last one in the report), started at
  * F[0] - sigma2 v[0]; |z(0)| is held at most g(v[0]) / sigma0.
  *
- * Bounds: every parameter has a physical range (levels, sigma2, sigma0 and
- * sigma1 >= 0; vs > 0; delta in [0.5, 10]; f0 free), which a caller's
+ * Bounds: every parameter has a physical range (sigma2, sigma0 and sigma1
+ * >= 0; fc and fs in [0, 10 max |F|], a level ten times the largest force
+ * measured being no finding of the data; vs > 0; delta in [0.5, 10]; f0
+ * free), which a caller's
  * bounds (fric_fit_bound_t) may narrow or pin to one value. MINPACK has no
  * bounds, so the solver works on unbounded u, mapped onto each range by the
  * MINUIT transforms: x = lo + (hi - lo) (sin u + 1) / 2 within two bounds,

@@ -422,7 +422,7 @@ static double median_inplace(double *a, size_t n);
 typedef struct {
     double *v, *f, *w, *sw;
     size_t m, npos, nneg;
-    double vmin, vmax, vmin_pos, vmin_neg, fmean;
+    double vmin, vmax, vmin_pos, vmin_neg, fmean, fmax;
 } srows_t;
 
 static void srows_free(srows_t *r)
@@ -460,11 +460,12 @@ static int srows(fric_fit_report_t *rep, const double *v, const double *f, size_
         r->vmin = fmin(r->vmin, a);
         r->vmax = fmax(r->vmax, a);
         r->fmean += fabs(f[i]);
+        r->fmax = fmax(r->fmax, fabs(f[i]));
         if (v[i] > 0.0) r->npos++, r->vmin_pos = fmin(r->vmin_pos, a);
         else r->nneg++, r->vmin_neg = fmin(r->vmin_neg, a);
     }
     if (r->m) r->fmean /= (double)r->m;
-    if (!(r->fmean > 0.0)) r->fmean = 1.0;
+    if (!(r->fmean > 0.0)) r->fmean = r->fmax = 1.0;
     return 0;
 }
 
@@ -549,6 +550,7 @@ static int static_solve(const srows_t *r, const fric_fit_static_opts_t *o, bool 
         b.lo[j] = 0.0;
         b.hi[j] = INFINITY;
         b.scale[j] = r->fmean;
+        if (strncmp(rep->name[j], "fc", 2) == 0 || strncmp(rep->name[j], "fs", 2) == 0) b.hi[j] = 10.0 * r->fmax;
         if (strncmp(rep->name[j], "sigma2", 6) == 0) b.scale[j] = r->fmean / r->vmax;
         if (strncmp(rep->name[j], "vs", 2) == 0) b.scale[j] = r->vmin;
         if (strcmp(rep->name[j], "delta") == 0) {

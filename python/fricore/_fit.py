@@ -106,7 +106,7 @@ def fit_static(v: Any, F: Any, *, asymmetric: bool = False, fit_delta: bool = Fa
     3)} narrows a parameter's physical range (None: that side stays), fix={"fs":
     1.2} holds one; loss "soft_l1" or "huber" down-weights outliers
     (loss_scale in N, 0: from the residuals); weights (1 / variance per row,
-    for example n / F_sd^2 of fit_reduce's points). A fit that did not
+    for example 1 / F_sd^2 of fit_reduce's points). A fit that did not
     converge or ended on a bound raises FricoreError unless
     accept_unconverged. Returns a stribeck Params whose .fit holds the
     standard errors, 95 % intervals, at_bound, fixed and warnings."""

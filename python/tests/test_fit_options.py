@@ -63,7 +63,7 @@ def test_reduce_and_weights_as_the_command(tmp_path):
     (tmp_path / "r.csv").write_text(run("fit", "reduce", "--data", log))
     js = json.loads(run("fit", "static", "--data", tmp_path / "r.csv", "--asymmetric"))
     p = fricore.fit_static(np.array(out["v"], float), np.array(out["F"], float), asymmetric=True,
-                           weights=np.array(out["n"], float) / np.array(out["F_sd"], float) ** 2)
+                           weights=1.0 / np.array(out["F_sd"], float) ** 2)
     same(p, js)
     with pytest.raises(TypeError, match="unknown option"):
         fricore.fit_reduce(d["t"], d["x"], d["F"], windw=3)

@@ -165,14 +165,14 @@ run "$FRICORE" fit static --data "$tmp/red.csv" --asymmetric --compare --out "$t
 if [ "$rc" -eq 0 ] && grep -q "the data supports 'asymmetric, vs per direction, delta = 2'" "$tmp/err" && python3 - "$tmp/red.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["fit_weighted"] is True and d["fit_converged"] is True and d["fit_at_bound"] == []
+assert d["fit_weights"] == "sd" and d["fit_converged"] is True and d["fit_at_bound"] == []
 assert d["fit_compare_best_bic"] == "asymmetric, vs per direction, delta = 2", d["fit_compare_best_bic"]
 best = [r for r in d["fit_compare"] if r["variant"] == d["fit_compare_best_bic"]][0]
 for k, t in (("fc", 1.0), ("fs", 1.5), ("vs", 1e-3), ("vs_neg", 2e-3), ("fc_neg", 0.9), ("fs_neg", 1.3)):
     assert abs(best[k] - t) <= 0.03 * t, (k, best[k])
 assert len(d["fit_compare"]) == 9 and "a free delta" in d["fit_compare_free_delta"]
 PY
-then ok "fit static --compare on the reduced log: the vs-per-direction, delta = 2 variant, weighted by F_sd and n"; else bad "fit static --compare (status $rc): $(head -c 600 "$tmp/err")"; fi
+then ok "fit static --compare on the reduced log: the vs-per-direction, delta = 2 variant, weighted by 1 / F_sd^2"; else bad "fit static --compare (status $rc): $(head -c 600 "$tmp/err")"; fi
 printf 't,v,F\n0,1,1\n1,1,1\n' >"$tmp/d.csv"
 expect_usage_error "fit reduce: fewer rows than the window" "fewer than the --sg-window of 9" "$FRICORE" fit reduce --data "$tmp/d.csv"
 expect_usage_error "fit reduce: --drop-start + --drop-end >= 1" "--drop-start and --drop-end must be >= 0 with a sum below 1" \
