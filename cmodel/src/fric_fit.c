@@ -475,7 +475,7 @@ static void static_start(const sctx_t *c, const srows_t *r, bool per_dir, double
 {
     double best[2] = {INFINITY, INFINITY}, vs0[2] = {0.0, 0.0}, lv0[6] = {0}, lv[6], ss[2];
     const int grid = 48;
-    const double glo = log(r->vmin / 10.0), ghi = log(r->vmax);
+    const double glo = log(r->vmin / 3.0), ghi = log(r->vmax); /* below vmin / 3 no row sees the dip */
     for (int g = 0; g < grid; g++) {
         const double vs = exp(glo + (ghi - glo) * g / (grid - 1));
         static_linear(c, vs, c->delta, lv, ss);
