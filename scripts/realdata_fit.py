@@ -31,6 +31,11 @@ PUB = {  # the authors' parameters, per joint and direction (the data set's READ
     2: {"+": dict(fc=1.9181, fs=1.49, sigma2=0.1707, vs=0.046740, delta=5.025),
         "-": dict(fc=1.7195, fs=1.45, sigma2=0.0839, vs=0.076829, delta=4.402)},
 }
+# fit reduce on the raw logs: slow runs stick and slip, so a segment's tolerance
+# is 0.006 rad/s (a third of a deg/s) plus 20 % of its speed
+REDUCE = ["--v-min", "1e-3", "--tol-rel", "0.2", "--tol-abs", "0.006", "--gap", "5", "--min-samples", "50",
+          "--sg-window", "15"]
+RAW_FIT = ["--asymmetric", "--weights", "none", "--accept-unconverged"]
 SPEEDS = ["01", "02", "03", "04", "05", "1", "2", "3", "4", "5", "10", "15", "20", "30", "40", "50", "60", "70",
           "80", "90"]
 
@@ -104,11 +109,16 @@ def main():
             res[(j, "points")] = json.loads(out), err
             log = os.path.join(tmp, "log%d.csv" % j)
             raw_log(datadir, j, log)
-            red, rerr = fricore(binary, "fit", "reduce", "--data", log, "--v-min", "1e-3", "--out",
-                                os.path.join(tmp, "red%d.csv" % j))
-            out, err = fricore(binary, "fit", "static", "--data", os.path.join(tmp, "red%d.csv" % j), "--asymmetric",
-                               "--accept-unconverged")
+            red, rerr = fricore(binary, "fit", "reduce", "--data", log, *REDUCE, "--out", os.path.join(tmp, "red%d.csv" % j))
+            out, err = fricore(binary, "fit", "static", "--data", os.path.join(tmp, "red%d.csv" % j), *RAW_FIT)
             npts = sum(1 for _ in open(os.path.join(tmp, "red%d.csv" % j))) - 1
+            st = os.path.join(tmp, "static%d.json" % j)
+            fricore(binary, "fit", "static", "--data", pts, "--asymmetric", "--accept-unconverged", "--out", st)
+            rec = os.path.join(datadir, "presliding_x_sig0_joint%d_%s_exp1.csv" % (j, "6" if j == 1 else "08"))
+            for w in (2, 15):
+                out2, _ = fricore(binary, "fit", "dynamic", "--data", rec, "--params", st, "--sg-window", w,
+                                  "--accept-unconverged")
+                res[(j, "dyn", w)] = json.loads(out2)
             res[(j, "raw")] = json.loads(out), rerr + err, npts
     lines.append("| joint | direction | parameter | published | fricore, data set's points | difference | "
                  "fricore, from the raw logs | difference |")
@@ -123,12 +133,15 @@ def main():
                     j, ">" if s == "+" else "<", name, p[k], ga[k], pct(ga[k], p[k]), gb[k], pct(gb[k], p[k])))
                 worst[(j, s, k)] = (pct(ga[k], p[k]), pct(gb[k], p[k]))
     lines.append("")
-    lines.append("| joint | rows reduced from the raw logs | fit_at_bound (points) | fit_warnings (points) |")
+    lines.append("| joint | fit | fit_at_bound | fit_warnings |")
     lines.append("|---|---|---|---|")
     for j in (1, 2):
         a, _ = res[(j, "points")]
-        _, _, npts = res[(j, "raw")]
-        lines.append("| %d | %d | %s | %s |" % (j, npts, ", ".join(a["fit_at_bound"]) or "none", a["fit_warnings"] or "none"))
+        b, _, npts = res[(j, "raw")]
+        lines.append("| %d | the data set's 40 points | %s | %s |" % (j, ", ".join(a["fit_at_bound"]) or "none",
+                                                                    a["fit_warnings"] or "none"))
+        lines.append("| %d | the %d points fit reduce finds in the raw logs | %s | %s |" % (
+            j, npts, ", ".join(b["fit_at_bound"]) or "none", b["fit_warnings"] or "none"))
     lines.append("")
     lines.append("Model comparison on the data set's points (`fit static --compare`), residual RMS [N*m] and BIC:")
     lines.append("")
@@ -148,6 +161,20 @@ def main():
                      "and vs_neg = %.3g rad/s (published %.3g and %.3g, with their own delta per direction). %s." % (
                          j, a["fit_compare_best_bic"], pv["vs"], pv["vs_neg"], PUB[j]["+"]["vs"], PUB[j]["-"]["vs"],
                          a["fit_compare_free_delta"][0].upper() + a["fit_compare_free_delta"][1:]))
+    lines.append("")
+    lines.append("fit dynamic on the sinusoidal-torque presliding records (`presliding_x_sig0_*_exp1.csv`, t,x,F with the "
+                 "encoder's quantized x), the steady state held at the data set points' asymmetric fit, by the velocity's "
+                 "differentiator window:")
+    lines.append("")
+    lines.append("| joint | --sg-window | sigma0 [N*m/rad] | published sigma0 | sigma1 [N*m*s/rad] | published sigma1 | "
+                 "residual RMS [N*m] |")
+    lines.append("|---|---|---|---|---|---|---|")
+    for j, rec, s0, s1 in ((1, "presliding_x_sig0_joint1_6_exp1.csv", 21419, 1405),
+                           (2, "presliding_x_sig0_joint2_08_exp1.csv", 1013.6, 21.55)):
+        for w in (2, 15):
+            d = res[(j, "dyn", w)]
+            lines.append("| %d | %d | %.4g | %.5g | %.4g | %.4g | %.4g |" % (j, w, d["sigma0"], s0, d["sigma1"], s1,
+                                                                          d["fit_rms"]))
     text = "\n".join(lines) + "\n"
     if md:
         with open(md, "w") as f:
@@ -158,13 +185,13 @@ def main():
     if check:
         for (j, s, k), (da, db) in worst.items():
             if k == "fc":
-                assert abs(da) <= 2.0, ("points", j, s, k, da)
-                assert abs(db) <= 3.0, ("raw", j, s, k, db)
+                assert abs(da) <= 2.0, ("Fc from the points within 2 %", j, s, da)
+                assert abs(db) <= 8.0, ("Fc from the raw logs within 8 %", j, s, db)
         fv = sorted(abs(worst[(j, s, "sigma2")][0]) for j in (1, 2) for s in "+-")
-        assert fv[2] <= 12.0, ("Fv: three of four within 12 %", fv)
+        assert fv[2] <= 12.0, ("Fv from the points: three of four within 12 %", fv)
         for j in (1, 2):
-            assert res[(j, "points")][0]["fit_compare_best_bic"].startswith("asymmetric"), j
-            assert 36 <= res[(j, "raw")][2] <= 44, ("raw points", j, res[(j, "raw")][2])
+            assert res[(j, "points")][0]["fit_compare_best_bic"] == "asymmetric, one vs, delta = 2", j
+            assert 40 <= res[(j, "raw")][2] <= 60, ("points found in the raw logs", j, res[(j, "raw")][2])
         print("check: passed")
 
 
