@@ -11,9 +11,10 @@
  * (the window slides inward at the ends of the record). The polynomial is
  * of degree 2, or 1 for a window of 2 (then the slope is exactly
  * (x[k] - x[k-1]) / (t[k] - t[k-1])). On evenly spaced samples this is the
- * Savitzky-Golay derivative filter. A window of w samples of spacing h
- * lowers white position noise (encoder quantization) by about
- * sqrt(12 / (w^3 h^2)) against the plain difference's sqrt(2) / h.
+ * Savitzky-Golay derivative filter. For white position noise (encoder
+ * quantization) of standard deviation s and spacing h, a window of w gives
+ * the velocity a standard deviation of about s sqrt(12 / (w^3 h^2)),
+ * against the plain difference's s sqrt(2) / h.
  *
  * Segments (fric_reduce()): the velocity (given, or the differentiator's at
  * each sample) is smoothed over `window` samples. A segment grows sample by
