@@ -121,13 +121,22 @@ static void results(FILE *f, const fric_fit_view_t *v)
         num_cell(f, r->se[j]);
         if (isfinite(r->se[j])) fprintf(f, "<td>[%.6g, %.6g]</td>", r->lo[j], r->hi[j]);
         else fputs("<td>none</td>", f);
+        if (r->fixed[j]) {
+            fputs("<td>fixed (--fix)</td></tr>\n", f);
+            continue;
+        }
+        if (r->at_bound[j]) {
+            fprintf(f, "<td class=\"bad\">on its bound [%.6g, %.6g]</td></tr>\n", r->bound_lo[j], r->bound_hi[j]);
+            continue;
+        }
         const bool bad = !isfinite(r->se[j]) || (r->wide[j] && strcmp(r->name[j], "f0") != 0) ||
                          (v->dynamic && strcmp(r->name[j], "sigma1") == 0 && (r->warn & FRIC_FIT_WARN_SIGMA1));
         fprintf(f, "<td class=\"%s\">%s</td></tr>\n", bad ? "bad" : "ok", bad ? "no" : "yes");
     }
     fprintf(f, "</table>\n<table class=\"kv\">\n<tr><th>rows fitted</th><td>%zu</td></tr>\n"
             "<tr><th>residual RMS [N]</th><td>%.6g</td></tr>\n<tr><th>Jacobian rank</th><td>%d of %zu</td></tr>\n"
-            "<tr><th>model evaluations</th><td>%d</td></tr>\n</table>\n", r->m, r->rms, r->rank, r->np, r->nfev);
+            "<tr><th>model evaluations</th><td>%d</td></tr>\n<tr><th>converged</th><td class=\"%s\">%s</td></tr>\n"
+            "</table>\n", r->m, r->rms, r->rank, r->np, r->nfev, r->converged ? "ok" : "bad", r->converged ? "yes" : "no");
     if (v->warnings[0]) {
         fputs("<h3>Warnings</h3>\n<ul>\n", f);
         const char *p = v->warnings;
