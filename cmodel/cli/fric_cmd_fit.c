@@ -438,8 +438,11 @@ static int compare(const double *v, const double *f, size_t n, const fric_fit_st
             fprintf(stderr, "  %-42s %3s %11s %10s %10s  %s\n", name, "-", "-", "-", "-", r->rep.why);
             continue;
         }
-        fprintf(m, ", \"k\": %d, \"rms\": %.10g, \"aic\": %.10g, \"bic\": %.10g, \"converged\": %s, \"usable\": %s", r->k,
-                r->rep.rms, r->aic, r->bic, r->rep.converged ? "true" : "false", r->usable ? "true" : "false");
+        fprintf(m, ", \"k\": %d, \"rms\": %.10g", r->k, r->rep.rms);
+        /* an exact fit (SSR = 0) has no finite AIC or BIC: JSON has no -inf */
+        if (isfinite(r->aic)) fprintf(m, ", \"aic\": %.10g, \"bic\": %.10g", r->aic, r->bic);
+        else fputs(", \"aic\": \"-inf (an exact fit)\", \"bic\": \"-inf (an exact fit)\"", m);
+        fprintf(m, ", \"converged\": %s, \"usable\": %s", r->rep.converged ? "true" : "false", r->usable ? "true" : "false");
         fprintf(m, ", \"fc\": %.10g, \"fs\": %.10g, \"sigma2\": %.10g, \"vs\": %.10g, \"delta\": %.10g", r->cfg.fc_pos,
                 r->cfg.fs_pos, r->cfg.b_pos, r->cfg.vs, r->cfg.delta);
         if (fric_fit_variants[i].asymmetric)
