@@ -673,8 +673,9 @@ static int fit_dynamic(int argc, char **argv)
     fric_model_t mdl;
     if ((rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &mdl)) != 0) return rc;
     const fric_stribeck_cfg_t *s = &mdl.stribeck;
-    fric_lugre_cfg_t base = {s->fc_pos, s->fc_neg, s->fs_pos, s->fs_neg, s->vs, s->delta, 0.0, 0.0, s->b_pos, s->b_neg,
-                             mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
+    fric_lugre_cfg_t base = {.fc_pos = s->fc_pos, .fc_neg = s->fc_neg, .fs_pos = s->fs_pos, .fs_neg = s->fs_neg,
+                             .vs = s->vs, .delta = s->delta, .sigma0 = 0.0, .sigma1 = 0.0, .sigma2_pos = s->b_pos,
+                             .sigma2_neg = s->b_neg, .vd = mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
     if (!(base.fc_pos > 0.0 && base.fc_neg > 0.0 && base.fs_pos > 0.0 && base.fs_neg > 0.0))
         return fric_cli_fail(CMD, "fc and fs must be > 0 in each direction for the LuGre model (g(v) stays positive)");
     if (!(d.window >= 2.0 && d.window <= 1001.0 && d.window == floor(d.window)))
