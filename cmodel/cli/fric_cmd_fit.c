@@ -416,6 +416,11 @@ static int compare(const double *v, const double *f, size_t n, const fric_fit_st
     fric_fit_compare_t *c = malloc(sizeof *c);
     if (!c) return fric_cli_run_failed(CMD, "out of memory");
     const int rc = fric_fit_compare(v, f, n, o, c);
+    if (rc == FRIC_FIT_ERR_OPTION) {
+        const int e = fric_cli_fail(CMD, "%s", c->row[0].rep.why);
+        free(c);
+        return e;
+    }
     if (rc != 0) {
         const int e = fric_cli_run_failed(CMD, "--compare: no variant could be fitted: %s", c->row[0].rep.why);
         free(c);

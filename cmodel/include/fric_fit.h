@@ -218,9 +218,10 @@ typedef struct {
  *        squares under o's weights and bounds (a bound on a parameter a
  *        variant does not have is skipped; o's asymmetric, fit_delta, delta,
  *        vs_per_direction and loss are ignored), and rank them by AIC and BIC.
- * @return 0 (some variants may have failed: row[].status), or the
- *         FRIC_FIT_ERR_* of the first variant when none could be fitted
- *         (first->why in out->row[0].rep.why).
+ * @return 0 (some variants may have failed: row[].status);
+ *         FRIC_FIT_ERR_OPTION when a bound is bad for a variant that has the
+ *         parameter; or the FRIC_FIT_ERR_* of the first variant when none
+ *         could be fitted (its why in out->row[0].rep.why).
  */
 int fric_fit_compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,
                      fric_fit_compare_t *out);

@@ -708,6 +708,12 @@ int fric_fit_compare(const double *v, const double *f, size_t n, const fric_fit_
         if (out->best_bic < 0 || row->bic < out->row[out->best_bic].bic) out->best_bic = i;
         if (vr->delta != 0.0 && (out->hw_best < 0 || row->bic < out->row[out->hw_best].bic)) out->hw_best = i;
     }
+    for (int i = 0; i < FRIC_FIT_NVARIANTS; i++)
+        if (out->row[i].status == FRIC_FIT_ERR_OPTION) { /* a bad bound is the caller's, not the variant's */
+            if (i != 0) memcpy(out->row[0].rep.why, out->row[i].rep.why, sizeof out->row[0].rep.why);
+            srows_free(&r);
+            return FRIC_FIT_ERR_OPTION;
+        }
     if (fitted == 0) {
         for (int i = 1; i < FRIC_FIT_NVARIANTS && first_rc != 0; i++)
             if (out->row[i].status != 0 && out->row[0].status == 0) memcpy(out->row[0].rep.why, out->row[i].rep.why, sizeof out->row[0].rep.why);

@@ -386,6 +386,11 @@ static void test_compare_finds_the_variant_of_the_data(void **state)
     n = static_data(&TRUE_STATIC, 20, 6, 1e-4, 1.0, 15, v, f);
     assert_int_equal(fric_fit_compare(v, f, n, &o, cmp), 0);
     assert_int_equal(cmp->best_bic, 1);
+    /* a bound outside the physical range is refused, not left to the variants that have the parameter */
+    const fric_fit_bound_t bad[] = {{"delta", 0.1, 3.0}};
+    const fric_fit_static_opts_t ob = {.bounds = bad, .nbounds = 1};
+    assert_int_equal(fric_fit_compare(v, f, n, &ob, cmp), FRIC_FIT_ERR_OPTION);
+    assert_non_null(strstr(cmp->row[0].rep.why, "delta's physical range"));
     free(cmp);
 }
 

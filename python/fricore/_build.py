@@ -164,6 +164,15 @@ int fric_fit_static(const double *v, const double *f, size_t n, const fric_fit_s
                     fric_stribeck_cfg_t *out, fric_fit_report_t *rep);
 int fric_fit_dynamic(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *base,
                      const fric_fit_dynamic_opts_t *o, fric_lugre_cfg_t *out, fric_fit_report_t *rep);
+typedef struct { const char *name; bool asymmetric; bool vs_per_direction; double delta; } fric_fit_variant_t;
+#define FRIC_FIT_NVARIANTS ...
+extern const fric_fit_variant_t fric_fit_variants[];
+typedef struct { int status; int k; double aic, bic; bool usable; fric_stribeck_cfg_t cfg; double vs_neg;
+                 fric_fit_report_t rep; } fric_fit_compare_row_t;
+typedef struct { fric_fit_compare_row_t row[...]; int best_aic, best_bic; int hw_best; int hw_free; bool free_at_bound;
+                 double free_rms_gain; double free_bic_gain; double free_max_diff; } fric_fit_compare_t;
+int fric_fit_compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,
+                     fric_fit_compare_t *out);
 /* fric_reduce.h */
 typedef struct { size_t window; double tol_rel; double tol_abs; size_t gap; size_t min_samples; double drop_start;
                  double drop_end; double v_min; bool mean; } fric_reduce_opts_t;

@@ -11,7 +11,7 @@ import numpy as np
 from ._lib import FricoreError, ffi, in_array, lib, ptr
 from ._params import FitReport, Params
 
-__all__ = ["fit_static", "fit_dynamic", "fit_reduce", "sg_velocity"]
+__all__ = ["fit_static", "fit_dynamic", "fit_compare", "fit_reduce", "sg_velocity"]
 
 _ERR_DATA = -1
 _ERR_OPTION = -4
@@ -257,3 +257,58 @@ def fit_reduce(t: Any, y: Any, F: Any, *, position: bool = False, **opts: Any) -
             "F_sd": np.array([p.f_sd for p in pts]), "n": np.array([p.n for p in pts], dtype=np.int64),
             "first": np.array([p.first for p in pts], dtype=np.int64),
             "last": np.array([p.last for p in pts], dtype=np.int64)}
+
+
+def fit_compare(v: Any, F: Any, *, bound: Optional[Mapping[str, Tuple[Optional[float], Optional[float]]]] = None,
+                weights: Any = None) -> Dict[str, Any]:
+    """fricore fit static --compare over arrays (fric_fit_compare()): every
+    variant of the steady-state curve (symmetric or asymmetric, one vs or a
+    vs per direction, delta 1, 2 or free) by least squares under weights
+    and bound. Returns {"variants": [one dict per variant: name, k, rms, aic,
+    bic, converged, usable, at_bound, the parameters], "best_aic",
+    "best_bic", "hw_best", "hw_free" (variant names or None),
+    "free_rms_gain", "free_bic_gain", "free_max_diff"}."""
+    x = in_array(v, "v")
+    f = in_array(F, "F")
+    if len(x) != len(f):
+        raise ValueError("v and F must have the same length, got %d and %d" % (len(x), len(f)))
+    w = None
+    if weights is not None:
+        w = in_array(weights, "weights")
+        if len(w) != len(x):
+            raise ValueError("weights must have the length of v, got %d and %d" % (len(w), len(x)))
+    arr, names, nb = _bounds(bound, None)
+    o = ffi.new("fric_fit_static_opts_t *", {"bounds": arr, "nbounds": nb})
+    if w is not None:
+        o.weight = ptr(w)
+    c = ffi.new("fric_fit_compare_t *")
+    rc = lib.fric_fit_compare(ptr(x), ptr(f), len(x), o, c)
+    del names
+    if rc != 0:
+        why = ffi.string(c.row[0].rep.why).decode()
+        if rc in (_ERR_DATA, _ERR_OPTION):
+            raise ValueError(why)
+        raise FricoreError("the comparison failed: %s" % why)
+    variants = []
+    for i in range(lib.FRIC_FIT_NVARIANTS):
+        vr, row = lib.fric_fit_variants[i], c.row[i]
+        d: Dict[str, Any] = {"name": ffi.string(vr.name).decode()}
+        if row.status != 0:
+            d["error"] = ffi.string(row.rep.why).decode()
+        else:
+            r = row.rep
+            d.update(k=row.k, rms=r.rms, aic=row.aic, bic=row.bic, converged=bool(r.converged),
+                     usable=bool(row.usable),
+                     at_bound=[ffi.string(r.name[j]).decode() for j in range(r.np) if r.at_bound[j]],
+                     fc=row.cfg.fc_pos, fs=row.cfg.fs_pos, sigma2=row.cfg.b_pos, vs=row.cfg.vs, delta=row.cfg.delta)
+            if vr.asymmetric:
+                d.update(fc_neg=row.cfg.fc_neg, fs_neg=row.cfg.fs_neg, sigma2_neg=row.cfg.b_neg)
+            if vr.vs_per_direction:
+                d["vs_neg"] = row.vs_neg
+        variants.append(d)
+
+    def name(i: int) -> Optional[str]:
+        return variants[i]["name"] if i >= 0 else None
+    return {"variants": variants, "best_aic": name(c.best_aic), "best_bic": name(c.best_bic),
+            "hw_best": name(c.hw_best), "hw_free": name(c.hw_free), "free_rms_gain": c.free_rms_gain,
+            "free_bic_gain": c.free_bic_gain, "free_max_diff": c.free_max_diff}

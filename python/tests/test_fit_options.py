@@ -75,3 +75,19 @@ def test_sg_velocity():
     np.testing.assert_allclose(fricore.sg_velocity(t, x, window=5), t, atol=1e-12)
     with pytest.raises(ValueError, match="--sg-window"):
         fricore.sg_velocity(t, x, window=1)
+
+
+def test_compare_as_the_command(tmp_path):
+    log = os.path.join(EX, "log.csv")
+    (tmp_path / "r.csv").write_text(run("fit", "reduce", "--data", log))
+    js = json.loads(run("fit", "static", "--data", tmp_path / "r.csv", "--asymmetric", "--compare"))
+    d = read(tmp_path / "r.csv")
+    c = fricore.fit_compare(d["v"], d["F"], weights=1.0 / d["F_sd"] ** 2)
+    assert c["best_bic"] == js["fit_compare_best_bic"] == "asymmetric, vs per direction, delta = 2"
+    for a, b in zip(c["variants"], js["fit_compare"]):
+        assert a["name"] == b["variant"]
+        assert "%.10g" % a["bic"] == "%.10g" % b["bic"] and a["usable"] == b["usable"]
+        if "vs_neg" in b:
+            assert "%.10g" % a["vs_neg"] == "%.10g" % b["vs_neg"]
+    with pytest.raises(ValueError, match="physical range"):
+        fricore.fit_compare(d["v"], d["F"], bound={"delta": (0.1, 3.0)})

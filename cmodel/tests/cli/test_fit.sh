@@ -215,6 +215,8 @@ expect_usage_error "fit static --bound: bad syntax" "--bound 'delta=2': expected
   "$FRICORE" fit static --data "$ex/static.csv" --fit-delta --bound delta=2
 expect_usage_error "fit static --fix: not a number" "--fix fs: expected a finite parameter value" \
   "$FRICORE" fit static --data "$ex/static.csv" --fix fs=abc
+expect_usage_error "fit static --compare: a bad bound on a variant's parameter is refused" "delta=0.1:3: must be low <= high within delta's physical range" \
+  "$FRICORE" fit static --data "$ex/static.csv" --compare --bound delta=0.1:3
 expect_usage_error "fit static --compare does not go with --loss" "--compare ranks least-squares fits" \
   "$FRICORE" fit static --data "$ex/static.csv" --compare --loss huber
 for loss in l2 huber soft_l1; do
