@@ -157,6 +157,42 @@ static void results(FILE *f, const fric_fit_view_t *v)
     }
 }
 
+static void comparison(FILE *f, const fric_fit_view_t *v)
+{
+    const fric_fit_compare_t *c = v->compare;
+    fputs("<h2>Model comparison</h2>\n<table>\n<tr><th>variant</th><th>parameters</th><th>residual RMS [N]</th>"
+          "<th>AIC</th><th>BIC</th><th>note</th></tr>\n", f);
+    for (int i = 0; i < FRIC_FIT_NVARIANTS; i++) {
+        const fric_fit_compare_row_t *r = &c->row[i];
+        fprintf(f, "<tr><td>%s</td>", fric_fit_variants[i].name);
+        if (r->status != 0) {
+            fputs("<td colspan=\"4\">not fitted</td><td class=\"bad\">", f);
+            fric_html_text(f, r->rep.why);
+            fputs("</td></tr>\n", f);
+            continue;
+        }
+        fprintf(f, "<td>%d</td>", r->k);
+        num_cell(f, r->rep.rms);
+        num_cell(f, r->aic);
+        num_cell(f, r->bic);
+        fprintf(f, "<td class=\"%s\">", r->usable ? "ok" : "bad");
+        const char *sep = "";
+        for (size_t j = 0; j < r->rep.np; j++)
+            if (r->rep.at_bound[j]) {
+                fprintf(f, "%s%s on its bound %.4g", sep, r->rep.name[j], r->rep.value[j]);
+                sep = ", ";
+            }
+        if (!r->rep.converged) fprintf(f, "%snot converged", sep), sep = ", ";
+        if (i == c->best_bic) fprintf(f, "%sbest BIC: the data supports it", sep), sep = ", ";
+        if (i == c->best_aic) fprintf(f, "%sbest AIC", sep);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n<p>AIC = m ln(SSR/m) + 2k, BIC = m ln(SSR/m) + k ln m (m rows, k parameters). A variant with a "
+          "parameter on its bound or that did not converge is not ranked.</p>\n<p>", f);
+    fric_html_text(f, v->verdict ? v->verdict : "");
+    fputs("</p>\n", f);
+}
+
 static void method(FILE *f, bool dynamic)
 {
     fputs("<h2>Model and method</h2>\n<div class=\"eq\">\n"
@@ -195,6 +231,7 @@ int fric_fit_report(FILE *f, const fric_fit_view_t *v)
     fric_html_text(f, v->data);
     fputs("</code></p>\n", f);
     results(f, v);
+    if (v->compare) comparison(f, v);
     fputs("<h2>Data, fitted model and residuals</h2>\n<figure>\n", f);
     rc = plot(f, v, &d);
     if (rc == 0) {

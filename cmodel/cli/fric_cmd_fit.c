@@ -411,7 +411,8 @@ static int fit_static(int argc, char **argv)
 }
 
 /* The comparison: fit_ keys into *extra (malloc'd), the table and the verdict on stderr. */
-static int compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o, char **extra)
+static int compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o, char **extra,
+                   fric_fit_compare_t **keep, char *verdict_out, size_t vlen)
 {
     fric_fit_compare_t *c = malloc(sizeof *c);
     if (!c) return fric_cli_run_failed(CMD, "out of memory");
@@ -492,10 +493,11 @@ static int compare(const double *v, const double *f, size_t n, const fric_fit_st
         snprintf(verdict, sizeof verdict, "no variant with delta = 1 or 2 converged to an interior point");
     }
     fprintf(m, ",\n  \"fit_compare_free_delta\": \"%s\"", verdict);
+    snprintf(verdict_out, vlen, "%s", verdict);
     fprintf(stderr, "fricore fit: compare: the data supports '%s' (least BIC; least AIC: '%s')\nfricore fit: compare: %s\n",
             c->best_bic >= 0 ? fric_fit_variants[c->best_bic].name : "none",
             c->best_aic >= 0 ? fric_fit_variants[c->best_aic].name : "none", verdict);
-    free(c);
+    *keep = c;
     if (fclose(m) != 0) {
         free(*extra);
         *extra = NULL;
@@ -567,9 +569,12 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
         warn(w_, sizeof w_, "no data below 3 vs = %.4g m/s (the slowest |v| is %.4g m/s): fs and vs are not identifiable; "
              "add slower runs", 3.0 * c.vs, r.v_low);
     common_warnings(&r, w_, sizeof w_);
-    char *extra = NULL;
-    if ((rc = unconverged(&r, so->accept)) == 0 && so->compare) rc = compare(v, f, t.n, &o, &extra);
+    char *extra = NULL, verdict[600] = "";
+    fric_fit_compare_t *cmp = NULL;
+    if ((rc = unconverged(&r, so->accept)) == 0 && so->compare)
+        rc = compare(v, f, t.n, &o, &extra, &cmp, verdict, sizeof verdict);
     if (rc != 0) {
+        free(cmp);
         table_free(&t);
         return rc;
     }
@@ -578,6 +583,7 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
     FILE *m = open_memstream(&doc, &len);
     if (!m) {
         free(extra);
+        free(cmp);
         table_free(&t);
         return fric_cli_run_failed(CMD, "out of memory");
     }
@@ -599,19 +605,18 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
     char *ext = NULL;
     size_t elen = 0;
     FILE *e = open_memstream(&ext, &elen);
+    bool ext_ok = e != NULL;
     if (e) {
         fputs(tail, e);
         if (extra) fputs(extra, e);
-        if (fclose(e) != 0) {
-            free(ext);
-            ext = NULL;
-        }
+        ext_ok = fclose(e) == 0;
     }
     free(extra);
     put_report(m, "static", data, &r, w_, ext);
     free(ext);
-    if (fclose(m) != 0) {
+    if (fclose(m) != 0 || !ext_ok) {
         free(doc);
+        free(cmp);
         table_free(&t);
         return fric_cli_run_failed(CMD, "out of memory");
     }
@@ -628,9 +633,10 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
             fm[k] = fric_stribeck_force(&c, v[i]);
             k++;
         }
-        const fric_fit_view_t view = {false, argc, argv, data, xs, fs, fm, 0, moving, c, &r, w_, doc};
+        const fric_fit_view_t view = {false, argc, argv, data, xs, fs, fm, 0, moving, c, &r, w_, doc, cmp, verdict};
         rc = emit(outs, doc, len, &view);
     }
+    free(cmp);
     free(xs);
     free(fs);
     free(fm);
@@ -791,7 +797,8 @@ static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *
         rc = fric_cli_run_failed(CMD, "out of memory");
     } else {
         fric_fit_dynamic_force(tt, v, t.n, &c, r.value[r.np - 1], fm);
-        const fric_fit_view_t view = {true, argc, argv, data, tt, f, fm, 1, t.n, fric_lugre_steady_curve(&c), &r, w, doc};
+        const fric_fit_view_t view = {true, argc, argv, data, tt, f, fm, 1, t.n, fric_lugre_steady_curve(&c), &r, w, doc,
+                                      NULL, NULL};
         rc = emit(outs, doc, len, &view);
     }
     free(fm);

@@ -173,6 +173,11 @@ for k, t in (("fc", 1.0), ("fs", 1.5), ("vs", 1e-3), ("vs_neg", 2e-3), ("fc_neg"
 assert len(d["fit_compare"]) == 9 and "a free delta" in d["fit_compare_free_delta"]
 PY
 then ok "fit static --compare on the reduced log: the vs-per-direction, delta = 2 variant, weighted by 1 / F_sd^2"; else bad "fit static --compare (status $rc): $(head -c 600 "$tmp/err")"; fi
+run "$FRICORE" fit static --data "$tmp/red.csv" --asymmetric --compare --out "$tmp/red2.json" --report "$tmp/red.html"
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/red.json" "$tmp/red2.json" && grep -q "<h2>Model comparison</h2>" "$tmp/red.html" &&
+   [ "$(grep -c '<td>asymmetric, vs per direction, delta = 2</td>.*best BIC: the data supports it' "$tmp/red.html")" -eq 1 ]; then
+  ok "fit static --compare --report: the comparison table in the report, the same file as without it"
+else bad "fit static --compare --report (status $rc): $(head -c 300 "$tmp/err")"; fi
 printf 't,v,F\n0,1,1\n1,1,1\n' >"$tmp/d.csv"
 expect_usage_error "fit reduce: fewer rows than the window" "fewer than the --sg-window of 9" "$FRICORE" fit reduce --data "$tmp/d.csv"
 expect_usage_error "fit reduce: --drop-start + --drop-end >= 1" "--drop-start and --drop-end must be >= 0 with a sum below 1" \
