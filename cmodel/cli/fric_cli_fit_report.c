@@ -121,13 +121,22 @@ static void results(FILE *f, const fric_fit_view_t *v)
         num_cell(f, r->se[j]);
         if (isfinite(r->se[j])) fprintf(f, "<td>[%.6g, %.6g]</td>", r->lo[j], r->hi[j]);
         else fputs("<td>none</td>", f);
+        if (r->fixed[j]) {
+            fputs("<td>fixed (--fix)</td></tr>\n", f);
+            continue;
+        }
+        if (r->at_bound[j]) {
+            fprintf(f, "<td class=\"bad\">on its bound [%.6g, %.6g]</td></tr>\n", r->bound_lo[j], r->bound_hi[j]);
+            continue;
+        }
         const bool bad = !isfinite(r->se[j]) || (r->wide[j] && strcmp(r->name[j], "f0") != 0) ||
                          (v->dynamic && strcmp(r->name[j], "sigma1") == 0 && (r->warn & FRIC_FIT_WARN_SIGMA1));
         fprintf(f, "<td class=\"%s\">%s</td></tr>\n", bad ? "bad" : "ok", bad ? "no" : "yes");
     }
     fprintf(f, "</table>\n<table class=\"kv\">\n<tr><th>rows fitted</th><td>%zu</td></tr>\n"
             "<tr><th>residual RMS [N]</th><td>%.6g</td></tr>\n<tr><th>Jacobian rank</th><td>%d of %zu</td></tr>\n"
-            "<tr><th>model evaluations</th><td>%d</td></tr>\n</table>\n", r->m, r->rms, r->rank, r->np, r->nfev);
+            "<tr><th>model evaluations</th><td>%d</td></tr>\n<tr><th>converged</th><td class=\"%s\">%s</td></tr>\n"
+            "</table>\n", r->m, r->rms, r->rank, r->np, r->nfev, r->converged ? "ok" : "bad", r->converged ? "yes" : "no");
     if (v->warnings[0]) {
         fputs("<h3>Warnings</h3>\n<ul>\n", f);
         const char *p = v->warnings;
@@ -146,6 +155,42 @@ static void results(FILE *f, const fric_fit_view_t *v)
     } else {
         fputs("<p class=\"ok\">No warnings: every parameter is identifiable from this data.</p>\n", f);
     }
+}
+
+static void comparison(FILE *f, const fric_fit_view_t *v)
+{
+    const fric_fit_compare_t *c = v->compare;
+    fputs("<h2>Model comparison</h2>\n<table>\n<tr><th>variant</th><th>parameters</th><th>residual RMS [N]</th>"
+          "<th>AIC</th><th>BIC</th><th>note</th></tr>\n", f);
+    for (int i = 0; i < FRIC_FIT_NVARIANTS; i++) {
+        const fric_fit_compare_row_t *r = &c->row[i];
+        fprintf(f, "<tr><td>%s</td>", fric_fit_variants[i].name);
+        if (r->status != 0) {
+            fputs("<td colspan=\"4\">not fitted</td><td class=\"bad\">", f);
+            fric_html_text(f, r->rep.why);
+            fputs("</td></tr>\n", f);
+            continue;
+        }
+        fprintf(f, "<td>%d</td>", r->k);
+        num_cell(f, r->rep.rms);
+        num_cell(f, r->aic);
+        num_cell(f, r->bic);
+        fprintf(f, "<td class=\"%s\">", r->usable ? "ok" : "bad");
+        const char *sep = "";
+        for (size_t j = 0; j < r->rep.np; j++)
+            if (r->rep.at_bound[j]) {
+                fprintf(f, "%s%s on its bound %.4g", sep, r->rep.name[j], r->rep.value[j]);
+                sep = ", ";
+            }
+        if (!r->rep.converged) fprintf(f, "%snot converged", sep), sep = ", ";
+        if (i == c->best_bic) fprintf(f, "%sbest BIC: the data supports it", sep), sep = ", ";
+        if (i == c->best_aic) fprintf(f, "%sbest AIC", sep);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n<p>AIC = m ln(SSR/m) + 2k, BIC = m ln(SSR/m) + k ln m (m rows, k parameters). A variant with a "
+          "parameter on its bound or that did not converge is not ranked.</p>\n<p>", f);
+    fric_html_text(f, v->verdict ? v->verdict : "");
+    fputs("</p>\n", f);
 }
 
 static void method(FILE *f, bool dynamic)
@@ -186,6 +231,7 @@ int fric_fit_report(FILE *f, const fric_fit_view_t *v)
     fric_html_text(f, v->data);
     fputs("</code></p>\n", f);
     results(f, v);
+    if (v->compare) comparison(f, v);
     fputs("<h2>Data, fitted model and residuals</h2>\n<figure>\n", f);
     rc = plot(f, v, &d);
     if (rc == 0) {

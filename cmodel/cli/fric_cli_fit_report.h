@@ -38,6 +38,8 @@ typedef struct {
     const fric_fit_report_t *rep;
     const char *warnings;     /**< "; "-joined, or "" */
     const char *params;       /**< the parameter file written */
+    const fric_fit_compare_t *compare; /**< static --compare: the variants, or NULL */
+    const char *verdict;      /**< with compare: what a free delta would buy */
 } fric_fit_view_t;
 
 /**

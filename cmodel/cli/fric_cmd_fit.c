@@ -18,23 +18,27 @@
 #include "fric_cli_out.h"
 #include "fric_cmd.h"
 #include "fric_fit.h"
+#include "fric_reduce.h"
 
 #define CMD "fit"
-#define USAGE_STATIC "--data FILE.csv (header v,F) [--asymmetric] [--fit-delta | --delta X] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
-#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_STATIC "--data FILE.csv (header v,F or v,F,F_sd,n) [--asymmetric] [--fit-delta | --delta X] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--loss l2|soft_l1|huber] [--compare] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--sg-window N] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_REDUCE "--data LOG.csv (header t,v,F or t,x,F) [--sg-window N] [--tol-rel X] [--tol-abs X] [--gap N] [--min-samples N] [--drop-start X] [--drop-end X] [--v-min X] [--mean] [--out FILE.csv]"
 
 /* ---- the CSV ------------------------------------------------------------------ */
+
+#define MAXCOL 4
 
 typedef struct {
     size_t n, cap;
     int ncol;
-    double *col[3];
-    char names[3][4];
+    double *col[MAXCOL];
+    char names[MAXCOL][8];
 } table_t;
 
 static void table_free(table_t *t)
 {
-    for (int c = 0; c < 3; c++) free(t->col[c]);
+    for (int c = 0; c < MAXCOL; c++) free(t->col[c]);
     memset(t, 0, sizeof *t);
 }
 
@@ -51,7 +55,8 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
 {
     static const struct {
         const char *name, *noun, *unit;
-    } cols[] = {{"t", "time", "s"}, {"v", "velocity", "m/s"}, {"x", "position", "m"}, {"F", "force", "N"}};
+    } cols[] = {{"t", "time", "s"}, {"v", "velocity", "m/s"}, {"x", "position", "m"}, {"F", "force", "N"},
+                {"F_sd", "force spread", "N"}, {"n", "sample count", ""}};
     memset(t, 0, sizeof *t);
     FILE *f = fopen(path, "r");
     if (!f) return fric_cli_fail(CMD, "--data %s: cannot open: %s", path, strerror(errno));
@@ -71,13 +76,18 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
         if (!header) {
             for (*which = 0; *which < nh && strcmp(s, headers[*which]) != 0; (*which)++) {}
             if (*which == nh) {
-                rc = fric_cli_fail(CMD, "--data %s line %lu: the header must be %s%s%s, got '%.60s'", path, lineno,
-                                   headers[0], nh > 1 ? " or " : "", nh > 1 ? headers[1] : "", s);
+                char list[120] = "";
+                for (size_t k = 0; k < nh; k++)
+                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? " or " : "", headers[k]);
+                rc = fric_cli_fail(CMD, "--data %s line %lu: the header must be %s, got '%.60s'", path, lineno, list, s);
                 break;
             }
             t->ncol = 0;
-            for (const char *h = headers[*which]; *h; h++)
-                if (*h != ',') t->names[t->ncol++][0] = *h;
+            for (const char *h = headers[*which]; *h && t->ncol < MAXCOL; t->ncol++) {
+                const size_t l = strcspn(h, ",");
+                snprintf(t->names[t->ncol], sizeof t->names[0], "%.*s", (int)l, h);
+                h += l + (h[l] == ',');
+            }
             header = true;
             continue;
         }
@@ -138,7 +148,18 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
 
 static void put_num(FILE *o, const char *key, double x) { fprintf(o, ",\n  \"%s\": %.10g", key, x); }
 
-static void put_report(FILE *o, const char *kind, const char *data, const fric_fit_report_t *r, const char *warnings)
+static void put_names(FILE *o, const char *key, const fric_fit_report_t *r, const bool *which)
+{
+    fprintf(o, ",\n  \"%s\": [", key);
+    int k = 0;
+    for (size_t j = 0; j < r->np; j++)
+        if (which[j]) fprintf(o, "%s\"%s\"", k++ ? ", " : "", r->name[j]);
+    fputc(']', o);
+}
+
+/* The fit_ keys; extra (may be NULL) is written before fit_warnings. */
+static void put_report(FILE *o, const char *kind, const char *data, const fric_fit_report_t *r, const char *warnings,
+                       const char *extra)
 {
     fprintf(o, ",\n  \"fit_kind\": \"%s\",\n  \"fit_data\": \"", kind);
     for (const char *p = data; *p; p++) {
@@ -149,17 +170,21 @@ static void put_report(FILE *o, const char *kind, const char *data, const fric_f
     fprintf(o, ",\n  \"fit_points\": %zu", r->m);
     put_num(o, "fit_rms", r->rms);
     fprintf(o, ",\n  \"fit_rank\": %d,\n  \"fit_evaluations\": %d", r->rank, r->nfev);
+    fprintf(o, ",\n  \"fit_converged\": %s", r->converged ? "true" : "false");
+    put_names(o, "fit_at_bound", r, r->at_bound);
+    put_names(o, "fit_fixed", r, r->fixed);
     for (size_t j = 0; j < r->np; j++) {
         char k[64];
         snprintf(k, sizeof k, "fit_%s_stderr", r->name[j]);
         if (isfinite(r->se[j])) put_num(o, k, r->se[j]);
-        else fprintf(o, ",\n  \"%s\": \"unidentifiable\"", k);
+        else fprintf(o, ",\n  \"%s\": \"%s\"", k, r->fixed[j] ? "fixed" : r->at_bound[j] ? "at bound" : "unidentifiable");
         if (!isfinite(r->se[j])) continue;
         snprintf(k, sizeof k, "fit_%s_ci95_low", r->name[j]);
         put_num(o, k, r->lo[j]);
         snprintf(k, sizeof k, "fit_%s_ci95_high", r->name[j]);
         put_num(o, k, r->hi[j]);
     }
+    if (extra) fputs(extra, o);
     fprintf(o, ",\n  \"fit_warnings\": \"%s\"\n}\n", warnings);
 }
 
@@ -186,7 +211,93 @@ static void common_warnings(const fric_fit_report_t *r, char *w, size_t n)
     if (r->warn & FRIC_FIT_WARN_RANK)
         warn(w, n, "the Jacobian has rank %d of %zu: some combination of the parameters is not identifiable", r->rank, r->np);
     if (r->warn & FRIC_FIT_WARN_NOT_CONVERGED)
-        warn(w, n, "the solver stopped at its evaluation limit (%d) before converging", r->nfev);
+        warn(w, n, r->rounds >= FRIC_FIT_IRLS_MAX ? "the reweighting did not settle in %d rounds" :
+                   "the solver stopped at its evaluation limit (%d) before converging",
+             r->rounds >= FRIC_FIT_IRLS_MAX ? r->rounds : r->nfev);
+    for (size_t j = 0; j < r->np; j++)
+        if (r->at_bound[j])
+            warn(w, n, "%s ended on its bound at %.6g (range [%.6g, %.6g])", r->name[j], r->value[j], r->bound_lo[j],
+                 r->bound_hi[j]);
+}
+
+/* A fit that did not converge or ended on a bound: exit 1 unless accepted. */
+static int unconverged(const fric_fit_report_t *r, bool accept)
+{
+    if (accept || (r->converged && !(r->warn & FRIC_FIT_WARN_AT_BOUND))) return 0;
+    char names[200] = "";
+    for (size_t j = 0; j < r->np; j++)
+        if (r->at_bound[j])
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "", r->name[j]);
+    return fric_cli_run_failed(CMD, "the fit %s%s%s%s; nothing is written (--bound or --fix may help; "
+                               "--accept-unconverged writes the result with fit_converged and fit_at_bound)",
+                               r->converged ? "" : "did not converge", !r->converged && names[0] ? " and " : "",
+                               names[0] ? "ended on a bound: " : "", names);
+}
+
+/* --bound NAME=LO:HI[,...] (either side may be empty: open) or --fix NAME=X[,...]
+ * into b[*nb..]; names are copied into store. 0 or exit status 2. */
+#define MAXBOUNDS 12
+typedef struct {
+    fric_fit_bound_t b[MAXBOUNDS];
+    char names[MAXBOUNDS][16];
+    size_t n;
+} bounds_t;
+
+static int parse_bounds(const char *opt, const char *spec, bool fix, bounds_t *bs)
+{
+    if (!spec) return 0;
+    const char *p = spec;
+    while (*p) {
+        const size_t len = strcspn(p, ",");
+        char item[80];
+        snprintf(item, sizeof item, "%.*s", (int)(len < 79 ? len : 79), p);
+        p += len + (p[len] == ',');
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item || strlen(item) - (size_t)(eq - item) < 2 || (size_t)(eq - item) >= sizeof bs->names[0])
+            return fric_cli_fail(CMD, "%s '%s': expected %s (comma-separated), got '%s'", opt, spec,
+                                 fix ? "NAME=VALUE" : "NAME=LOW:HIGH, either side may be empty", item);
+        if (bs->n == MAXBOUNDS) return fric_cli_fail(CMD, "%s: at most %d bounds and fixed values", opt, MAXBOUNDS);
+        *eq = '\0';
+        fric_fit_bound_t *b = &bs->b[bs->n];
+        memcpy(bs->names[bs->n], item, (size_t)(eq - item) + 1);
+        b->name = bs->names[bs->n];
+        char *val = eq + 1, *colon = strchr(val, ':');
+        if (fix == (colon != NULL))
+            return fric_cli_fail(CMD, "%s '%s': expected %s for %s", opt, spec, fix ? "NAME=VALUE" : "NAME=LOW:HIGH", item);
+        double lo = -INFINITY, hi = INFINITY;
+        if (colon) *colon = '\0';
+        const char *sides[2] = {val, colon ? colon + 1 : NULL};
+        for (int k = 0; k < (colon ? 2 : 1); k++) {
+            const char *t = trim((char *)sides[k]);
+            if (*t == '\0' && colon) continue;
+            double x;
+            const fric_num_t why = fric_parse_number(t, &x);
+            if (why != FRIC_NUM_OK) {
+                char where[64];
+                snprintf(where, sizeof where, "%s %s", opt, bs->names[bs->n]);
+                return fric_cli_bad_number(CMD, where, "parameter value", "", t, why);
+            }
+            if (k == 0) lo = x;
+            else hi = x;
+        }
+        if (fix) hi = lo;
+        *b = (fric_fit_bound_t){bs->names[bs->n], lo, hi};
+        bs->n++;
+    }
+    return 0;
+}
+
+/* bounds and fixed values together */
+static int all_bounds(const char *bound, const char *fix, bounds_t *bs)
+{
+    memset(bs, 0, sizeof *bs);
+    int rc = parse_bounds("--bound", bound, false, bs);
+    if (rc == 0) rc = parse_bounds("--fix", fix, true, bs);
+    for (size_t i = 0; rc == 0 && i < bs->n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(bs->names[i], bs->names[j]) == 0)
+                return fric_cli_fail(CMD, "--bound/--fix: %s is named twice", bs->names[i]);
+    return rc;
 }
 
 /* The outputs of a fit: the parameter file (--out, default stdout), the
@@ -249,18 +360,30 @@ static bool all_finite(const fric_fit_report_t *r)
 
 /* ---- fit static ------------------------------------------------------------------ */
 
-static int run_static(int argc, char **argv, const char *data, bool asym, bool fdelta, double delta, fric_out_t *outs);
+typedef struct {
+    const char *data, *bound, *fix, *loss, *weights;
+    bool asym, fdelta, accept, compare;
+    double delta, loss_scale;
+} sopts_t;
+
+static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *bs, fric_out_t *outs);
 
 static int fit_static(int argc, char **argv)
 {
-    const char *data = NULL, *out_path = NULL, *report = NULL, *plot = NULL;
-    bool asym = false, fdelta = false;
-    double delta = 2.0;
+    sopts_t so = {.delta = 2.0, .loss = "l2", .weights = "sd"};
+    const char *out_path = NULL, *report = NULL, *plot = NULL;
     fric_opt_t opts[] = {
-        {"data", NULL, FRIC_OPT_STRING, &data, "", "the measurements: CSV with the header v,F (required)", NULL, false},
-        {"asymmetric", NULL, FRIC_OPT_FLAG, &asym, "", "fit fc_neg, fs_neg and sigma2_neg for v < 0 too", NULL, false},
-        {"fit-delta", NULL, FRIC_OPT_FLAG, &fdelta, "", "fit the Stribeck exponent delta too", NULL, false},
-        {"delta", NULL, FRIC_OPT_DOUBLE, &delta, "", "the Stribeck exponent held when not fitted (default 2)", NULL, false},
+        {"data", NULL, FRIC_OPT_STRING, &so.data, "", "the measurements: CSV with the header v,F, or v,F,F_sd,n from fit reduce (required)", NULL, false},
+        {"asymmetric", NULL, FRIC_OPT_FLAG, &so.asym, "", "fit fc_neg, fs_neg and sigma2_neg for v < 0 too", NULL, false},
+        {"fit-delta", NULL, FRIC_OPT_FLAG, &so.fdelta, "", "fit the Stribeck exponent delta too (within [0.5, 10])", NULL, false},
+        {"delta", NULL, FRIC_OPT_DOUBLE, &so.delta, "", "the Stribeck exponent held when not fitted (default 2)", NULL, false},
+        {"bound", NULL, FRIC_OPT_STRING, &so.bound, "", "NAME=LOW:HIGH[,...]: narrow a parameter's range (delta=1:3; a side may be empty)", NULL, false},
+        {"fix", NULL, FRIC_OPT_STRING, &so.fix, "", "NAME=VALUE[,...]: hold a parameter at a value (fs=1.2)", NULL, false},
+        {"loss", NULL, FRIC_OPT_CHOICE, &so.loss, "", "l2 (least squares), or soft_l1 or huber: down-weight outliers by reweighted fits", "l2|soft_l1|huber", false},
+        {"loss-scale", NULL, FRIC_OPT_DOUBLE, &so.loss_scale, "N", "the residual scale of --loss (default: 1.4826 MAD of the residuals, each round)", NULL, false},
+        {"weights", NULL, FRIC_OPT_CHOICE, &so.weights, "", "with F_sd and n columns: sd weighs a row by 1 / F_sd^2 (default), sem by n / F_sd^2 (independent samples), none by 1", "sd|sem|none", false},
+        {"compare", NULL, FRIC_OPT_FLAG, &so.compare, "", "fit every model variant too, and rank them by AIC and BIC (fit_compare)", NULL, false},
+        {"accept-unconverged", NULL, FRIC_OPT_FLAG, &so.accept, "", "write a fit that did not converge or ended on a bound, and exit 0", NULL, false},
         {"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false},
         {"report", NULL, FRIC_OPT_STRING, &report, "", "write an HTML report: the parameters, the data against F_ss(v), the residuals", NULL, false},
         {"plot", NULL, FRIC_OPT_STRING, &plot, "", "write the data against F_ss(v) and the residuals as SVG", NULL, false},
@@ -268,63 +391,202 @@ static int fit_static(int argc, char **argv)
     const size_t n = sizeof opts / sizeof opts[0];
     int rc = fric_opts_parse(opts, n, argc, argv, 3, "fit static", USAGE_STATIC);
     if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
-    if (!data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit static --help)");
-    if (fdelta && opts[3].given) return fric_cli_fail(CMD, "--delta holds delta fixed; it does not go with --fit-delta");
-    if (!(delta > 0.0)) return fric_cli_fail(CMD, "delta (Stribeck exponent) must be finite and > 0, got %.6g", delta);
+    if (!so.data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit static --help)");
+    if (so.fdelta && opts[3].given) return fric_cli_fail(CMD, "--delta holds delta fixed; it does not go with --fit-delta");
+    if (!(so.delta > 0.0)) return fric_cli_fail(CMD, "delta (Stribeck exponent) must be finite and > 0, got %.6g", so.delta);
+    if (!(so.loss_scale >= 0.0)) return fric_cli_fail(CMD, "--loss-scale must be > 0 (N), got %.6g", so.loss_scale);
+    if (opts[7].given && strcmp(so.loss, "l2") == 0)
+        return fric_cli_fail(CMD, "--loss-scale goes with --loss soft_l1 or huber");
+    if (so.compare && strcmp(so.loss, "l2") != 0)
+        return fric_cli_fail(CMD, "--compare ranks least-squares fits by AIC and BIC; it does not go with --loss %s", so.loss);
+    if (so.compare && so.fix)
+        return fric_cli_fail(CMD, "--compare fits every variant's parameters; it does not go with --fix (--bound applies)");
+    bounds_t bs;
+    if ((rc = all_bounds(so.bound, so.fix, &bs)) != 0) return rc;
     fric_out_t outs[NOUTS];
     if ((rc = outs_open(outs, out_path, report, plot)) != 0) return rc;
-    rc = run_static(argc, argv, data, asym, fdelta, delta, outs);
+    rc = run_static(argc, argv, &so, &bs, outs);
     fric_outs_discard(outs, NOUTS);
     return rc;
 }
 
-static int run_static(int argc, char **argv, const char *data, bool asym, bool fdelta, double delta, fric_out_t *outs)
+/* The comparison: fit_ keys into *extra (malloc'd), the table and the verdict on stderr. */
+static int compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o, char **extra,
+                   fric_fit_compare_t **keep, char *verdict_out, size_t vlen)
 {
-    const char *const headers[] = {"v,F"};
+    fric_fit_compare_t *c = malloc(sizeof *c);
+    if (!c) return fric_cli_run_failed(CMD, "out of memory");
+    const int rc = fric_fit_compare(v, f, n, o, c);
+    if (rc == FRIC_FIT_ERR_OPTION) {
+        const int e = fric_cli_fail(CMD, "%s", c->row[0].rep.why);
+        free(c);
+        return e;
+    }
+    if (rc != 0) {
+        const int e = fric_cli_run_failed(CMD, "--compare: no variant could be fitted: %s", c->row[0].rep.why);
+        free(c);
+        return e;
+    }
+    size_t len = 0;
+    FILE *m = open_memstream(extra, &len);
+    if (!m) {
+        free(c);
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
+    fprintf(stderr, "fricore fit: compare:\n  %-42s %3s %11s %10s %10s  %s\n", "variant", "k", "rms [N]", "AIC", "BIC", "note");
+    fputs(",\n  \"fit_compare\": [", m);
+    for (int i = 0; i < FRIC_FIT_NVARIANTS; i++) {
+        const fric_fit_compare_row_t *r = &c->row[i];
+        const char *name = fric_fit_variants[i].name;
+        fprintf(m, "%s\n    {\"variant\": \"%s\"", i ? "," : "", name);
+        if (r->status != 0) {
+            fprintf(m, ", \"error\": \"%s\"}", r->rep.why);
+            fprintf(stderr, "  %-42s %3s %11s %10s %10s  %s\n", name, "-", "-", "-", "-", r->rep.why);
+            continue;
+        }
+        fprintf(m, ", \"k\": %d, \"rms\": %.10g", r->k, r->rep.rms);
+        /* an exact fit (SSR = 0) has no finite AIC or BIC: JSON has no -inf */
+        if (isfinite(r->aic)) fprintf(m, ", \"aic\": %.10g, \"bic\": %.10g", r->aic, r->bic);
+        else fputs(", \"aic\": \"-inf (an exact fit)\", \"bic\": \"-inf (an exact fit)\"", m);
+        fprintf(m, ", \"converged\": %s, \"usable\": %s", r->rep.converged ? "true" : "false", r->usable ? "true" : "false");
+        fprintf(m, ", \"fc\": %.10g, \"fs\": %.10g, \"sigma2\": %.10g, \"vs\": %.10g, \"delta\": %.10g", r->cfg.fc_pos,
+                r->cfg.fs_pos, r->cfg.b_pos, r->cfg.vs, r->cfg.delta);
+        if (fric_fit_variants[i].asymmetric)
+            fprintf(m, ", \"fc_neg\": %.10g, \"fs_neg\": %.10g, \"sigma2_neg\": %.10g", r->cfg.fc_neg, r->cfg.fs_neg,
+                    r->cfg.b_neg);
+        if (fric_fit_variants[i].vs_per_direction) fprintf(m, ", \"vs_neg\": %.10g", r->vs_neg);
+        char note[160] = "";
+        for (size_t j = 0; j < r->rep.np; j++)
+            if (r->rep.at_bound[j])
+                snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s at bound %.4g", note[0] ? ", " : "",
+                         r->rep.name[j], r->rep.value[j]);
+        if (!r->rep.converged) snprintf(note + strlen(note), sizeof note - strlen(note), "%snot converged", note[0] ? ", " : "");
+        if (i == c->best_bic) snprintf(note + strlen(note), sizeof note - strlen(note), "%sbest BIC", note[0] ? ", " : "");
+        if (i == c->best_aic) snprintf(note + strlen(note), sizeof note - strlen(note), "%sbest AIC", note[0] ? ", " : "");
+        fputs("}", m);
+        fprintf(stderr, "  %-42s %3d %11.5g %10.2f %10.2f  %s\n", name, r->k, r->rep.rms, r->aic, r->bic, note);
+    }
+    fputs("\n  ]", m);
+    if (c->best_aic >= 0) fprintf(m, ",\n  \"fit_compare_best_aic\": \"%s\"", fric_fit_variants[c->best_aic].name);
+    if (c->best_bic >= 0) fprintf(m, ",\n  \"fit_compare_best_bic\": \"%s\"", fric_fit_variants[c->best_bic].name);
+    char verdict[600] = "";
+    if (c->hw_best >= 0 && c->hw_free >= 0) {
+        const fric_fit_compare_row_t *h = &c->row[c->hw_best], *q = &c->row[c->hw_free];
+        char at[120] = "";
+        for (size_t j = 0; j < q->rep.np; j++)
+            if (q->rep.at_bound[j])
+                snprintf(at + strlen(at), sizeof at - strlen(at), "%s%s on its bound %.4g", at[0] ? ", " : ", with ",
+                         q->rep.name[j], q->rep.value[j]);
+        snprintf(verdict, sizeof verdict,
+                 "the hardware holds delta = 1 or 2: its best variant is '%s' (residual RMS %.4g N); a free delta "
+                 "(%.4g%s) would lower the RMS by %.3g N (%.2g %%), and its curve differs from the held one by at most "
+                 "%.3g N over the data's speeds; BIC %s it (BIC difference %.3g)",
+                 fric_fit_variants[c->hw_best].name, h->rep.rms, q->cfg.delta, at, c->free_rms_gain,
+                 100.0 * c->free_rms_gain / h->rep.rms, c->free_max_diff,
+                 c->free_bic_gain > 0.0 ? "prefers" : "does not prefer", c->free_bic_gain);
+    } else if (c->hw_best >= 0) {
+        snprintf(verdict, sizeof verdict,
+                 "the hardware holds delta = 1 or 2: its best variant is '%s'; the delta-free variant of that family "
+                 "did not converge, so what a free delta would buy is not known from this data",
+                 fric_fit_variants[c->hw_best].name);
+    } else {
+        snprintf(verdict, sizeof verdict, "no variant with delta = 1 or 2 converged to an interior point");
+    }
+    fprintf(m, ",\n  \"fit_compare_free_delta\": \"%s\"", verdict);
+    snprintf(verdict_out, vlen, "%s", verdict);
+    fprintf(stderr, "fricore fit: compare: the data supports '%s' (least BIC; least AIC: '%s')\nfricore fit: compare: %s\n",
+            c->best_bic >= 0 ? fric_fit_variants[c->best_bic].name : "none",
+            c->best_aic >= 0 ? fric_fit_variants[c->best_aic].name : "none", verdict);
+    *keep = c;
+    if (fclose(m) != 0) {
+        free(*extra);
+        *extra = NULL;
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
+    return 0;
+}
+
+static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *bs, fric_out_t *outs)
+{
+    const char *const headers[] = {"v,F", "v,F,F_sd,n"};
+    const char *data = so->data;
+    const bool asym = so->asym;
     size_t which;
     table_t t;
-    int rc = read_csv(data, headers, 1, &t, &which);
+    int rc = read_csv(data, headers, 2, &t, &which);
     if (rc != 0) return rc;
     const double *v = t.col[0], *f = t.col[1];
-    const size_t np = (asym ? 7u : 4u) + (fdelta ? 1u : 0u);
+    double *w = NULL;
+    if (which == 1 && strcmp(so->weights, "none") != 0) {
+        /* a reduced log's point: its force's variance, F_sd^2 (or F_sd^2 / n for independent samples) */
+        w = t.col[2];
+        for (size_t i = 0; i < t.n && rc == 0; i++) {
+            const double sd = t.col[2][i], cnt = t.col[3][i];
+            if (!(sd > 0.0) || !(cnt >= 1.0) || cnt != floor(cnt))
+                rc = fric_cli_fail(CMD, "--data %s row %zu: F_sd must be > 0 and n a whole number >= 1 (got %.6g, %.6g); "
+                                   "--weights none ignores them", data, i + 1, sd, cnt);
+            else w[i] = (strcmp(so->weights, "sem") == 0 ? cnt : 1.0) / (sd * sd);
+        }
+    }
+    const size_t np = (asym ? 7u : 4u) + (so->fdelta ? 1u : 0u);
     size_t moving = 0, pos = 0, neg = 0;
     for (size_t i = 0; i < t.n; i++) {
         moving += v[i] != 0.0;
         pos += v[i] > 0.0;
         neg += v[i] < 0.0;
     }
-    if (moving == 0) rc = fric_cli_fail(CMD, "--data %s column v: %s (no motion: the steady-state curve needs v != 0)", data,
+    if (rc != 0) {
+    } else if (moving == 0) rc = fric_cli_fail(CMD, "--data %s column v: %s (no motion: the steady-state curve needs v != 0)", data,
                                         t.n ? "every row has v = 0" : "no rows");
     else if (moving <= np)
         rc = fric_cli_fail(CMD, "--data %s column v: %zu rows with v != 0 (rows 1..%zu), fewer than the %zu parameters to fit + 1; "
                            "give at least %zu", data, moving, t.n, np, np + 1);
-    else if (asym && (pos == 0 || neg == 0))
-        rc = fric_cli_fail(CMD, "--data %s column v: no row with v %s 0: --asymmetric fits each direction from its own rows",
-                           data, pos == 0 ? ">" : "<");
+    else if ((asym || so->compare) && (pos == 0 || neg == 0))
+        rc = fric_cli_fail(CMD, "--data %s column v: no row with v %s 0: %s fits each direction from its own rows",
+                           data, pos == 0 ? ">" : "<", asym ? "--asymmetric" : "--compare");
     if (rc != 0) {
         table_free(&t);
         return rc;
     }
-    fric_fit_static_opts_t o = {asym, fdelta, delta};
+    fric_fit_static_opts_t o = {.asymmetric = asym, .fit_delta = so->fdelta, .delta = so->delta, .weight = w,
+                                .loss = strcmp(so->loss, "huber") == 0     ? FRIC_FIT_LOSS_HUBER
+                                        : strcmp(so->loss, "soft_l1") == 0 ? FRIC_FIT_LOSS_SOFT_L1
+                                                                           : FRIC_FIT_LOSS_L2,
+                                .loss_scale = so->loss_scale, .bounds = bs->b, .nbounds = bs->n,
+                                .skip_unknown = so->compare};
     fric_stribeck_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_static(v, f, t.n, &o, &c, &r);
     if (frc != 0 || !all_finite(&r)) table_free(&t);
     if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
+    if (frc == FRIC_FIT_ERR_OPTION) return fric_cli_fail(CMD, "%s", r.why);
     if (frc != 0 || !all_finite(&r)) return fric_cli_run_failed(CMD, "the fit failed: %s", frc ? r.why : "a result is not finite");
     if (t.n > moving)
         fprintf(stderr, "fricore fit: note: %zu rows at v = 0 carry no steady-state information and are left out\n",
                 t.n - moving);
-    char w[2000] = "";
+    char w_[2000] = "";
     if (r.warn & FRIC_FIT_WARN_NO_LOW_V)
-        warn(w, sizeof w, "no data below 3 vs = %.4g m/s (the slowest |v| is %.4g m/s): fs and vs are not identifiable; "
+        warn(w_, sizeof w_, "no data below 3 vs = %.4g m/s (the slowest |v| is %.4g m/s): fs and vs are not identifiable; "
              "add slower runs", 3.0 * c.vs, r.v_low);
-    common_warnings(&r, w, sizeof w);
-
+    common_warnings(&r, w_, sizeof w_);
+    char *extra = NULL, verdict[600] = "";
+    fric_fit_compare_t *cmp = NULL;
+    if ((rc = unconverged(&r, so->accept)) == 0 && so->compare)
+        rc = compare(v, f, t.n, &o, &extra, &cmp, verdict, sizeof verdict);
+    if (rc != 0) {
+        free(cmp);
+        table_free(&t);
+        return rc;
+    }
     char *doc = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&doc, &len);
-    if (!m) return fric_cli_run_failed(CMD, "out of memory");
+    if (!m) {
+        free(extra);
+        free(cmp);
+        table_free(&t);
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
     fprintf(m, "{\n  \"model\": \"stribeck\"");
     put_num(m, "fc", c.fc_pos);
     put_num(m, "fs", c.fs_pos);
@@ -336,9 +598,25 @@ static int run_static(int argc, char **argv, const char *data, bool asym, bool f
         put_num(m, "fs_neg", c.fs_neg);
         put_num(m, "sigma2_neg", c.b_neg);
     }
-    put_report(m, "static", data, &r, w);
-    if (fclose(m) != 0) {
+    char tail[200];
+    snprintf(tail, sizeof tail, ",\n  \"fit_loss\": \"%s\",\n  \"fit_weights\": \"%s\"", so->loss,
+             w ? so->weights : "none");
+    if (r.rounds) snprintf(tail + strlen(tail), sizeof tail - strlen(tail), ",\n  \"fit_rounds\": %d", r.rounds);
+    char *ext = NULL;
+    size_t elen = 0;
+    FILE *e = open_memstream(&ext, &elen);
+    bool ext_ok = e != NULL;
+    if (e) {
+        fputs(tail, e);
+        if (extra) fputs(extra, e);
+        ext_ok = fclose(e) == 0;
+    }
+    free(extra);
+    put_report(m, "static", data, &r, w_, ext);
+    free(ext);
+    if (fclose(m) != 0 || !ext_ok) {
         free(doc);
+        free(cmp);
         table_free(&t);
         return fric_cli_run_failed(CMD, "out of memory");
     }
@@ -355,9 +633,10 @@ static int run_static(int argc, char **argv, const char *data, bool asym, bool f
             fm[k] = fric_stribeck_force(&c, v[i]);
             k++;
         }
-        const fric_fit_view_t view = {false, argc, argv, data, xs, fs, fm, 0, moving, c, &r, w, doc};
+        const fric_fit_view_t view = {false, argc, argv, data, xs, fs, fm, 0, moving, c, &r, w_, doc, cmp, verdict};
         rc = emit(outs, doc, len, &view);
     }
+    free(cmp);
     free(xs);
     free(fs);
     free(fm);
@@ -368,18 +647,32 @@ static int run_static(int argc, char **argv, const char *data, bool asym, bool f
 
 /* ---- fit dynamic ----------------------------------------------------------------- */
 
-static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const fric_lugre_cfg_t *base, fric_out_t *outs);
+typedef struct {
+    const char *data, *bound, *fix;
+    bool fs2, accept;
+    double window;
+} dopts_t;
+
+static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *bs, const fric_lugre_cfg_t *base,
+                       fric_out_t *outs);
 
 static int fit_dynamic(int argc, char **argv)
 {
-    const char *data = NULL, *out_path = NULL, *report = NULL, *plot = NULL;
+    const char *out_path = NULL, *report = NULL, *plot = NULL;
+    dopts_t d = {.window = 2.0};
+    const char *data = NULL;
     bool fs2 = false;
     fric_cli_friction_t fp;
     fric_cli_friction_defaults(&fp, "stribeck");
-    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 5];
+    fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 10];
     size_t n = fric_cli_friction_opts(&fp, opts, "stribeck|lugre");
     opts[n++] = (fric_opt_t){"data", NULL, FRIC_OPT_STRING, &data, "", "the record: CSV with the header t,v,F or t,x,F (required)", NULL, false};
     opts[n++] = (fric_opt_t){"fit-sigma2", NULL, FRIC_OPT_FLAG, &fs2, "", "fit sigma2 (one value, both directions) too", NULL, false};
+    opts[n++] = (fric_opt_t){"sg-window", NULL, FRIC_OPT_DOUBLE, &d.window, "",
+                             "t,x,F: the velocity of each step from a Savitzky-Golay fit to this many positions (default 2: the step's difference)", NULL, false};
+    opts[n++] = (fric_opt_t){"bound", NULL, FRIC_OPT_STRING, &d.bound, "", "NAME=LOW:HIGH[,...]: narrow sigma0, sigma1, sigma2 or f0", NULL, false};
+    opts[n++] = (fric_opt_t){"fix", NULL, FRIC_OPT_STRING, &d.fix, "", "NAME=VALUE[,...]: hold sigma0, sigma1, sigma2 or f0", NULL, false};
+    opts[n++] = (fric_opt_t){"accept-unconverged", NULL, FRIC_OPT_FLAG, &d.accept, "", "write a fit that did not converge or ended on a bound, and exit 0", NULL, false};
     opts[n++] = (fric_opt_t){"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false};
     opts[n++] = (fric_opt_t){"report", NULL, FRIC_OPT_STRING, &report, "",
                              "write an HTML report: the parameters, the measured and model force, the residuals", NULL, false};
@@ -391,19 +684,29 @@ static int fit_dynamic(int argc, char **argv)
     fric_model_t mdl;
     if ((rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &mdl)) != 0) return rc;
     const fric_stribeck_cfg_t *s = &mdl.stribeck;
-    fric_lugre_cfg_t base = {s->fc_pos, s->fc_neg, s->fs_pos, s->fs_neg, s->vs, s->delta, 0.0, 0.0, s->b_pos, s->b_neg,
-                             mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
+    fric_lugre_cfg_t base = {.fc_pos = s->fc_pos, .fc_neg = s->fc_neg, .fs_pos = s->fs_pos, .fs_neg = s->fs_neg,
+                             .vs = s->vs, .delta = s->delta, .sigma0 = 0.0, .sigma1 = 0.0, .sigma2_pos = s->b_pos,
+                             .sigma2_neg = s->b_neg, .vd = mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
     if (!(base.fc_pos > 0.0 && base.fc_neg > 0.0 && base.fs_pos > 0.0 && base.fs_neg > 0.0))
         return fric_cli_fail(CMD, "fc and fs must be > 0 in each direction for the LuGre model (g(v) stays positive)");
+    if (!(d.window >= 2.0 && d.window <= 1001.0 && d.window == floor(d.window)))
+        return fric_cli_fail(CMD, "--sg-window must be a whole number of samples from 2 to 1001, got %.6g", d.window);
+    d.data = data;
+    d.fs2 = fs2;
+    bounds_t bs;
+    if ((rc = all_bounds(d.bound, d.fix, &bs)) != 0) return rc;
     fric_out_t outs[NOUTS];
     if ((rc = outs_open(outs, out_path, report, plot)) != 0) return rc;
-    rc = run_dynamic(argc, argv, data, fs2, &base, outs);
+    rc = run_dynamic(argc, argv, &d, &bs, &base, outs);
     fric_outs_discard(outs, NOUTS);
     return rc;
 }
 
-static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const fric_lugre_cfg_t *base, fric_out_t *outs)
+static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *bs, const fric_lugre_cfg_t *base,
+                       fric_out_t *outs)
 {
+    const char *data = d->data;
+    const bool fs2 = d->fs2;
     const char *const headers[] = {"t,v,F", "t,x,F"};
     size_t which;
     table_t t;
@@ -420,17 +723,19 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
     if (rc == 0 && t.n < np + 2)
         rc = fric_cli_fail(CMD, "--data %s column F: %zu rows, fewer than the %zu parameters to fit (sigma0, sigma1%s and the "
                            "initial bristle force) + 2; give at least %zu", data, t.n, np, fs2 ? ", sigma2" : "", np + 2);
+    const size_t win = (size_t)d->window;
+    if (rc == 0 && pos_in && t.n < win)
+        rc = fric_cli_fail(CMD, "--data %s: %zu rows, fewer than the --sg-window of %zu samples", data, t.n, win);
     if (rc == 0 && pos_in) {
-        /* x to the mean velocity of each step (what the exact step holds) */
-        double xprev = v[0];
-        for (size_t i = 1; i < t.n; i++) {
-            const double x = v[i];
-            v[i] = (x - xprev) / (tt[i] - tt[i - 1]);
-            xprev = x;
-            if (!isfinite(v[i]))
-                rc = fric_cli_fail(CMD, "--data %s row %zu, column x: the velocity (x - x_prev) / (t - t_prev) is not finite", data, i + 1);
-        }
-        if (t.n > 1) v[0] = v[1];
+        /* x to the velocity each exact step holds: the slope at the step's
+         * midpoint of a local fit (with 2 samples, the step's difference) */
+        double *vx = malloc(t.n * sizeof *vx);
+        char why[200];
+        if (!vx) rc = fric_cli_run_failed(CMD, "out of memory");
+        else if (fric_sg_velocity(tt, v, t.n, win, true, vx, why, sizeof why) != 0)
+            rc = fric_cli_fail(CMD, "--data %s column x: %s", data, why);
+        else memcpy(v, vx, t.n * sizeof *v);
+        free(vx);
     }
     bool moves = false;
     for (size_t i = 1; i < t.n; i++) moves = moves || v[i] != 0.0;
@@ -441,12 +746,13 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
         table_free(&t);
         return rc;
     }
-    fric_fit_dynamic_opts_t o = {fs2};
+    fric_fit_dynamic_opts_t o = {.fit_sigma2 = fs2, .bounds = bs->b, .nbounds = bs->n};
     fric_lugre_cfg_t c;
     fric_fit_report_t r;
     const int frc = fric_fit_dynamic(tt, v, f, t.n, base, &o, &c, &r);
     if (frc != 0 || !all_finite(&r)) table_free(&t);
     if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
+    if (frc == FRIC_FIT_ERR_OPTION) return fric_cli_fail(CMD, "%s", r.why);
     if (frc != 0 || !all_finite(&r)) return fric_cli_run_failed(CMD, "the fit failed: %s", frc ? r.why : "a result is not finite");
     char w[2000] = "";
     const bool s1 = !(r.warn & FRIC_FIT_WARN_SIGMA1);
@@ -455,6 +761,10 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
              "sigma1 dz/dt stays within the noise; record a faster small-amplitude motion; sigma1 is written as %.4g",
              r.value[1], r.se[1], c.sigma1);
     common_warnings(&r, w, sizeof w);
+    if ((rc = unconverged(&r, d->accept)) != 0) {
+        table_free(&t);
+        return rc;
+    }
 
     char *doc = NULL;
     size_t len = 0;
@@ -473,7 +783,9 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
     put_num(m, "sigma2_neg", c.sigma2_neg);
     if (c.vd > 0.0) put_num(m, "vmd", c.vd);
     fprintf(m, ",\n  \"fit_sigma1_identifiable\": %s", s1 ? "true" : "false");
-    put_report(m, "dynamic", data, &r, w);
+    char extra[80];
+    snprintf(extra, sizeof extra, ",\n  \"fit_sg_window\": %zu", win);
+    put_report(m, "dynamic", data, &r, w, pos_in ? extra : NULL);
     if (fclose(m) != 0) {
         free(doc);
         table_free(&t);
@@ -485,7 +797,8 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
         rc = fric_cli_run_failed(CMD, "out of memory");
     } else {
         fric_fit_dynamic_force(tt, v, t.n, &c, r.value[r.np - 1], fm);
-        const fric_fit_view_t view = {true, argc, argv, data, tt, f, fm, 1, t.n, fric_lugre_steady_curve(&c), &r, w, doc};
+        const fric_fit_view_t view = {true, argc, argv, data, tt, f, fm, 1, t.n, fric_lugre_steady_curve(&c), &r, w, doc,
+                                      NULL, NULL};
         rc = emit(outs, doc, len, &view);
     }
     free(fm);
@@ -494,18 +807,108 @@ static int run_dynamic(int argc, char **argv, const char *data, bool fs2, const 
     return rc;
 }
 
+/* ---- fit reduce ------------------------------------------------------------------ */
+
+static int fit_reduce(int argc, char **argv)
+{
+    const char *data = NULL, *out_path = NULL;
+    fric_reduce_opts_t o = fric_reduce_defaults();
+    double window = (double)o.window, gap = (double)o.gap, minn = (double)o.min_samples;
+    bool mean = false;
+    fric_opt_t opts[] = {
+        {"data", NULL, FRIC_OPT_STRING, &data, "", "the log: CSV with the header t,v,F or t,x,F (required)", NULL, false},
+        {"sg-window", NULL, FRIC_OPT_DOUBLE, &window, "", "samples of the Savitzky-Golay differentiator and smoother (default 9)", NULL, false},
+        {"tol-rel", NULL, FRIC_OPT_DOUBLE, &o.tol_rel, "", "a segment's velocity tolerance, relative to its mean (default 0.1)", NULL, false},
+        {"tol-abs", NULL, FRIC_OPT_DOUBLE, &o.tol_abs, "m/s", "and absolute (default 0)", NULL, false},
+        {"gap", NULL, FRIC_OPT_DOUBLE, &gap, "", "consecutive samples outside the tolerance that end a segment (default 3)", NULL, false},
+        {"min-samples", NULL, FRIC_OPT_DOUBLE, &minn, "", "samples a segment needs (default 20)", NULL, false},
+        {"drop-start", NULL, FRIC_OPT_DOUBLE, &o.drop_start, "", "fraction of each segment dropped at its start as transient (default 0.3)", NULL, false},
+        {"drop-end", NULL, FRIC_OPT_DOUBLE, &o.drop_end, "", "fraction dropped at its end (default 0.1)", NULL, false},
+        {"v-min", NULL, FRIC_OPT_DOUBLE, &o.v_min, "m/s", "drop segments slower than this (default 0)", NULL, false},
+        {"mean", NULL, FRIC_OPT_FLAG, &mean, "", "the force's mean and standard deviation (default: median and 1.4826 MAD)", NULL, false},
+        {"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the points (CSV v,F,F_sd,n) there ('-' or absent: stdout)", NULL, false},
+    };
+    const size_t n = sizeof opts / sizeof opts[0];
+    int rc = fric_opts_parse(opts, n, argc, argv, 3, "fit reduce", USAGE_REDUCE);
+    if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
+    if (!data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit reduce --help)");
+    if (!(window >= 2.0 && window <= 1001.0 && window == floor(window)))
+        return fric_cli_fail(CMD, "--sg-window must be a whole number of samples from 2 to 1001, got %.6g", window);
+    if (!(gap >= 1.0 && gap <= 1e6 && gap == floor(gap)))
+        return fric_cli_fail(CMD, "--gap must be a whole number of samples from 1 to 1e6, got %.6g", gap);
+    if (!(minn >= 3.0 && minn <= 1e8 && minn == floor(minn)))
+        return fric_cli_fail(CMD, "--min-samples must be a whole number from 3 to 1e8, got %.6g", minn);
+    o.window = (size_t)window;
+    o.gap = (size_t)gap;
+    o.min_samples = (size_t)minn;
+    o.mean = mean;
+    char why[200];
+    fric_reduce_point_t none;
+    size_t np = 0;
+    /* the options alone, before any output is opened */
+    const double t0[3] = {0.0, 1.0, 2.0}, z[3] = {0.0, 0.0, 0.0};
+    fric_reduce_opts_t oc = o;
+    oc.window = 2;
+    if (fric_reduce(t0, z, z, 3, false, &oc, &none, 0, &np, why, sizeof why) == FRIC_REDUCE_ERR_OPTION)
+        return fric_cli_fail(CMD, "%s", why);
+    fric_out_t out = {.opt = "--out", .path = out_path ? out_path : "-"};
+    if ((rc = fric_outs_open(&out, 1, CMD)) != 0) return rc;
+    const char *const headers[] = {"t,v,F", "t,x,F"};
+    size_t which;
+    table_t t;
+    rc = read_csv(data, headers, 2, &t, &which);
+    fric_reduce_point_t *pts = NULL;
+    if (rc == 0) {
+        const int r1 = fric_reduce(t.col[0], t.col[1], t.col[2], t.n, which == 1, &o, NULL, 0, &np, why, sizeof why);
+        if (r1 == FRIC_REDUCE_ERR_NOMEM) rc = fric_cli_run_failed(CMD, "out of memory");
+        else if (r1 != 0) rc = fric_cli_fail(CMD, "--data %s: %s", data, why);
+        else if (np == 0)
+            rc = fric_cli_run_failed(CMD, "--data %s: no constant-velocity segment of %zu samples or more within the tolerance "
+                                     "(--tol-rel %.3g, --tol-abs %.3g m/s); loosen them or lower --min-samples",
+                                     data, o.min_samples, o.tol_rel, o.tol_abs);
+    }
+    if (rc == 0 && !(pts = malloc(np * sizeof *pts))) rc = fric_cli_run_failed(CMD, "out of memory");
+    if (rc == 0 && fric_reduce(t.col[0], t.col[1], t.col[2], t.n, which == 1, &o, pts, np, &np, why, sizeof why) != 0)
+        rc = fric_cli_run_failed(CMD, "--data %s: %s", data, why);
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = rc == 0 ? open_memstream(&doc, &len) : NULL;
+    if (rc == 0 && !m) rc = fric_cli_run_failed(CMD, "out of memory");
+    if (rc == 0) {
+        fprintf(m, "v,F,F_sd,n\n");
+        size_t used = 0;
+        for (size_t i = 0; i < np; i++) {
+            fprintf(m, "%.10g,%.10g,%.10g,%zu\n", pts[i].v, pts[i].f, pts[i].f_sd, pts[i].n);
+            used += pts[i].n;
+        }
+        if (fclose(m) != 0) rc = fric_cli_run_failed(CMD, "out of memory");
+        else
+            fprintf(stderr, "fricore fit: reduce: %zu steady-state points from %zu of %zu rows (%s)\n", np, used, t.n,
+                    which == 1 ? "velocity from the positions by the differentiator" : "velocity as logged");
+    }
+    if (rc == 0) rc = fric_out_write(&out, doc, len, CMD);
+    if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
+    fric_outs_discard(&out, 1);
+    free(doc);
+    free(pts);
+    if (t.n || t.cap) table_free(&t);
+    return rc;
+}
+
 int fric_cmd_fit(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[2], "static") == 0) return fit_static(argc, argv);
     if (argc >= 3 && strcmp(argv[2], "dynamic") == 0) return fit_dynamic(argc, argv);
+    if (argc >= 3 && strcmp(argv[2], "reduce") == 0) return fit_reduce(argc, argv);
     if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-        printf("usage: fricore fit static %s\n       fricore fit dynamic %s\n\nfit static: Fc, Fs, vs, sigma2 of the steady-state curve "
-               "from constant-velocity runs\nfit dynamic: sigma0, sigma1 of the LuGre model from a presliding, "
-               "small-amplitude or breakaway record\n(fricore fit static --help, fricore fit dynamic --help: the options; "
-               "docs/fit.md)\n", USAGE_STATIC, USAGE_DYNAMIC);
+        printf("usage: fricore fit static %s\n       fricore fit dynamic %s\n       fricore fit reduce %s\n\n"
+               "fit static: Fc, Fs, vs, sigma2 of the steady-state curve from constant-velocity runs\n"
+               "fit dynamic: sigma0, sigma1 of the LuGre model from a presliding, small-amplitude or breakaway record\n"
+               "fit reduce: the steady-state points (v,F,F_sd,n) of a long log's constant-velocity segments\n"
+               "(fricore fit static --help, ... : the options; docs/fit.md)\n", USAGE_STATIC, USAGE_DYNAMIC, USAGE_REDUCE);
         fric_cli_contract(stdout);
         return 0;
     }
-    return fric_cli_fail(CMD, "expected static or dynamic, got '%s' (usage: fricore fit static|dynamic --data FILE.csv ...)",
+    return fric_cli_fail(CMD, "expected static, dynamic or reduce, got '%s' (usage: fricore fit static|dynamic|reduce --data FILE.csv ...)",
                          argc >= 3 ? argv[2] : "");
 }

@@ -13,10 +13,10 @@ driver. Units are SI: N, m/s, m, N/m, N*s/m, s.
 from ._lib import FricoreError, lib as _clib
 from ._params import FitReport, Params
 from ._models import Compiled, FricoreFlagWarning, Trace, compile, curve, flag_names, trace
-from ._fit import fit_dynamic, fit_static
+from ._fit import fit_compare, fit_dynamic, fit_reduce, fit_static, sg_velocity
 from ._sim import sim
 from ._servo import servo
 from ._version import __version__
 
 __all__ = ["__version__", "Params", "FitReport", "Compiled", "Trace", "FricoreError", "FricoreFlagWarning",
-           "curve", "trace", "compile", "fit_static", "fit_dynamic", "flag_names", "sim", "servo"]
+           "curve", "trace", "compile", "fit_static", "fit_dynamic", "fit_compare", "fit_reduce", "sg_velocity", "flag_names", "sim", "servo"]

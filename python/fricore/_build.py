@@ -45,6 +45,8 @@ typedef int... fric_param_kind_t;
 #define FRIC_FIT_WARN_RANK ...
 #define FRIC_FIT_WARN_SIGMA1 ...
 #define FRIC_FIT_WARN_NOT_CONVERGED ...
+#define FRIC_FIT_WARN_AT_BOUND ...
+#define FRIC_FIT_IRLS_MAX ...
 #define FRIC_FIT_MAX_PARAMS ...
 #define FRICORE_DEV_MAX_BURST ...
 
@@ -133,8 +135,15 @@ typedef struct {
     double se[...];
     double lo[...], hi[...];
     bool wide[...];
+    bool fixed[...];
+    bool at_bound[...];
+    double bound_lo[...], bound_hi[...];
+    bool converged;
+    int nactive;
+    int rounds;
     size_t m;
     double rms;
+    double ssr;
     double tq;
     int rank;
     int info;
@@ -143,12 +152,36 @@ typedef struct {
     double v_low;
     char why[...];
 } fric_fit_report_t;
-typedef struct { bool asymmetric; bool fit_delta; double delta; } fric_fit_static_opts_t;
-typedef struct { bool fit_sigma2; } fric_fit_dynamic_opts_t;
+typedef struct { const char *name; double lo, hi; } fric_fit_bound_t;
+typedef int... fric_fit_loss_t;
+#define FRIC_FIT_LOSS_L2 ...
+#define FRIC_FIT_LOSS_SOFT_L1 ...
+#define FRIC_FIT_LOSS_HUBER ...
+typedef struct { bool asymmetric; bool fit_delta; double delta; const double *weight; fric_fit_loss_t loss;
+                 double loss_scale; const fric_fit_bound_t *bounds; size_t nbounds; ...; } fric_fit_static_opts_t;
+typedef struct { bool fit_sigma2; const fric_fit_bound_t *bounds; size_t nbounds; ...; } fric_fit_dynamic_opts_t;
 int fric_fit_static(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,
                     fric_stribeck_cfg_t *out, fric_fit_report_t *rep);
 int fric_fit_dynamic(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *base,
                      const fric_fit_dynamic_opts_t *o, fric_lugre_cfg_t *out, fric_fit_report_t *rep);
+typedef struct { const char *name; bool asymmetric; bool vs_per_direction; double delta; } fric_fit_variant_t;
+#define FRIC_FIT_NVARIANTS ...
+extern const fric_fit_variant_t fric_fit_variants[];
+typedef struct { int status; int k; double aic, bic; bool usable; fric_stribeck_cfg_t cfg; double vs_neg;
+                 fric_fit_report_t rep; } fric_fit_compare_row_t;
+typedef struct { fric_fit_compare_row_t row[...]; int best_aic, best_bic; int hw_best; int hw_free; bool free_at_bound;
+                 double free_rms_gain; double free_bic_gain; double free_max_diff; } fric_fit_compare_t;
+int fric_fit_compare(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,
+                     fric_fit_compare_t *out);
+/* fric_reduce.h */
+typedef struct { size_t window; double tol_rel; double tol_abs; size_t gap; size_t min_samples; double drop_start;
+                 double drop_end; double v_min; bool mean; } fric_reduce_opts_t;
+typedef struct { double v; double f; double f_sd; size_t n; size_t first, last; } fric_reduce_point_t;
+fric_reduce_opts_t fric_reduce_defaults(void);
+int fric_sg_velocity(const double *t, const double *x, size_t n, size_t window, bool midpoint, double *v, char *why,
+                     size_t why_len);
+int fric_reduce(const double *t, const double *y, const double *f, size_t n, bool position, const fric_reduce_opts_t *o,
+                fric_reduce_point_t *out, size_t cap, size_t *nout, char *why, size_t why_len);
 void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fric_lugre_cfg_t *cfg, double f0,
                             double *fm);
 
@@ -377,7 +410,7 @@ ffi = FFI()
 ffi.cdef(CDEF)
 ffi.set_source(
     "fricore._fricore",
-    ('#include "fricore.h"\n#include "fric_fit.h"\n#include "fricore_dev.h"\n#include "fric_version.h"\n'
+    ('#include "fricore.h"\n#include "fric_fit.h"\n#include "fric_reduce.h"\n#include "fricore_dev.h"\n#include "fric_version.h"\n'
      "static const char fricore_version[] = FRICORE_VERSION;\n" + _HELPERS),
     sources=_sources(),
     include_dirs=[os.path.join(ROOT, "cmodel", "include"), os.path.join(ROOT, "cmodel", "generated"),

@@ -40,6 +40,9 @@ class FitReport:
     ci95_high: Dict[str, float] = field(default_factory=dict)
     warnings: List[str] = field(default_factory=list)
     sigma1_identifiable: Optional[bool] = None  #: dynamic fits only
+    converged: bool = True         #: the solver (and a robust loss's reweighting) converged
+    at_bound: List[str] = field(default_factory=list)  #: parameters that ended on a bound
+    fixed: List[str] = field(default_factory=list)     #: parameters held at a value (fix=)
 
 
 def _render(keys: Mapping[str, Value]) -> str:
@@ -135,7 +138,8 @@ class Params(Mapping[str, Value]):
             return text
         r = self.fit
         extra: Dict[str, Any] = {"fit_kind": r.kind, "fit_points": r.points, "fit_rms": r.rms,
-                                 "fit_rank": r.rank, "fit_evaluations": r.evaluations}
+                                 "fit_rank": r.rank, "fit_evaluations": r.evaluations, "fit_converged": r.converged,
+                                 "fit_at_bound": r.at_bound, "fit_fixed": r.fixed}
         if r.sigma1_identifiable is not None:
             extra["fit_sigma1_identifiable"] = r.sigma1_identifiable
         for k, se in r.stderr.items():
@@ -144,7 +148,8 @@ class Params(Mapping[str, Value]):
                 extra["fit_%s_ci95_low" % k] = r.ci95_low[k]
                 extra["fit_%s_ci95_high" % k] = r.ci95_high[k]
             else:
-                extra["fit_%s_stderr" % k] = "unidentifiable"
+                extra["fit_%s_stderr" % k] = ("fixed" if k in r.fixed else "at bound" if k in r.at_bound
+                                              else "unidentifiable")
         extra["fit_warnings"] = "; ".join(r.warnings)
         tail = ",\n".join("  %s: %s" % (json.dumps(k), json.dumps(v)) for k, v in extra.items())
         return text[:-3] + ",\n" + tail + "\n}\n"

@@ -142,7 +142,7 @@ else bad "compile --ts 1e-4 warned (status $rc): $(head -c 300 "$tmp/err")"; fi
 run "$FRICORE" help fit static
 if [ "$rc" -eq 0 ] && grep -q "^usage: fricore fit static" "$tmp/out"; then ok "help fit static: the subcommand's options"
 else bad "help fit static (status $rc): $(head -c 300 "$tmp/err")"; fi
-expect_usage_error "help fit bogus: refused by fit" "fricore fit: expected static or dynamic, got 'bogus'" "$FRICORE" help fit bogus
+expect_usage_error "help fit bogus: refused by fit" "fricore fit: expected static, dynamic or reduce, got 'bogus'" "$FRICORE" help fit bogus
 run "$FRICORE" curve --help
 if [ "$rc" -eq 0 ] && grep -q -- "--model CHOICE *friction model (default stribeck)" "$tmp/out"; then ok "curve --help: --model names its default"
 else bad "curve --help: no default for --model: $(grep -- --model "$tmp/out" | head -2)"; fi

@@ -238,3 +238,14 @@ expect_fail "curve: an overlong stdin line is refused, not split" 2 '^fricore cu
 expect_fail "curve: a closed stdin is a read error" 2 '^fricore curve: cannot read stdin: Bad file descriptor' bash -c "\"$F\" curve <&- >/dev/null"
 expect_fail "compile: a closed stdout is refused before the work" 2 '^fricore compile: cannot write to stdout: Bad file descriptor' \
   bash -c "\"$F\" compile >&-"
+
+# ---- a fit that did not converge or ended on a bound: status 1, nothing written ------
+ex=$(cd "$here/../../.." && pwd)/examples
+expect_fail "fit static: a parameter on its bound is a failed run (status 1, stdout empty)" 1 \
+  '^fricore fit: the fit ended on a bound: delta; nothing is written' "$F" fit static --data "$ex/static.csv" --fit-delta --bound delta=1:1.2
+run "$F" fit static --data "$ex/static.csv" --fit-delta --bound delta=1:1.2 --accept-unconverged
+if [ "$rc" -eq 0 ] && grep -q '"fit_at_bound": \["delta"\]' "$tmp/out" && grep -q '"fit_converged": true' "$tmp/out"; then
+  ok "fit static --accept-unconverged: status 0, the file says fit_at_bound and fit_converged"
+else bad "fit static --accept-unconverged (status $rc)"; fi
+expect_fail "fit reduce: no steady segment is a failed run (status 1)" 1 '^fricore fit: .*no constant-velocity segment' \
+  "$F" fit reduce --data "$ex/log.csv" --min-samples 100000

@@ -132,3 +132,120 @@ printf 'v,F\n0.1,1\n0.2,x\n' >"$d/bad.csv"
 run "$FRICORE" fit static --data "$d/bad.csv" --out "$d/o.json" --report "$d/o.html" --plot "$d/o.svg"
 if [ "$rc" -eq 2 ]; then ok "fit: bad data with --report --plot exits 2"; else bad "fit bad data with --report: status $rc"; fi
 expect_files "fit: a refused run leaves no report, plot or temporary file" "$d" "bad.csv"
+
+# ---- fit reduce: the steady-state points of a long log ---------------------------
+run "$FRICORE" fit reduce --data "$ex/log.csv" --out "$tmp/red.csv"
+if [ "$rc" -eq 0 ] && grep -q "24 steady-state points" "$tmp/err" && python3 - "$tmp/red.csv" <<'PY'
+import csv, math, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 24, len(rows)
+speeds = [2e-4 * 5000.0 ** (i / 11.0) for i in range(12)]
+p = dict(fc=1.0, fs=1.5, sigma2=0.4, vs=1e-3, fc_neg=0.9, fs_neg=1.3, sigma2_neg=0.35, vs_neg=2e-3)
+for r, want in zip(rows, speeds + [-s for s in speeds]):
+    v, F, sd, n = float(r["v"]), float(r["F"]), float(r["F_sd"]), int(r["n"])
+    assert abs(v - want) <= 0.01 * abs(want), (v, want)
+    neg = "_neg" if v < 0 else ""
+    Fss = math.copysign(p["fc" + neg] + (p["fs" + neg] - p["fc" + neg]) * math.exp(-(v / p["vs" + neg]) ** 2), v) + p["sigma2" + neg] * v
+    assert abs(F - Fss) < 0.02, (v, F, Fss)
+    assert 0.005 < sd < 0.03 and 80 <= n <= 110, (sd, n)
+PY
+then ok "fit reduce: t,x,F log (ramps, quantization, ripple, outliers) gives each plateau's v, F, F_sd, n"; else bad "fit reduce (status $rc): $(head -c 300 "$tmp/err")"; fi
+python3 - "$ex/log.csv" >"$tmp/tvf.csv" <<'PY'
+import sys
+rows = [l.strip().split(",") for l in open(sys.argv[1]) if l[0].isdigit()]
+print("t,v,F")
+for (t0, x0, _), (t1, x1, f1) in zip(rows, rows[1:]):
+    print("%s,%.9g,%s" % (t1, (float(x1) - float(x0)) / (float(t1) - float(t0)), f1))
+PY
+run "$FRICORE" fit reduce --data "$tmp/tvf.csv" --mean --drop-start 0.4
+if [ "$rc" -eq 0 ] && [ "$(sed 1d "$tmp/out" | wc -l)" -eq 24 ] && head -1 "$tmp/out" | grep -qx 'v,F,F_sd,n'; then
+  ok "fit reduce: a t,v,F log (quantized differences) with --mean --drop-start"
+else bad "fit reduce t,v,F (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" fit static --data "$tmp/red.csv" --asymmetric --compare --out "$tmp/red.json"
+if [ "$rc" -eq 0 ] && grep -q "the data supports 'asymmetric, vs per direction, delta = 2'" "$tmp/err" && python3 - "$tmp/red.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["fit_weights"] == "sd" and d["fit_converged"] is True and d["fit_at_bound"] == []
+assert d["fit_compare_best_bic"] == "asymmetric, vs per direction, delta = 2", d["fit_compare_best_bic"]
+best = [r for r in d["fit_compare"] if r["variant"] == d["fit_compare_best_bic"]][0]
+for k, t in (("fc", 1.0), ("fs", 1.5), ("vs", 1e-3), ("vs_neg", 2e-3), ("fc_neg", 0.9), ("fs_neg", 1.3)):
+    assert abs(best[k] - t) <= 0.03 * t, (k, best[k])
+assert len(d["fit_compare"]) == 9 and "a free delta" in d["fit_compare_free_delta"]
+PY
+then ok "fit static --compare on the reduced log: the vs-per-direction, delta = 2 variant, weighted by 1 / F_sd^2"; else bad "fit static --compare (status $rc): $(head -c 600 "$tmp/err")"; fi
+run "$FRICORE" fit static --data "$tmp/red.csv" --asymmetric --compare --out "$tmp/red2.json" --report "$tmp/red.html"
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/red.json" "$tmp/red2.json" && grep -q "<h2>Model comparison</h2>" "$tmp/red.html" &&
+   [ "$(grep -c '<td>asymmetric, vs per direction, delta = 2</td>.*best BIC: the data supports it' "$tmp/red.html")" -eq 1 ]; then
+  ok "fit static --compare --report: the comparison table in the report, the same file as without it"
+else bad "fit static --compare --report (status $rc): $(head -c 300 "$tmp/err")"; fi
+printf 't,v,F\n0,1,1\n1,1,1\n' >"$tmp/d.csv"
+expect_usage_error "fit reduce: fewer rows than the window" "fewer than the --sg-window of 9" "$FRICORE" fit reduce --data "$tmp/d.csv"
+expect_usage_error "fit reduce: --drop-start + --drop-end >= 1" "--drop-start and --drop-end must be >= 0 with a sum below 1" \
+  "$FRICORE" fit reduce --data "$ex/log.csv" --drop-start 0.5 --drop-end 0.5
+expect_usage_error "fit reduce: --sg-window not whole" "--sg-window must be a whole number" "$FRICORE" fit reduce --data "$ex/log.csv" --sg-window 2.5
+scratch fitred
+run "$FRICORE" fit reduce --data "$ex/log.csv" --min-samples 100000 --out "$d/r.csv"
+if [ "$rc" -eq 1 ] && grep -q "no constant-velocity segment" "$tmp/err"; then ok "fit reduce: no segment exits 1 with the reason"; else bad "fit reduce no segment (status $rc)"; fi
+expect_files "fit reduce: a failed run leaves no output" "$d" ""
+printf 'v,F,F_sd,n\n0.1,1,0,10\n0.2,1,0.1,10\n0.3,1,0.1,10\n0.4,1,0.1,10\n0.5,1,0.1,10\n' >"$tmp/d.csv"
+expect_usage_error "fit static: an F_sd of 0 is refused" "row 1: F_sd must be > 0" "$FRICORE" fit static --data "$tmp/d.csv"
+
+# ---- bounds, fixed values, convergence, robust loss ---------------------------------
+scratch fitbound
+run "$FRICORE" fit static --data "$ex/static.csv" --fit-delta --bound delta=1:1.5 --out "$d/b.json"
+if [ "$rc" -eq 1 ] && grep -q "ended on a bound: delta; nothing is written" "$tmp/err"; then
+  ok "fit static: a fit ending on a bound exits 1"; else bad "fit on a bound (status $rc): $(head -c 300 "$tmp/err")"; fi
+expect_files "fit static: a fit on a bound writes nothing" "$d" ""
+run "$FRICORE" fit static --data "$ex/static.csv" --fit-delta --bound delta=1:1.5 --accept-unconverged --out "$d/b.json"
+if [ "$rc" -eq 0 ] && python3 - "$d/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["fit_at_bound"] == ["delta"] and d["fit_converged"] is True and abs(d["delta"] - 1.5) < 1e-3
+assert d["fit_delta_stderr"] == "at bound" and "delta ended on its bound" in d["fit_warnings"]
+PY
+then ok "fit static --accept-unconverged: written, with fit_at_bound and the warning"; else bad "--accept-unconverged (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" fit static --data "$ex/static.csv" --fix fs=1.6,vs=0.001
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["fs"] == 1.6 and d["vs"] == 0.001 and d["fit_fixed"] == ["fs", "vs"] and d["fit_fs_stderr"] == "fixed"
+assert isinstance(d["fit_fc_stderr"], float)
+PY
+then ok "fit static --fix fs=1.6,vs=0.001: held, marked fixed, the rest fitted"; else bad "--fix (status $rc): $(head -c 300 "$tmp/err")"; fi
+expect_usage_error "fit static --bound: outside the physical range" "delta=0.1:3: must be low <= high within delta's physical range \[0.5, 10\]" \
+  "$FRICORE" fit static --data "$ex/static.csv" --fit-delta --bound delta=0.1:3
+expect_usage_error "fit static --bound: a parameter the fit does not have" "fc_neg: not a parameter of this fit \(fc, fs, vs, sigma2\)" \
+  "$FRICORE" fit static --data "$ex/static.csv" --bound fc_neg=0:1
+expect_usage_error "fit static --bound: bad syntax" "--bound 'delta=2': expected NAME=LOW:HIGH" \
+  "$FRICORE" fit static --data "$ex/static.csv" --fit-delta --bound delta=2
+expect_usage_error "fit static --fix: not a number" "--fix fs: expected a finite parameter value" \
+  "$FRICORE" fit static --data "$ex/static.csv" --fix fs=abc
+expect_usage_error "fit static --compare: a bad bound on a variant's parameter is refused" "delta=0.1:3: must be low <= high within delta's physical range" \
+  "$FRICORE" fit static --data "$ex/static.csv" --compare --bound delta=0.1:3
+expect_usage_error "fit static --compare does not go with --loss" "--compare ranks least-squares fits" \
+  "$FRICORE" fit static --data "$ex/static.csv" --compare --loss huber
+for loss in l2 huber soft_l1; do
+  run "$FRICORE" fit static --data "$ex/static_outliers.csv" --loss $loss --out "$tmp/$loss.json"
+  [ "$rc" -eq 0 ] || bad "fit static --loss $loss (status $rc): $(head -c 300 "$tmp/err")"
+done
+if python3 - "$tmp" <<'PY'
+import json, sys
+t = dict(fc=1.0, fs=1.5, vs=1e-3, sigma2=0.4)
+err = {l: max(abs(json.load(open("%s/%s.json" % (sys.argv[1], l)))[k] - v) / v for k, v in t.items()) for l in ("l2", "huber", "soft_l1")}
+assert err["l2"] > 0.02 and err["huber"] <= 0.02 and err["soft_l1"] <= 0.02, err
+d = json.load(open("%s/huber.json" % sys.argv[1]))
+assert d["fit_loss"] == "huber" and d["fit_rounds"] >= 2
+PY
+then ok "fit static --loss huber|soft_l1: 5 % gross outliers, every parameter within 2 % where least squares misses"
+else bad "fit static --loss: $(python3 -c 'print(1)')"; fi
+run "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$tmp/static.json" --sg-window 5
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["fit_sg_window"] == 5 and d["fit_converged"] is True
+assert abs(d["sigma0"] - 1e5) <= 0.1 * 1e5 and abs(d["sigma1"] - 316.2) <= 0.3 * 316.2, d
+PY
+then ok "fit dynamic --sg-window 5: the Savitzky-Golay velocity of a t,x,F record"; else bad "fit dynamic --sg-window (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$tmp/static.json" --fix sigma1=300
+if [ "$rc" -eq 0 ] && grep -q '"sigma1": 300,' "$tmp/out" && grep -q '"fit_fixed": \["sigma1"\]' "$tmp/out"; then
+  ok "fit dynamic --fix sigma1=300"; else bad "fit dynamic --fix (status $rc): $(head -c 300 "$tmp/err")"; fi
