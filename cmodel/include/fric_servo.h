@@ -65,6 +65,35 @@ typedef enum {
     FRIC_SERVO_REF_TRAJECTORY /**< linear between the caller's points (traj_t, traj_x), held outside them */
 } fric_servo_ref_t;
 
+/** The machine's parameters that may drift, and that the adaptive observer estimates. */
+enum {
+    FRIC_SERVO_PAR_FC,     /**< the Coulomb level Fc (both directions) */
+    FRIC_SERVO_PAR_FS,     /**< the static level Fs (both directions) */
+    FRIC_SERVO_PAR_SIGMA2, /**< the viscous coefficient sigma2 (both directions) */
+    FRIC_SERVO_NPAR
+};
+
+/** The smallest and largest drift multiplier of Fc and Fs (sigma2's smallest is 0). */
+#define FRIC_SERVO_DRIFT_MIN 0.1
+#define FRIC_SERVO_DRIFT_MAX 10.0
+
+/**
+ * The machine's drift: each parameter of ::FRIC_SERVO_PAR_FC .. SIGMA2 is
+ * its value in the machine's set times a multiplier m(t), held over each
+ * servo period at its value at the sample. Either a linear ramp from 1 at
+ * t = 0 to end[] at t = duration [--drift fc=M,fs=M,sigma2=M], or a profile
+ * of points (prof_t, prof_m[]) interpolated linearly and held outside them
+ * [--drift-profile FILE.csv]; all 1 and no profile = no drift.
+ * Multipliers: Fc and Fs in [FRIC_SERVO_DRIFT_MIN, FRIC_SERVO_DRIFT_MAX],
+ * sigma2 in [0, FRIC_SERVO_DRIFT_MAX].
+ */
+typedef struct {
+    double end[FRIC_SERVO_NPAR];              /**< the ramp's multipliers at t = duration */
+    const double *prof_t;                     /**< profile times, s, finite, strictly increasing; NULL: the ramp */
+    const double *prof_m[FRIC_SERVO_NPAR];    /**< profile multipliers at prof_t, or NULL (held at 1) */
+    size_t prof_n;                            /**< profile points, 2 .. FRIC_SERVO_MAX_TRAJ */
+} fric_servo_drift_t;
+
 /** The longest run, s, and the most samples (duration / ts). */
 #define FRIC_SERVO_MAX_DURATION 120.0
 #define FRIC_SERVO_MAX_SAMPLES 2e7
@@ -88,6 +117,7 @@ typedef struct {
     double load_inertia;       /**< load inertia J_l, kg*m^2 > 0, only with compliance > 0 (else NAN); derived: inertia [--load-inertia] */
     double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0 (else NAN); derived: 5 % of critical [--compliance-damping] */
     double substeps;           /**< plant steps per servo period, an integer 1 .. 1000 [--substeps] */
+    fric_servo_drift_t drift;  /**< the machine's drift; none by default [--drift, --drift-profile] */
     /* the encoder and the sample time */
     double ts;                 /**< servo period, s, in (0, 0.01]: the controller's, the encoder's and the compensator's [--ts] */
     double counts_per_rev;     /**< encoder counts per revolution after x4 decoding, an integer 4 .. 2^30 [--counts-per-rev] */
@@ -144,6 +174,18 @@ fric_servo_cfg_t fric_servo_defaults(void);
  */
 fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
 
+/** @brief True when cfg's machine drifts (a profile, or a ramp to a multiplier other than 1). */
+bool fric_servo_drifting(const fric_servo_cfg_t *cfg);
+
+/**
+ * @brief The drift multipliers at time t (s): m[FRIC_SERVO_PAR_FC ..
+ *        SIGMA2] (see ::fric_servo_drift_t); all 1 without drift.
+ */
+void fric_servo_drift_at(const fric_servo_cfg_t *cfg, double t, double m[FRIC_SERVO_NPAR]);
+
+/** @brief The set s with Fc, Fs and sigma2 (both directions) times m[]. */
+fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double m[FRIC_SERVO_NPAR]);
+
 /**
  * @brief Validate cfg and fill its derived fields (see ::fric_servo_cfg_t).
  *
@@ -170,6 +212,8 @@ typedef struct {
     double friction;   /**< the machine's friction, its mean over the period, N*m */
     double estimate;   /**< the compensator's estimate, N*m */
     bool u_limited;    /**< the torque was limited to +-u_max */
+    double par[FRIC_SERVO_NPAR];     /**< the machine's Fc, Fs, sigma2 (v > 0) over the period */
+    double par_hat[FRIC_SERVO_NPAR]; /**< the LuGre compensator's Fc, Fs, sigma2 (v > 0) at the sample; NAN for the others */
 } fric_servo_sample_t;
 
 /**
@@ -234,6 +278,9 @@ fric_status_t fric_servo_init(const fric_servo_cfg_t *cfg, const fric_servo_hook
 fric_status_t fric_servo_step(const fric_servo_cfg_t *cfg, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
                               fric_servo_sample_t *row);
 
+/** The parameter points a run keeps (fric_servo_result_t::trace_t). */
+#define FRIC_SERVO_TRACE_POINTS 11
+
 /** What a run accumulated. */
 typedef struct {
     size_t n;                        /**< samples run */
@@ -249,6 +296,10 @@ typedef struct {
     size_t stride;                   /**< plots: every stride-th sample (0: none kept) */
     size_t np;                       /**< plot points kept */
     double *pt, *pe, *pvr, *pv, *pvm, *pf, *pfh; /**< t, error, omega_ref, omega, omega_meas, friction, estimate */
+    size_t ntrace;                   /**< parameter points kept: the samples nearest t = i duration / (FRIC_SERVO_TRACE_POINTS - 1) */
+    double trace_t[FRIC_SERVO_TRACE_POINTS];                    /**< their times, s */
+    double trace_par[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the machine's Fc, Fs, sigma2 (fric_servo_sample_t::par) */
+    double trace_hat[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the compensator's (fric_servo_sample_t::par_hat) */
     char why[512];                   /**< why the run stopped early or was refused, or "" */
 } fric_servo_result_t;
 

@@ -42,6 +42,7 @@ fric_servo_cfg_t fric_servo_defaults(void)
     c.comp_kind = FRIC_SERVO_COMP_NONE;
     c.arith = FRIC_SERVO_ARITH_DOUBLE;
     c.comp = c.machine;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) c.drift.end[i] = 1.0;
     c.duration = 4.0;
     c.stick_threshold = NAN;
     c.lc_window = NAN;
@@ -80,6 +81,58 @@ const char *fric_servo_ref_name(fric_servo_ref_t ref)
 {
     return (unsigned)ref < 4u ? REF_NAME[ref] : "unknown";
 }
+
+/* ---- the drift ------------------------------------------------------------------------------ */
+
+bool fric_servo_drifting(const fric_servo_cfg_t *c)
+{
+    if (!c) return false;
+    if (c->drift.prof_t) return true;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+        if (c->drift.end[i] != 1.0) return true;
+    return false;
+}
+
+void fric_servo_drift_at(const fric_servo_cfg_t *c, double t, double m[FRIC_SERVO_NPAR])
+{
+    const fric_servo_drift_t *d = &c->drift;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) m[i] = 1.0;
+    if (d->prof_t) {
+        const double *tt = d->prof_t;
+        const size_t n = d->prof_n;
+        size_t lo = 0, hi = 0; /* the points around t, and the weight of hi */
+        double w = 0.0;
+        if (t >= tt[n - 1]) lo = hi = n - 1;
+        else if (t > tt[0]) {
+            hi = n - 1;
+            while (hi - lo > 1) {
+                const size_t mid = lo + (hi - lo) / 2;
+                if (tt[mid] <= t) lo = mid;
+                else hi = mid;
+            }
+            w = (t - tt[lo]) / (tt[hi] - tt[lo]);
+        }
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+            if (d->prof_m[i]) m[i] = d->prof_m[i][lo] + w * (d->prof_m[i][hi] - d->prof_m[i][lo]);
+        return;
+    }
+    const double a = c->duration > 0.0 ? fmin(1.0, fmax(0.0, t / c->duration)) : 1.0;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) m[i] = 1.0 + a * (d->end[i] - 1.0);
+}
+
+fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double m[FRIC_SERVO_NPAR])
+{
+    fric_lugre_cfg_t r = *s;
+    r.fc_pos *= m[FRIC_SERVO_PAR_FC];
+    r.fc_neg *= m[FRIC_SERVO_PAR_FC];
+    r.fs_pos *= m[FRIC_SERVO_PAR_FS];
+    r.fs_neg *= m[FRIC_SERVO_PAR_FS];
+    r.sigma2_pos *= m[FRIC_SERVO_PAR_SIGMA2];
+    r.sigma2_neg *= m[FRIC_SERVO_PAR_SIGMA2];
+    return r;
+}
+
+static const char *const PAR_NAME[FRIC_SERVO_NPAR] = {"fc", "fs", "sigma2"};
 
 /* ---- validation -------------------------------------------------------------------------------- */
 
@@ -148,6 +201,39 @@ static fric_status_t check_ref(const fric_servo_cfg_t *c, char *why, size_t len)
     }
     if ((c->ref == FRIC_SERVO_REF_SINE || c->ref == FRIC_SERVO_REF_STEP) && !(fabs(c->amplitude) <= 1e3))
         return refuse(why, len, "--amplitude (rad) must be in [-1000, 1000], got %.6g", c->amplitude);
+    return FRIC_OK;
+}
+
+/* the drift: multipliers in range, a profile's times increasing */
+static fric_status_t check_drift(const fric_servo_cfg_t *c, char *why, size_t len)
+{
+    const fric_servo_drift_t *d = &c->drift;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+        const double lo = i == FRIC_SERVO_PAR_SIGMA2 ? 0.0 : FRIC_SERVO_DRIFT_MIN;
+        if (!(d->end[i] >= lo && d->end[i] <= FRIC_SERVO_DRIFT_MAX))
+            return refuse(why, len, "--drift %s (the machine's %s multiplier at the end of the run) must be in [%g, %g], got %.6g",
+                          PAR_NAME[i], PAR_NAME[i], lo, FRIC_SERVO_DRIFT_MAX, d->end[i]);
+    }
+    if (!d->prof_t) return FRIC_OK;
+    bool ramp = false;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) ramp = ramp || d->end[i] != 1.0;
+    if (ramp)
+        return refuse(why, len, "--drift and --drift-profile exclude each other: give one");
+    if (d->prof_n < 2 || d->prof_n > FRIC_SERVO_MAX_TRAJ)
+        return refuse(why, len, "--drift-profile must hold 2 .. %d points, got %zu", FRIC_SERVO_MAX_TRAJ, d->prof_n);
+    for (size_t k = 0; k < d->prof_n; k++) {
+        if (!isfinite(d->prof_t[k]))
+            return refuse(why, len, "--drift-profile point %zu: t (s) must be finite, got %.9g", k, d->prof_t[k]);
+        if (k > 0 && !(d->prof_t[k] > d->prof_t[k - 1]))
+            return refuse(why, len, "--drift-profile point %zu: t must increase strictly, got %.9g after %.9g", k,
+                          d->prof_t[k], d->prof_t[k - 1]);
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+            const double lo = i == FRIC_SERVO_PAR_SIGMA2 ? 0.0 : FRIC_SERVO_DRIFT_MIN;
+            if (d->prof_m[i] && !(d->prof_m[i][k] >= lo && d->prof_m[i][k] <= FRIC_SERVO_DRIFT_MAX))
+                return refuse(why, len, "--drift-profile point %zu: %s (the machine's %s multiplier) must be in [%g, %g], got %.6g",
+                              k, PAR_NAME[i], PAR_NAME[i], lo, FRIC_SERVO_DRIFT_MAX, d->prof_m[i][k]);
+        }
+    }
     return FRIC_OK;
 }
 
@@ -265,6 +351,7 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
                       "the fastest time constant of the bristles%s", ceil(c->ts / hmax), h, hmax,
                       compliant ? " and the shaft" : "");
     if (isnan(c->stick_threshold)) c->stick_threshold = c->machine.stribeck.vs / 10.0;
+    if ((st = check_drift(c, why, len)) != FRIC_OK) return st;
     /* the compensator, and the velocity code's format */
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (st = check_comp(c, why, len)) != FRIC_OK) return st;
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE) {
@@ -363,9 +450,9 @@ static void deriv2(const fric_servo_cfg_t *c, const double y[4], double u, doubl
 
 /* One plant step of h with torque u: the friction takes the exact bristle
  * step at the step's initial motor velocity and is held over it; returns it. */
-static double plant_step(const fric_servo_cfg_t *c, plant_t *p, double u, double h)
+static double plant_step(const fric_servo_cfg_t *c, const fric_lugre_cfg_t *ml, plant_t *p, double u, double h)
 {
-    const double f = fric_lugre_step(&c->machine.lugre, &p->z, p->v, h);
+    const double f = fric_lugre_step(ml, &p->z, p->v, h);
     if (c->compliance > 0.0) {
         /* RK4 on the two inertias, the friction held */
         double y[4] = {p->x, p->v, p->xl, p->vl}, k1[4], k2[4], k3[4], k4[4], t[4];
@@ -473,6 +560,10 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     const bool fixed = c->arith != FRIC_SERVO_ARITH_DOUBLE;
     const double cnt = TWO_PI / c->counts_per_rev;
     const double t = (double)k * ts;
+    /* the machine's set over the period */
+    double dm[FRIC_SERVO_NPAR];
+    fric_servo_drift_at(c, t, dm);
+    const fric_lugre_cfg_t ml = fric_servo_lugre_scaled(&c->machine.lugre, dm);
     /* sample: the encoder, the reference, the controller, the compensator */
     bool ok = true;
     const uint32_t pos = enc_count(c, st->x, &ok);
@@ -528,13 +619,19 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     /* the plant over the period */
     double fsum = 0.0;
     plant_t q = {st->x, st->v, st->xl, st->vl, st->z};
-    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &q, u, h);
+    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &ml, &q, u, h);
     /* the true friction: its mean over the period */
     const double ftrue = fsum / substeps;
     if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
         return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
-    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat};
+    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat,
+                                   {ml.fc_pos, ml.fs_pos, ml.sigma2_pos}, {NAN, NAN, NAN}};
     *row = x;
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE) {
+        row->par_hat[FRIC_SERVO_PAR_FC] = c->comp.lugre.fc_pos;
+        row->par_hat[FRIC_SERVO_PAR_FS] = c->comp.lugre.fs_pos;
+        row->par_hat[FRIC_SERVO_PAR_SIGMA2] = c->comp.lugre.sigma2_pos;
+    }
     st->x = q.x;
     st->v = q.v;
     st->xl = q.xl;
@@ -594,6 +691,13 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
         r->stuck += fabs(x.omega) < c->stick_threshold &&
                     (fabs(x.omega_ref) >= c->stick_threshold || fabs(x.error) > FRIC_SERVO_STUCK_COUNTS * cnt);
         if (x.t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = x.error;
+        if (r->ntrace < FRIC_SERVO_TRACE_POINTS &&
+            k == (size_t)floor((double)r->ntrace * (double)(n - 1) / (FRIC_SERVO_TRACE_POINTS - 1) + 0.5)) {
+            r->trace_t[r->ntrace] = x.t;
+            memcpy(r->trace_par[r->ntrace], x.par, sizeof x.par);
+            memcpy(r->trace_hat[r->ntrace], x.par_hat, sizeof x.par_hat);
+            r->ntrace++;
+        }
         if (hooks && hooks->sample && hooks->sample(hooks->ctx, &x) != 0) {
             snprintf(st.why, sizeof st.why, "stopped by the sample callback at t = %.9g s (sample %zu)", x.t, k);
             rc = FRIC_ERR_STOPPED;

@@ -480,6 +480,87 @@ static void test_two_threads_run_as_one(void **state)
     assert_true(j[0].m.rms_e != j[1].m.rms_e);
 }
 
+/* ---- the drifting machine ---------------------------------------------------------------------- */
+
+static void test_drift_ramp_and_profile(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    double m[FRIC_SERVO_NPAR];
+    assert_false(fric_servo_drifting(&c));
+    fric_servo_drift_at(&c, 2.0, m);
+    assert_true(m[0] == 1.0 && m[1] == 1.0 && m[2] == 1.0);
+    c.drift.end[FRIC_SERVO_PAR_FC] = 1.4;
+    c.drift.end[FRIC_SERVO_PAR_SIGMA2] = 0.8;
+    assert_true(fric_servo_drifting(&c));
+    fric_servo_drift_at(&c, 0.5 * c.duration, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.2, 1e-12);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.0, 0.0);
+    assert_float_equal(m[FRIC_SERVO_PAR_SIGMA2], 0.9, 1e-12);
+    fric_servo_drift_at(&c, 10.0 * c.duration, m); /* held after the end */
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.4, 0.0);
+    const fric_lugre_cfg_t s = fric_servo_lugre_scaled(&c.machine.lugre, m);
+    assert_float_equal(s.fc_neg, 1.4 * c.machine.lugre.fc_neg, 1e-12);
+    assert_float_equal(s.sigma2_neg, 0.8 * c.machine.lugre.sigma2_neg, 1e-12);
+    assert_float_equal(s.sigma0, c.machine.lugre.sigma0, 0.0);
+    /* a profile: interpolated, held outside its times; a column left out is 1 */
+    fric_servo_cfg_t p = fric_servo_defaults();
+    static const double t[] = {1.0, 2.0, 4.0}, fs[] = {1.0, 2.0, 0.5};
+    p.drift.prof_t = t;
+    p.drift.prof_m[FRIC_SERVO_PAR_FS] = fs;
+    p.drift.prof_n = 3;
+    fric_servo_drift_at(&p, 0.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.0, 0.0);
+    fric_servo_drift_at(&p, 3.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.25, 1e-12);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.0, 0.0);
+    fric_servo_drift_at(&p, 9.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 0.5, 0.0);
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&p, why, sizeof why), FRIC_OK);
+}
+
+static void test_drift_bad_specs_refused(void **state)
+{
+    (void)state;
+    char why[512];
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.drift.end[FRIC_SERVO_PAR_FS] = 0.05;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift fs"));
+    assert_non_null(strstr(why, "[0.1, 10]"));
+    c = fric_servo_defaults();
+    c.drift.end[FRIC_SERVO_PAR_SIGMA2] = NAN;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift sigma2"));
+    c = fric_servo_defaults();
+    static const double t[] = {0.0, 0.0}, one[] = {1.0, 1.0};
+    c.drift.prof_t = t;
+    c.drift.prof_m[0] = one;
+    c.drift.prof_n = 2;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift-profile point 1: t must increase"));
+    c.drift.prof_n = 1;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift-profile must hold 2"));
+}
+
+/* the plant follows the drift: the friction the sample reports is the drifted machine's */
+static void test_drift_moves_the_plant(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.duration = 1.0;
+    c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+    c.comp = c.machine;
+    const double e0 = rms_error(c);
+    c.drift.end[FRIC_SERVO_PAR_FC] = 2.0;
+    c.drift.end[FRIC_SERVO_PAR_FS] = 2.0;
+    const double e1 = rms_error(c);
+    /* the observer keeps the nominal set: the doubled friction is undercompensated */
+    assert_true(e1 > 2.0 * e0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +575,9 @@ int main(void)
         cmocka_unit_test(test_steps_are_the_run),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_two_threads_run_as_one),
+        cmocka_unit_test(test_drift_ramp_and_profile),
+        cmocka_unit_test(test_drift_bad_specs_refused),
+        cmocka_unit_test(test_drift_moves_the_plant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
