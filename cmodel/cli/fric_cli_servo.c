@@ -51,7 +51,7 @@ typedef struct {
     fric_cli_fixed_t fx;
     unsigned warn_machine, warn_comp;
     /* the choices, as given */
-    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile;
+    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds;
     bool no_accel_ff;
     double inject_d;
     long inject;
@@ -117,8 +117,15 @@ static void table(servo_t *s)
         {"no-accel-ff", NULL, FRIC_OPT_FLAG, &s->no_accel_ff, "", "leave out the acceleration feed-forward J * reference acceleration", NULL, false},
         {"substeps", NULL, FRIC_OPT_DOUBLE, &s->c.substeps, "", "plant steps per servo period, an integer 1 .. 1000 (default 10)", NULL, false},
         {"compensation", NULL, FRIC_OPT_CHOICE, &s->compensation, "",
-         "friction compensation added to the torque: none (default), coulomb (Coulomb + viscous), stribeck (static curve), lugre (observer)",
-         "none|coulomb|stribeck|lugre", false},
+         "friction compensation added to the torque: none (default), coulomb (Coulomb + viscous), stribeck (static curve), lugre (observer), "
+         "lugre-adaptive (the observer retuned by an online estimate of Fc, Fs and sigma2), lugre-oracle (the observer told the machine's drift; double only)",
+         "none|coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle", false},
+        {"adapt-rate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.rate, "Hz", "lugre-adaptive: law updates per second (default 2)", NULL, false},
+        {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
+        {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "", "lugre-adaptive: LO,HI, the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
+        {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
+        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
+        {"adapt-gate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.v_gate, "rad/s", "lugre-adaptive: the law uses only samples with |reference speed| above it (default: 10 vs)", NULL, false},
         {"comp-params", NULL, FRIC_OPT_STRING, &s->comp_params, "",
          "the compensator's parameter file (the format of --params; default: the machine's set)", NULL, false},
         {"comp-arith", NULL, FRIC_OPT_CHOICE, &s->comp_arith, "",
@@ -385,7 +392,7 @@ static int build_comp(servo_t *s)
         s->c.comp = fric_servo_comp_model(s->c.comp_kind, &s->c.machine);
         return 0;
     }
-    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre"};
+    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre", "lugre", "lugre"};
     s->cfp = s->fp;
     s->cfp.params = NULL;
     s->cfp.model = kinds[s->c.comp_kind];
@@ -418,6 +425,8 @@ static int parse(servo_t *s, int argc, char **argv)
     c->comp_kind = strcmp(s->compensation, "coulomb") == 0    ? FRIC_SERVO_COMP_COULOMB
                    : strcmp(s->compensation, "stribeck") == 0 ? FRIC_SERVO_COMP_STRIBECK
                    : strcmp(s->compensation, "lugre") == 0    ? FRIC_SERVO_COMP_LUGRE
+                   : strcmp(s->compensation, "lugre-adaptive") == 0 ? FRIC_SERVO_COMP_LUGRE_ADAPTIVE
+                   : strcmp(s->compensation, "lugre-oracle") == 0   ? FRIC_SERVO_COMP_LUGRE_ORACLE
                                                               : FRIC_SERVO_COMP_NONE;
     c->arith = strcmp(s->comp_arith, "fixed") == 0 ? FRIC_SERVO_ARITH_FIXED
                : strcmp(s->comp_arith, "rtl") == 0 ? FRIC_SERVO_ARITH_CORE
@@ -439,9 +448,21 @@ static int parse(servo_t *s, int argc, char **argv)
         return fric_cli_fail(cmd, "--amplitude applies only with --reference sine or step");
     if (c->ref == FRIC_SERVO_REF_TRAJECTORY && !s->trajectory) return fric_cli_fail(cmd, "--reference csv needs --trajectory FILE");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
-        return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)", s->comp_arith);
+        return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)", s->comp_arith);
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
-        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre)");
+        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)");
+    static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate"};
+    for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)
+        if (given(s, adapt_opts[i]) && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+            return fric_cli_fail(cmd, "--%s applies only with --compensation lugre-adaptive", adapt_opts[i]);
+    if (s->adapt_bounds) {
+        char *comma = strchr(s->adapt_bounds, ',');
+        if (comma) *comma = '\0';
+        const bool okb = comma && fric_parse_number(s->adapt_bounds, &c->adapt.lo) == FRIC_NUM_OK &&
+                         fric_parse_number(comma + 1, &c->adapt.hi) == FRIC_NUM_OK;
+        if (comma) *comma = ',';
+        if (!okb) return fric_cli_fail(cmd, "--adapt-bounds: expected LO,HI, two finite numbers, got '%s'", s->adapt_bounds);
+    }
     if (c->arith == FRIC_SERVO_ARITH_CORE) {
         if (!s->rtl)
             return fric_cli_fail(cmd, "--comp-arith rtl runs the Verilated core: use fricore-cosim servo (or --comp-arith fixed, bit-exact with it)");
@@ -510,7 +531,8 @@ typedef struct {
  * the report's tables) when the machine drifts or the compensator adapts */
 static bool show_params(const servo_t *s)
 {
-    return fric_servo_drifting(&s->c);
+    return fric_servo_drifting(&s->c) || s->c.comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE ||
+           s->c.comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE;
 }
 
 static int csv_row(void *ctx, const fric_servo_sample_t *x)
@@ -651,6 +673,18 @@ static void print_summary(FILE *f, const servo_t *s, const run_t *x)
                 json_num(f, PAR_NAME[i], "%.9g", r->trace_hat[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}}");
         }
         fputs("]},\n", f);
+    }
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
+        const fric_servo_adapt_t *a = &c->adapt;
+        fprintf(f, "  \"adaptation\": {");
+        json_num(f, "rate_Hz", "%.9g", a->rate, ", ");
+        json_num(f, "gain", "%.9g", a->gain, ", ");
+        json_num(f, "bounds_lo", "%.9g", a->lo, ", ");
+        json_num(f, "bounds_hi", "%.9g", a->hi, ", ");
+        json_num(f, "slew_per_s", "%.9g", a->slew, ", ");
+        json_num(f, "dead_zone", "%.9g", a->dead_zone, ", ");
+        json_num(f, "gate_rad_per_s", "%.9g", a->v_gate, ", ");
+        fprintf(f, "\"updates\": %zu, \"retunes\": %zu},\n", r->a_updates, r->a_retunes);
     }
     fprintf(f, "  \"run\": {");
     json_num(f, "ts_s", "%.9g", c->ts, ", ");

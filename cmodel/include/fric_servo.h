@@ -47,8 +47,15 @@ typedef enum {
     FRIC_SERVO_COMP_NONE,     /**< no compensation */
     FRIC_SERVO_COMP_COULOMB,  /**< Coulomb + viscous: a Coulomb or viscous set */
     FRIC_SERVO_COMP_STRIBECK, /**< the static curve: a Coulomb, viscous or Stribeck set */
-    FRIC_SERVO_COMP_LUGRE     /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
+    FRIC_SERVO_COMP_LUGRE,         /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
+    FRIC_SERVO_COMP_LUGRE_ADAPTIVE, /**< the LuGre observer (a LuGre set) retuned by the adaptation law (::fric_servo_adapt_t) */
+    FRIC_SERVO_COMP_LUGRE_ORACLE    /**< the LuGre observer told the machine's drift at every sample (a benchmark's
+                                         bound; double only): comp's Fc, Fs, sigma2 times the drift's multipliers */
 } fric_servo_comp_t;
+
+/** True for the modes that run the LuGre observer (lugre, lugre-adaptive, lugre-oracle). */
+#define FRIC_SERVO_COMP_IS_LUGRE(k)                                                                                    \
+    ((k) == FRIC_SERVO_COMP_LUGRE || (k) == FRIC_SERVO_COMP_LUGRE_ADAPTIVE || (k) == FRIC_SERVO_COMP_LUGRE_ORACLE)
 
 /** The compensator's arithmetic. */
 typedef enum {
@@ -93,6 +100,24 @@ typedef struct {
     const double *prof_m[FRIC_SERVO_NPAR];    /**< profile multipliers at prof_t, or NULL (held at 1) */
     size_t prof_n;                            /**< profile points, 2 .. FRIC_SERVO_MAX_TRAJ */
 } fric_servo_drift_t;
+
+/**
+ * The adaptation law of ::FRIC_SERVO_COMP_LUGRE_ADAPTIVE (docs/servo.md):
+ * windowed least squares on the steady-state regressor, in the MCU's
+ * integer arithmetic, that estimates the multipliers of the compensator's
+ * Fc (with Fs scaled alike) and sigma2 from the torque balance
+ * y = u - J alpha_r - b_l omega_m, and retunes the observer at the end of
+ * each window.
+ */
+typedef struct {
+    double rate;      /**< updates per second, Hz; the window is round(1 / (rate ts)) samples, 16 .. 65536 [--adapt-rate] */
+    double gain;      /**< share of each window's least-squares correction applied, in (0, 1] [--adapt-gain] */
+    double lo, hi;    /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 [--adapt-bounds LO,HI] */
+    double slew;      /**< rate limit: a multiplier moves by at most this per second, in (0, 100] [--adapt-slew] */
+    double dead_zone; /**< a correction whose force is below this share of Fc is not applied, in [0, 0.5] [--adapt-dead-zone] */
+    double v_gate;    /**< excitation gate: only samples with |reference speed| >= v_gate, rad/s, > 0; derived (NAN):
+                           10 vs of the compensator's set [--adapt-gate] */
+} fric_servo_adapt_t;
 
 /** The longest run, s, and the most samples (duration / ts). */
 #define FRIC_SERVO_MAX_DURATION 120.0
@@ -146,7 +171,9 @@ typedef struct {
     fric_servo_comp_t comp_kind;   /**< [--compensation] */
     fric_servo_arith_t arith;      /**< [--comp-arith] */
     fric_model_t comp;             /**< the compensator's set (see ::fric_servo_comp_t for the kinds each takes) [--comp-params] */
-    double f_max;                  /**< force full scale of the compiled compensator, N, > 0; 0 = automatic [--f-max] */
+    double f_max;                  /**< force full scale of the compiled compensator, N, > 0; 0 = automatic [--f-max]
+                                        (lugre-adaptive: automatic covers the set at the upper bounds) */
+    fric_servo_adapt_t adapt;      /**< the adaptation law (lugre-adaptive only); defaults 2 Hz, 0.3, [0.5, 2], 0.5 /s, 0.003 */
     fric_model_fx_t comp_fx;       /**< derived: comp compiled at width, v_max, f_max and ts (fixed and core); otherwise only
                                         rep's width, v_max, v_lsb and ts, the velocity code's format */
     /* the run */
@@ -244,6 +271,15 @@ typedef struct {
     fric_lugre_state_t z;     /**< the machine's bristle deflection */
     fric_lugre_state_t cz;    /**< the double LuGre compensator's */
     fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
+    fric_lugre_cfg_t cl;      /**< the LuGre observer's set now (double): comp's, or retuned */
+    fric_fx_lugre_t cl_fx;    /**< its compiled set now (fixed, core) */
+    /* the adaptation law, in integers: the multipliers (U,15,16) of Fc (and Fs) and of sigma2 */
+    int32_t a_m[2];
+    int64_t a_s11, a_s12, a_s22, a_s1e, a_s2e; /**< the window's sums of the regressors' products (force codes^2) */
+    int64_t a_move, a_ref;    /**< the window's sums of s omega_m and |omega_r| over the used samples (velocity codes) */
+    uint32_t a_k, a_n;        /**< samples in the window, and those used */
+    size_t a_updates;         /**< windows that moved an estimate */
+    size_t a_retunes;         /**< observer sets committed */
     uint32_t pos_prev;        /**< the encoder's count at the last sample */
     double integ;             /**< the velocity loop's integrator, N*m */
     uint32_t flags;           /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
@@ -296,6 +332,7 @@ typedef struct {
     size_t stride;                   /**< plots: every stride-th sample (0: none kept) */
     size_t np;                       /**< plot points kept */
     double *pt, *pe, *pvr, *pv, *pvm, *pf, *pfh; /**< t, error, omega_ref, omega, omega_meas, friction, estimate */
+    size_t a_updates, a_retunes;     /**< the adaptation law's windows that moved an estimate, and sets committed */
     size_t ntrace;                   /**< parameter points kept: the samples nearest t = i duration / (FRIC_SERVO_TRACE_POINTS - 1) */
     double trace_t[FRIC_SERVO_TRACE_POINTS];                    /**< their times, s */
     double trace_par[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the machine's Fc, Fs, sigma2 (fric_servo_sample_t::par) */

@@ -245,3 +245,33 @@ run "$S" servo $P --duration 0.1 --csv "$d/n.csv"
 if [ "$rc" -eq 0 ] && ! grep -q parameters "$tmp/out" && [ "$(head -1 "$d/n.csv")" = "t,theta_ref,theta,omega_ref,omega,omega_meas,error,u,friction,estimate" ]; then
   ok "servo without drift: no parameter columns"
 else bad "servo without drift shows parameters"; fi
+
+# ---- the adaptive observer: its settings refused by name, the estimates in the summary
+scratch sadapt
+expect_usage_error "servo --adapt-gain 2: the range named" \
+  "^fricore servo: --adapt-gain \\(share of each window.s correction\\) must be in \\(0, 1\\], got 2$" \
+  "$S" servo $P --compensation lugre-adaptive --adapt-gain 2 --summary "$d/s.json"
+expect_usage_error "servo --adapt-bounds: two numbers" "--adapt-bounds: expected LO,HI, two finite numbers, got '2'" \
+  "$S" servo $P --compensation lugre-adaptive --adapt-bounds 2
+expect_usage_error "servo --adapt-bounds 0.5,20: the range named" '--adapt-bounds LO,HI .* HI in \[1, 10\], got 0.5,20' \
+  "$S" servo $P --compensation lugre-adaptive --adapt-bounds 0.5,20
+expect_usage_error "servo --adapt-rate without lugre-adaptive" '--adapt-rate applies only with --compensation lugre-adaptive' \
+  "$S" servo $P --compensation lugre --adapt-rate 5
+expect_usage_error "servo lugre-oracle in fixed point" 'lugre-oracle runs in --comp-arith double only' \
+  "$S" servo $P --compensation lugre-oracle --comp-arith fixed
+expect_files "servo: adaptive refusals leave no file" "$d" ""
+run "$S" servo $P --compensation lugre-adaptive --comp-arith fixed --duration 6 --drift fc=1.4,fs=1.4,sigma2=0.8 --csv "$d/a.csv"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$d/a.csv" <<'PY'
+import csv, json, sys
+s = json.load(open(sys.argv[1]))
+a = s["adaptation"]
+assert s["compensation"] == "lugre-adaptive" and a["rate_Hz"] == 2 and a["retunes"] > 0 and a["retunes"] == a["updates"], a
+pts = s["parameters"]["points"]
+assert pts[0]["estimate"]["fc"] == 1 and pts[-1]["estimate"]["fc"] > 1.1, pts[-1]
+# the estimates move only at the law's updates: every 0.5 s
+rows = list(csv.DictReader(open(sys.argv[2])))
+ch = [i for i in range(1, len(rows)) if rows[i]["fc_hat"] != rows[i - 1]["fc_hat"]]
+assert ch and all(i % 5000 == 0 for i in ch), ch[:5]
+PY
+then ok "servo --compensation lugre-adaptive --comp-arith fixed: retuned at the law's updates, the estimates in the summary and the CSV"
+else bad "servo lugre-adaptive (status $rc): $(tail -c 300 "$tmp/err")"; fi
