@@ -125,6 +125,7 @@ static void table(servo_t *s)
         {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "", "lugre-adaptive: LO,HI, the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
         {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
         {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
+        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->c.adapt.sigma2, "", "lugre-adaptive: estimate sigma2 too (default: only Fc, and Fs with it)", NULL, false},
         {"adapt-gate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.v_gate, "rad/s", "lugre-adaptive: the law uses only samples with |reference speed| above it (default: 10 vs)", NULL, false},
         {"comp-params", NULL, FRIC_OPT_STRING, &s->comp_params, "",
          "the compensator's parameter file (the format of --params; default: the machine's set)", NULL, false},
@@ -451,7 +452,8 @@ static int parse(servo_t *s, int argc, char **argv)
         return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)", s->comp_arith);
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)");
-    static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate"};
+    static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate",
+                                             "adapt-sigma2"};
     for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)
         if (given(s, adapt_opts[i]) && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
             return fric_cli_fail(cmd, "--%s applies only with --compensation lugre-adaptive", adapt_opts[i]);
@@ -684,6 +686,7 @@ static void print_summary(FILE *f, const servo_t *s, const run_t *x)
         json_num(f, "slew_per_s", "%.9g", a->slew, ", ");
         json_num(f, "dead_zone", "%.9g", a->dead_zone, ", ");
         json_num(f, "gate_rad_per_s", "%.9g", a->v_gate, ", ");
+        fprintf(f, "\"sigma2\": %s, ", a->sigma2 ? "true" : "false");
         fprintf(f, "\"updates\": %zu, \"retunes\": %zu},\n", r->a_updates, r->a_retunes);
     }
     fprintf(f, "  \"run\": {");

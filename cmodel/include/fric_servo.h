@@ -107,7 +107,8 @@ typedef struct {
  * integer arithmetic, that estimates the multipliers of the compensator's
  * Fc (with Fs scaled alike) and sigma2 from the torque balance
  * y = u - J alpha_r - b_l omega_m, and retunes the observer at the end of
- * each window.
+ * each window. sigma2 is estimated only on request (sigma2): its share of
+ * the friction at servo speeds is small, and point-to-point moves bias it.
  */
 typedef struct {
     double rate;      /**< updates per second, Hz; the window is round(1 / (rate ts)) samples, 16 .. 65536 [--adapt-rate] */
@@ -117,6 +118,7 @@ typedef struct {
     double dead_zone; /**< a correction whose force is below this share of Fc is not applied, in [0, 0.5] [--adapt-dead-zone] */
     double v_gate;    /**< excitation gate: only samples with |reference speed| >= v_gate, rad/s, > 0; derived (NAN):
                            10 vs of the compensator's set [--adapt-gate] */
+    bool sigma2;      /**< adapt sigma2 too (else it keeps the compensator's value) [--adapt-sigma2] */
 } fric_servo_adapt_t;
 
 /** The longest run, s, and the most samples (duration / ts). */

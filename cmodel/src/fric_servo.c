@@ -650,6 +650,7 @@ typedef struct {
     int64_t acc_gate;     /* |J alpha_r|, torque codes: the smaller Fc */
     uint32_t win;         /* samples per window */
     int64_t gain, lo, hi, slew, dz; /* (U,.,16) */
+    bool sigma2;          /* sigma2 adapted too */
 } law_t;
 
 static law_t law_consts(const fric_servo_cfg_t *c)
@@ -671,6 +672,7 @@ static law_t law_consts(const fric_servo_cfg_t *c)
     k.hi = (int64_t)nearbyint(ldexp(c->adapt.hi, LAW_Q));
     k.slew = (int64_t)fmax(1.0, nearbyint(ldexp(c->adapt.slew * k.win * c->ts, LAW_Q)));
     k.dz = (int64_t)nearbyint(ldexp(c->adapt.dead_zone, LAW_Q));
+    k.sigma2 = c->adapt.sigma2;
     return k;
 }
 
@@ -711,7 +713,7 @@ static bool law_update(const law_t *k, fric_servo_state_t *st)
         const int64_t a = div_shl(st->a_s12, st->a_s11, LAW_Q);
         const int64_t var = st->a_s22 - mul_shr(a, st->a_s12, LAW_Q);
         const int64_t dzf = mul_shr(mul_shr(k->dz, k->dz, LAW_Q), st->a_s11, LAW_Q); /* (dz Fc)^2 n */
-        if (k->s2[0] + k->s2[1] > 0 && var > dzf && var > 0)
+        if (k->sigma2 && k->s2[0] + k->s2[1] > 0 && var > dzf && var > 0)
             d2 = div_shl(sat_sub(st->a_s2e, mul_shr(a, st->a_s1e, LAW_Q)), var, LAW_Q);
         d1 = div_shl(sat_sub(st->a_s1e, mul_shr(d2, st->a_s12, LAW_Q)), st->a_s11, LAW_Q);
         /* the dead zone: corrections of less force than dz Fc */

@@ -612,6 +612,20 @@ static void test_adaptive_order_on_a_short_drift(void **state)
     assert_float_equal(hat[FRIC_SERVO_PAR_FS] / hat[FRIC_SERVO_PAR_FC], 1.5, 1e-9);
 }
 
+/* sigma2 is adapted only on request; on the slow sine, it then follows */
+static void test_adaptive_sigma2_on_request(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR], par[FRIC_SERVO_NPAR];
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 20.0, 1.0, 0.6);
+    run_last(c, hat, par, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+    c.adapt.sigma2 = true;
+    run_last(c, hat, par, NULL);
+    print_message("sigma2: %.4g, true %.4g\n", hat[FRIC_SERVO_PAR_SIGMA2], par[FRIC_SERVO_PAR_SIGMA2]);
+    assert_true(hat[FRIC_SERVO_PAR_SIGMA2] < 0.4 * 0.85);
+}
+
 /* the fixed-point observer is retuned by recompiled sets, and follows as the double one */
 static void test_adaptive_fixed_point_retunes(void **state)
 {
@@ -649,20 +663,25 @@ static void test_adaptive_bounds_under_adversity(void **state)
     run_last(c, hat, NULL, NULL);
     assert_float_equal(hat[FRIC_SERVO_PAR_FC], nom.fc_pos, 0.0);
     assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], nom.sigma2_pos, 0.0);
-    /* the same noise with the gate opened to it: the estimates may move, inside the bounds */
+    /* the same noise with the gate opened to it, sigma2 adapted too: the estimates may move, inside the bounds */
     c.adapt.v_gate = 1e-9;
+    c.adapt.sigma2 = true;
     c.adapt.slew = 100.0;
     c.adapt.gain = 1.0;
     c.adapt.dead_zone = 0.0;
     run_last(c, hat, NULL, NULL);
     assert_true(hat[FRIC_SERVO_PAR_FC] >= 0.5 * nom.fc_pos && hat[FRIC_SERVO_PAR_FC] <= 2.0 * nom.fc_pos);
     assert_true(hat[FRIC_SERVO_PAR_SIGMA2] >= 0.5 * nom.sigma2_pos && hat[FRIC_SERVO_PAR_SIGMA2] <= 2.0 * nom.sigma2_pos);
-    /* a stuck encoder: 4 counts per revolution never change at 0.01 rad; the law sees no motion */
+    /* a stuck encoder: 2^15 counts per revolution (a count is 192 urad) never change under a 100 urad motion
+     * whose speed (16 mrad/s at 50 Hz) is above the gate; the law sees the encoder not moving */
     c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.4, 0.8);
-    c.counts_per_rev = 4.0;
-    c.v_max = 1e5;
+    c.counts_per_rev = 32768.0;
+    c.amplitude = 5e-5;
+    c.frequency = 50.0;
+    c.adapt.sigma2 = true;
     run_last(c, hat, NULL, NULL);
     assert_float_equal(hat[FRIC_SERVO_PAR_FC], nom.fc_pos, 0.0);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], nom.sigma2_pos, 0.0);
     /* saturated torque: u_max below Fc, every sample limited */
     c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.4, 0.8);
     c.u_max = 0.5;
@@ -764,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_drift_bad_specs_refused),
         cmocka_unit_test(test_drift_moves_the_plant),
         cmocka_unit_test(test_adaptive_order_on_a_short_drift),
+        cmocka_unit_test(test_adaptive_sigma2_on_request),
         cmocka_unit_test(test_adaptive_fixed_point_retunes),
         cmocka_unit_test(test_adaptive_bounds_under_adversity),
         cmocka_unit_test(test_adaptive_holds_at_standstill),
