@@ -468,8 +468,9 @@ static int parse(servo_t *s, int argc, char **argv)
     if (c->arith == FRIC_SERVO_ARITH_CORE) {
         if (!s->rtl)
             return fric_cli_fail(cmd, "--comp-arith rtl runs the Verilated core: use fricore-cosim servo (or --comp-arith fixed, bit-exact with it)");
-        if (c->comp_kind != FRIC_SERVO_COMP_LUGRE)
-            return fric_cli_fail(cmd, "--comp-arith rtl needs --compensation lugre (the core in the loop is fric_lugre)");
+        if (c->comp_kind != FRIC_SERVO_COMP_LUGRE && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+            return fric_cli_fail(cmd, "--comp-arith rtl needs --compensation lugre or lugre-adaptive (the core in the loop "
+                                 "is fric_lugre)");
         if (strtoul(s->fx.width, NULL, 10) != s->rtl->width)
             return fric_cli_fail(cmd, "--width must be %u with --comp-arith rtl (the Verilated core's width), got %s",
                                  s->rtl->width, s->fx.width);
@@ -576,13 +577,23 @@ static int core_sample(void *ctx, size_t k, double t, int32_t v, int32_t f_model
     return rc;
 }
 
+static int core_retune(void *ctx, size_t k, const fric_fx_lugre_t *l)
+{
+    hooks_ctx_t *h = ctx;
+    (void)k;
+    const int rc = h->s->rtl->retune ? h->s->rtl->retune(h->s->rtl->ctx, l) : 1;
+    h->core_failed = rc != 0;
+    return rc;
+}
+
 static int run(servo_t *s, fric_out_t *csv, run_t *out)
 {
     hooks_ctx_t h = {s, csv, false, false};
-    fric_servo_hooks_t hooks = {csv ? csv_row : NULL, NULL, NULL, &h};
+    fric_servo_hooks_t hooks = {csv ? csv_row : NULL, NULL, NULL, &h, NULL};
     if (s->rtl) {
         hooks.core_start = core_start;
         hooks.core_sample = core_sample;
+        hooks.core_retune = core_retune;
     }
     if (csv && (fputs("t,theta_ref,theta,omega_ref,omega,omega_meas,error,u,friction,estimate", csv->f) == EOF ||
                 fputs(show_params(s) ? ",fc,fc_hat,fs,fs_hat,sigma2,sigma2_hat\n" : "\n", csv->f) == EOF))

@@ -250,7 +250,8 @@ typedef struct {
  * returning nonzero stops the run with ::FRIC_ERR_STOPPED.
  *
  * With ::FRIC_SERVO_ARITH_CORE, core_start() is called once with the
- * compiled LuGre set before the first sample, and core_sample() at every
+ * compiled LuGre set before the first sample, core_retune() at each retune
+ * of the adaptive observer, and core_sample() at every
  * sample with the velocity code v (S,W,0) presented to the compensator and
  * f_model, the fixed-point model's force code for it (the core in the loop
  * is expected to give the same code).
@@ -260,6 +261,10 @@ typedef struct {
     int (*core_start)(void *ctx, const fric_fx_lugre_t *l);
     int (*core_sample)(void *ctx, size_t k, double t, int32_t v, int32_t f_model);
     void *ctx;
+    /** With ::FRIC_SERVO_COMP_LUGRE_ADAPTIVE and ::FRIC_SERVO_ARITH_CORE:
+     *  the law's new set l, to be written to the core's shadow set and
+     *  committed, its state kept, after sample k and before sample k + 1. */
+    int (*core_retune)(void *ctx, size_t k, const fric_fx_lugre_t *l);
 } fric_servo_hooks_t;
 
 /**

@@ -373,8 +373,10 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",
                       ARITH_NAME[c->arith]);
-    if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_LUGRE)
-        return refuse(why, len, "--comp-arith rtl needs --compensation lugre (the core in the loop is fric_lugre)");
+    if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_LUGRE &&
+        c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+        return refuse(why, len, "--comp-arith rtl needs --compensation lugre or lugre-adaptive (the core in the loop is "
+                      "fric_lugre)");
     if (!isnan(c->stick_threshold)) POSITIVE(c->stick_threshold, "stick-threshold", "stuck below it, rad/s");
     /* the machine: a LuGre set, whose bristles the plant's step resolves */
     if (c->machine.kind != FRIC_MODEL_LUGRE) return refuse(why, len, "--model (the machine's friction) must be lugre");
@@ -582,7 +584,8 @@ static bool prepared(const fric_servo_cfg_t *c)
            (c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE ||
             (c->comp.kind == FRIC_MODEL_LUGRE && c->adapt.v_gate > 0.0 && nearbyint(1.0 / (c->adapt.rate * c->ts)) >= 16.0 &&
              nearbyint(1.0 / (c->adapt.rate * c->ts)) <= 65536.0 && c->adapt.lo >= 0.1 && c->adapt.hi <= 10.0)) &&
-           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE);
+           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE ||
+            c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE);
 }
 
 /* ---- the adaptation law -------------------------------------------------------------------------- */
@@ -736,7 +739,7 @@ static bool law_update(const law_t *k, fric_servo_state_t *st)
 /* Commit the law's multipliers to the observer: its double set and, for
  * the fixed-point and core modes, the set compiled at the prepared force
  * scale (the state w keeps its meaning: the same f_max and guard bits). */
-static fric_status_t law_commit(const fric_servo_cfg_t *c, fric_servo_state_t *st)
+static fric_status_t law_commit(const fric_servo_cfg_t *c, fric_servo_state_t *st, const fric_servo_hooks_t *hooks)
 {
     const double m0 = ldexp(st->a_m[0], -LAW_Q), m1 = ldexp(st->a_m[1], -LAW_Q);
     const double m[FRIC_SERVO_NPAR] = {m0, m0, m1};
@@ -754,6 +757,11 @@ static fric_status_t law_commit(const fric_servo_cfg_t *c, fric_servo_state_t *s
             return FRIC_ERR_RANGE;
         }
         st->cl_fx = fx.l;
+        if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_retune &&
+            hooks->core_retune(hooks->ctx, st->k, &st->cl_fx) != 0) {
+            snprintf(st->why, sizeof st->why, "after sample %zu the core did not take the adapted set", st->k);
+            return FRIC_ERR_STOPPED;
+        }
     }
     st->cl = cl;
     st->a_retunes++;
@@ -853,7 +861,7 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
         law_sample(&lk, st, vr, jt * ar, vcode, u - ff - c->load_damping * vm, sat);
         if (++st->a_k >= lk.win && law_update(&lk, st)) {
             st->a_updates++;
-            const fric_status_t cs = law_commit(c, st);
+            const fric_status_t cs = law_commit(c, st, hooks);
             if (cs != FRIC_OK) return cs;
         }
     }

@@ -307,7 +307,7 @@ static void test_sample_hook_sees_every_sample(void **state)
     c.duration = 0.5;
     c.plot_points = 100;
     rows_t x = {0, 0, true, true, 0.0};
-    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x, NULL};
     fric_servo_result_t r;
     fric_servo_metrics_t m;
     assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
@@ -322,7 +322,7 @@ static void test_sample_hook_sees_every_sample(void **state)
     fric_servo_result_free(&r);
     /* a hook that says stop stops the run there */
     rows_t y = {0, 123, true, true, 0.0};
-    const fric_servo_hooks_t hs = {count_row, NULL, NULL, &y};
+    const fric_servo_hooks_t hs = {count_row, NULL, NULL, &y, NULL};
     assert_int_equal(fric_servo_run(&c, &hs, &r), FRIC_ERR_STOPPED);
     assert_int_equal(y.rows, 123);
     assert_int_equal(r.n, 123);
@@ -333,6 +333,7 @@ typedef struct {
     int starts;
     size_t samples, fail_at;
     int32_t f_sum;
+    size_t retunes;
 } core_t;
 
 static int core_start(void *ctx, const fric_fx_lugre_t *l)
@@ -359,8 +360,8 @@ static void test_core_hooks_see_the_fixed_point_model(void **state)
     fx.duration = co.duration = 0.5;
     fric_servo_result_t r1, r2;
     fric_servo_metrics_t m1, m2;
-    core_t x = {0, 0, (size_t)-1, 0};
-    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x};
+    core_t x = {0, 0, (size_t)-1, 0, 0};
+    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x, NULL};
     assert_int_equal(run_metrics(&fx, NULL, &r1, &m1), FRIC_OK);
     assert_int_equal(run_metrics(&co, &h, &r2, &m2), FRIC_OK);
     assert_int_equal(x.starts, 1);
@@ -372,11 +373,43 @@ static void test_core_hooks_see_the_fixed_point_model(void **state)
     fric_servo_result_free(&r1);
     fric_servo_result_free(&r2);
     /* a core that differs stops the run */
-    core_t y = {0, 0, 7, 0};
-    const fric_servo_hooks_t hf = {NULL, core_start, core_sample, &y};
+    core_t y = {0, 0, 7, 0, 0};
+    const fric_servo_hooks_t hf = {NULL, core_start, core_sample, &y, NULL};
     assert_int_equal(fric_servo_run(&co, &hf, &r2), FRIC_ERR_STOPPED);
     assert_int_equal(r2.core_checked, 7);
     assert_non_null(strstr(r2.why, "sample 7"));
+    fric_servo_result_free(&r2);
+}
+
+static fric_servo_cfg_t drift_cfg(fric_servo_comp_t comp, double duration, double fcm, double s2m);
+
+static int core_retune(void *ctx, size_t k, const fric_fx_lugre_t *l)
+{
+    core_t *x = ctx;
+    (void)k;
+    x->retunes += l != NULL;
+    return 0;
+}
+
+/* the adaptive observer with a core: each retune goes to the core, and the run is the fixed-point one */
+static void test_core_retunes_follow_the_law(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t fx = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 3.0, 1.4, 0.8);
+    fx.arith = FRIC_SERVO_ARITH_FIXED;
+    fric_servo_cfg_t co = fx;
+    co.arith = FRIC_SERVO_ARITH_CORE;
+    fric_servo_result_t r1, r2;
+    fric_servo_metrics_t m1, m2;
+    core_t x = {0, 0, (size_t)-1, 0, 0};
+    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x, core_retune};
+    assert_int_equal(run_metrics(&fx, NULL, &r1, &m1), FRIC_OK);
+    assert_int_equal(run_metrics(&co, &h, &r2, &m2), FRIC_OK);
+    assert_true(r2.a_retunes > 0);
+    assert_int_equal(x.retunes, r2.a_retunes);
+    assert_int_equal(r1.a_retunes, r2.a_retunes);
+    assert_memory_equal(&m1, &m2, sizeof m1);
+    fric_servo_result_free(&r1);
     fric_servo_result_free(&r2);
 }
 
@@ -390,7 +423,7 @@ static void test_steps_are_the_run(void **state)
     fric_servo_result_t r;
     fric_servo_metrics_t m;
     rows_t x = {0, 0, true, true, 0.0};
-    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x, NULL};
     assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
     /* the same axis one period at a time */
     fric_servo_state_t st;
@@ -776,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_divergent_loop_is_an_error_not_nan),
         cmocka_unit_test(test_sample_hook_sees_every_sample),
         cmocka_unit_test(test_core_hooks_see_the_fixed_point_model),
+        cmocka_unit_test(test_core_retunes_follow_the_law),
         cmocka_unit_test(test_steps_are_the_run),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_two_threads_run_as_one),
