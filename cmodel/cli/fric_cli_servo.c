@@ -51,12 +51,13 @@ typedef struct {
     fric_cli_fixed_t fx;
     unsigned warn_machine, warn_comp;
     /* the choices, as given */
-    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory;
+    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds;
     bool no_accel_ff;
     double inject_d;
     long inject;
     double *traj_t, *traj_x;
     size_t traj_n;
+    double *prof[1 + FRIC_SERVO_NPAR]; /* the drift profile's columns t, fc, fs, sigma2 (NULL: not in the file) */
     /* the outputs */
     const char *csv, *summary, *plot_err, *plot_vel, *plot_fric, *report;
     fric_opt_t opts[MAX_OPTS];
@@ -116,8 +117,16 @@ static void table(servo_t *s)
         {"no-accel-ff", NULL, FRIC_OPT_FLAG, &s->no_accel_ff, "", "leave out the acceleration feed-forward J * reference acceleration", NULL, false},
         {"substeps", NULL, FRIC_OPT_DOUBLE, &s->c.substeps, "", "plant steps per servo period, an integer 1 .. 1000 (default 10)", NULL, false},
         {"compensation", NULL, FRIC_OPT_CHOICE, &s->compensation, "",
-         "friction compensation added to the torque: none (default), coulomb (Coulomb + viscous), stribeck (static curve), lugre (observer)",
-         "none|coulomb|stribeck|lugre", false},
+         "friction compensation added to the torque: none (default), coulomb (Coulomb + viscous), stribeck (static curve), lugre (observer), "
+         "lugre-adaptive (the observer retuned by an online estimate of Fc, Fs and sigma2), lugre-oracle (the observer told the machine's drift; double only)",
+         "none|coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle", false},
+        {"adapt-rate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.rate, "Hz", "lugre-adaptive: law updates per second (default 2)", NULL, false},
+        {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
+        {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "", "lugre-adaptive: LO,HI, the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
+        {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
+        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
+        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->c.adapt.sigma2, "", "lugre-adaptive: estimate sigma2 too (default: only Fc, and Fs with it)", NULL, false},
+        {"adapt-gate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.v_gate, "rad/s", "lugre-adaptive: the law uses only samples with |reference speed| above it (default: 10 vs)", NULL, false},
         {"comp-params", NULL, FRIC_OPT_STRING, &s->comp_params, "",
          "the compensator's parameter file (the format of --params; default: the machine's set)", NULL, false},
         {"comp-arith", NULL, FRIC_OPT_CHOICE, &s->comp_arith, "",
@@ -131,6 +140,12 @@ static void table(servo_t *s)
         {"rise-time", NULL, FRIC_OPT_DOUBLE, &s->c.rise_time, "s", "step: each move a half-cosine over this time, 0 = a jump (default 0.05)", NULL, false},
         {"speed", NULL, FRIC_OPT_DOUBLE, &s->c.speed, "rad/s", "ramp speed (default 0.002)", NULL, false},
         {"trajectory", NULL, FRIC_OPT_STRING, &s->trajectory, "", "CSV of t,theta lines (s, rad; '#' comments; an optional header t,theta), with --reference csv", NULL, false},
+        {"drift", NULL, FRIC_OPT_STRING, &s->drift, "",
+         "the machine's drift: NAME=M,... with NAME fc, fs or sigma2 and M the multiplier reached at the end of the run by a "
+         "linear ramp from 1 (fc, fs in [0.1, 10], sigma2 in [0, 10]; e.g. fc=1.4,fs=1.4,sigma2=0.8)", NULL, false},
+        {"drift-profile", NULL, FRIC_OPT_STRING, &s->drift_profile, "",
+         "the machine's drift as a CSV: a header t,NAME,... (NAME fc, fs, sigma2), then lines of time (s) and multipliers, "
+         "interpolated linearly and held outside the times", NULL, false},
         {"duration", NULL, FRIC_OPT_DOUBLE, &s->c.duration, "s", "simulated time, at most 120 (default 4)", NULL, false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->c.stick_threshold, "rad/s", "|omega| below it is stuck (default: machine vs / 10)", NULL, false},
         {"lc-window", NULL, FRIC_OPT_DOUBLE, &s->c.lc_window, "s", "the limit cycle is measured over the last this long (default: duration / 4)", NULL, false},
@@ -239,6 +254,135 @@ static int read_trajectory(servo_t *s)
     return rc;
 }
 
+static const char *const PAR_NAME[FRIC_SERVO_NPAR] = {"fc", "fs", "sigma2"};
+
+static int par_index(const char *name)
+{
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+        if (strcmp(name, PAR_NAME[i]) == 0) return i;
+    return -1;
+}
+
+/* --drift NAME=M,...: the multipliers at the end of the run (the library
+ * checks their ranges) */
+static int parse_drift(servo_t *s)
+{
+    char buf[256];
+    if (strlen(s->drift) >= sizeof buf) return fric_cli_fail(s->cmd, "--drift: longer than %zu characters", sizeof buf - 1);
+    strcpy(buf, s->drift);
+    bool seen[FRIC_SERVO_NPAR] = {false};
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (eq) *eq = '\0';
+        const int i = par_index(item);
+        if (!eq || i < 0)
+            return fric_cli_fail(s->cmd, "--drift: expected NAME=M with NAME fc, fs or sigma2, got '%s%s'", item, eq ? "=..." : "");
+        double m;
+        if (fric_parse_number(eq + 1, &m) != FRIC_NUM_OK)
+            return fric_cli_fail(s->cmd, "--drift %s: the multiplier must be a finite number, got '%s'", item, eq + 1);
+        if (seen[i]) return fric_cli_fail(s->cmd, "--drift %s: given twice", item);
+        seen[i] = true;
+        s->c.drift.end[i] = m;
+    }
+    bool any = false;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) any = any || seen[i];
+    if (!any) return fric_cli_fail(s->cmd, "--drift: expected NAME=M,... with NAME fc, fs or sigma2");
+    return 0;
+}
+
+/* --drift-profile FILE.csv: a header t,NAME,... then rows of numbers ('#'
+ * comments and blank lines skipped); the library checks the values */
+static int read_drift_profile(servo_t *s)
+{
+    const char *path = s->drift_profile;
+    FILE *f = fopen(path, "r");
+    if (!f) return fric_cli_fail(s->cmd, "--drift-profile %s: cannot open: %s", path, strerror(errno));
+    char line[FRIC_LINE_MAX];
+    unsigned long no = 0;
+    int col[1 + FRIC_SERVO_NPAR]; /* the column of each field, in file order: 0 = t, 1 + i = parameter i */
+    int ncol = 0, rc = 0;
+    bool seen[FRIC_SERVO_NPAR] = {false};
+    size_t cap = 0, n = 0;
+    while (fgets(line, sizeof line, f)) {
+        no++;
+        const size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            rc = fric_cli_fail(s->cmd, "--drift-profile %s line %lu: longer than %d characters", path, no, FRIC_LINE_MAX - 2);
+            break;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '#' || *p == '\0') continue;
+        char *fields[1 + FRIC_SERVO_NPAR + 1];
+        int nf = 0;
+        char *save = NULL;
+        for (char *tok = strtok_r(p, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            if (nf == 1 + FRIC_SERVO_NPAR) {
+                nf++;
+                break;
+            }
+            while (*tok == ' ' || *tok == '\t') tok++;
+            char *end = tok + strlen(tok);
+            while (end > tok && (end[-1] == ' ' || end[-1] == '\t')) *--end = '\0';
+            fields[nf++] = tok;
+        }
+        if (ncol == 0) { /* the header */
+            if (nf < 2 || nf > 1 + FRIC_SERVO_NPAR || strcmp(fields[0], "t") != 0) {
+                rc = fric_cli_fail(s->cmd, "--drift-profile %s line %lu: expected the header t,NAME,... with NAME fc, fs or "
+                                   "sigma2", path, no);
+                break;
+            }
+            col[0] = 0;
+            for (int j = 1; j < nf && rc == 0; j++) {
+                const int i = par_index(fields[j]);
+                if (i < 0 || seen[i])
+                    rc = fric_cli_fail(s->cmd, "--drift-profile %s line %lu: column '%s': %s", path, no, fields[j],
+                                       i < 0 ? "not a drifting parameter (fc, fs, sigma2)" : "given twice");
+                else {
+                    col[j] = 1 + i;
+                    seen[i] = true;
+                }
+            }
+            if (rc != 0) break;
+            ncol = nf;
+            continue;
+        }
+        if (nf != ncol) {
+            rc = fric_cli_fail(s->cmd, "--drift-profile %s line %lu: expected %d numbers, got %d", path, no, ncol, nf);
+            break;
+        }
+        if (n == FRIC_SERVO_MAX_TRAJ) {
+            rc = fric_cli_fail(s->cmd, "--drift-profile %s: more than %d points", path, FRIC_SERVO_MAX_TRAJ);
+            break;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            for (int j = 0; j < ncol && rc == 0; j++) {
+                double *a = realloc(s->prof[col[j]], cap * sizeof *a);
+                if (!a) rc = fric_cli_run_failed(s->cmd, "out of memory");
+                else s->prof[col[j]] = a;
+            }
+            if (rc != 0) break;
+        }
+        for (int j = 0; j < ncol && rc == 0; j++)
+            if (fric_parse_number(fields[j], &s->prof[col[j]][n]) != FRIC_NUM_OK)
+                rc = fric_cli_fail(s->cmd, "--drift-profile %s line %lu: %s must be a finite number, got '%s'", path, no,
+                                   j == 0 ? "t (s)" : PAR_NAME[col[j] - 1], fields[j]);
+        if (rc != 0) break;
+        n++;
+    }
+    if (rc == 0 && ferror(f)) rc = fric_cli_fail(s->cmd, "--drift-profile %s: read error", path);
+    fclose(f);
+    if (rc == 0 && ncol == 0) rc = fric_cli_fail(s->cmd, "--drift-profile %s: no header t,NAME,...", path);
+    if (rc == 0 && n < 2) rc = fric_cli_fail(s->cmd, "--drift-profile %s: needs at least 2 points, got %zu", path, n);
+    if (rc != 0) return rc;
+    s->c.drift.prof_t = s->prof[0];
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) s->c.drift.prof_m[i] = s->prof[1 + i];
+    s->c.drift.prof_n = n;
+    return 0;
+}
 
 /* The compensator's set: the machine's raw values, then --comp-params over
  * them, built as the model the compensation mode evaluates. */
@@ -249,7 +393,7 @@ static int build_comp(servo_t *s)
         s->c.comp = fric_servo_comp_model(s->c.comp_kind, &s->c.machine);
         return 0;
     }
-    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre"};
+    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre", "lugre", "lugre"};
     s->cfp = s->fp;
     s->cfp.params = NULL;
     s->cfp.model = kinds[s->c.comp_kind];
@@ -282,6 +426,8 @@ static int parse(servo_t *s, int argc, char **argv)
     c->comp_kind = strcmp(s->compensation, "coulomb") == 0    ? FRIC_SERVO_COMP_COULOMB
                    : strcmp(s->compensation, "stribeck") == 0 ? FRIC_SERVO_COMP_STRIBECK
                    : strcmp(s->compensation, "lugre") == 0    ? FRIC_SERVO_COMP_LUGRE
+                   : strcmp(s->compensation, "lugre-adaptive") == 0 ? FRIC_SERVO_COMP_LUGRE_ADAPTIVE
+                   : strcmp(s->compensation, "lugre-oracle") == 0   ? FRIC_SERVO_COMP_LUGRE_ORACLE
                                                               : FRIC_SERVO_COMP_NONE;
     c->arith = strcmp(s->comp_arith, "fixed") == 0 ? FRIC_SERVO_ARITH_FIXED
                : strcmp(s->comp_arith, "rtl") == 0 ? FRIC_SERVO_ARITH_CORE
@@ -303,14 +449,28 @@ static int parse(servo_t *s, int argc, char **argv)
         return fric_cli_fail(cmd, "--amplitude applies only with --reference sine or step");
     if (c->ref == FRIC_SERVO_REF_TRAJECTORY && !s->trajectory) return fric_cli_fail(cmd, "--reference csv needs --trajectory FILE");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
-        return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)", s->comp_arith);
+        return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)", s->comp_arith);
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
-        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre)");
+        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)");
+    static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate",
+                                             "adapt-sigma2"};
+    for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)
+        if (given(s, adapt_opts[i]) && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+            return fric_cli_fail(cmd, "--%s applies only with --compensation lugre-adaptive", adapt_opts[i]);
+    if (s->adapt_bounds) {
+        char *comma = strchr(s->adapt_bounds, ',');
+        if (comma) *comma = '\0';
+        const bool okb = comma && fric_parse_number(s->adapt_bounds, &c->adapt.lo) == FRIC_NUM_OK &&
+                         fric_parse_number(comma + 1, &c->adapt.hi) == FRIC_NUM_OK;
+        if (comma) *comma = ',';
+        if (!okb) return fric_cli_fail(cmd, "--adapt-bounds: expected LO,HI, two finite numbers, got '%s'", s->adapt_bounds);
+    }
     if (c->arith == FRIC_SERVO_ARITH_CORE) {
         if (!s->rtl)
             return fric_cli_fail(cmd, "--comp-arith rtl runs the Verilated core: use fricore-cosim servo (or --comp-arith fixed, bit-exact with it)");
-        if (c->comp_kind != FRIC_SERVO_COMP_LUGRE)
-            return fric_cli_fail(cmd, "--comp-arith rtl needs --compensation lugre (the core in the loop is fric_lugre)");
+        if (c->comp_kind != FRIC_SERVO_COMP_LUGRE && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+            return fric_cli_fail(cmd, "--comp-arith rtl needs --compensation lugre or lugre-adaptive (the core in the loop "
+                                 "is fric_lugre)");
         if (strtoul(s->fx.width, NULL, 10) != s->rtl->width)
             return fric_cli_fail(cmd, "--width must be %u with --comp-arith rtl (the Verilated core's width), got %s",
                                  s->rtl->width, s->fx.width);
@@ -331,6 +491,9 @@ static int parse(servo_t *s, int argc, char **argv)
         c->traj_x = s->traj_x;
         c->traj_n = s->traj_n;
     }
+    if (s->drift && s->drift_profile) return fric_cli_fail(cmd, "--drift and --drift-profile exclude each other: give one");
+    if (s->drift && (rc = parse_drift(s)) != 0) return rc;
+    if (s->drift_profile && (rc = read_drift_profile(s)) != 0) return rc;
     if ((rc = fric_cli_friction_build_quiet(&s->fp, s->opts, s->nopts, cmd, 0, &c->machine, &s->warn_machine)) != 0) return rc;
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (rc = build_comp(s)) != 0) return rc;
     /* every value */
@@ -367,11 +530,29 @@ typedef struct {
     bool core_failed;
 } hooks_ctx_t;
 
+/* the friction parameters are shown (the CSV's columns, the summary's and
+ * the report's tables) when the machine drifts or the compensator adapts */
+static bool show_params(const servo_t *s)
+{
+    return fric_servo_drifting(&s->c) || s->c.comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE ||
+           s->c.comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE;
+}
+
 static int csv_row(void *ctx, const fric_servo_sample_t *x)
 {
     hooks_ctx_t *h = ctx;
-    if (fprintf(h->csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", x->t, x->theta_ref, x->theta,
+    if (fprintf(h->csv->f, "%.9g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g", x->t, x->theta_ref, x->theta,
                 x->omega_ref, x->omega, x->omega_meas, x->error, x->u, x->friction, x->estimate) < 0) {
+        h->csv_failed = true;
+        return -1;
+    }
+    if (show_params(h->s))
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+            if (fprintf(h->csv->f, ",%.9g,%.9g", x->par[i], x->par_hat[i]) < 0) {
+                h->csv_failed = true;
+                return -1;
+            }
+    if (fputc('\n', h->csv->f) == EOF) {
         h->csv_failed = true;
         return -1;
     }
@@ -396,15 +577,26 @@ static int core_sample(void *ctx, size_t k, double t, int32_t v, int32_t f_model
     return rc;
 }
 
+static int core_retune(void *ctx, size_t k, const fric_fx_lugre_t *l)
+{
+    hooks_ctx_t *h = ctx;
+    (void)k;
+    const int rc = h->s->rtl->retune ? h->s->rtl->retune(h->s->rtl->ctx, l) : 1;
+    h->core_failed = rc != 0;
+    return rc;
+}
+
 static int run(servo_t *s, fric_out_t *csv, run_t *out)
 {
     hooks_ctx_t h = {s, csv, false, false};
-    fric_servo_hooks_t hooks = {csv ? csv_row : NULL, NULL, NULL, &h};
+    fric_servo_hooks_t hooks = {csv ? csv_row : NULL, NULL, NULL, &h, NULL};
     if (s->rtl) {
         hooks.core_start = core_start;
         hooks.core_sample = core_sample;
+        hooks.core_retune = core_retune;
     }
-    if (csv && fputs("t,theta_ref,theta,omega_ref,omega,omega_meas,error,u,friction,estimate\n", csv->f) == EOF)
+    if (csv && (fputs("t,theta_ref,theta,omega_ref,omega,omega_meas,error,u,friction,estimate", csv->f) == EOF ||
+                fputs(show_params(s) ? ",fc,fc_hat,fs,fs_hat,sigma2,sigma2_hat\n" : "\n", csv->f) == EOF))
         return fric_out_write_failed(csv, s->cmd);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -482,6 +674,32 @@ static void print_summary(FILE *f, const servo_t *s, const run_t *x)
     fputs("},\n", f);
     if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_NONE)
         fprintf(f, "  \"rtl\": {\"samples_checked\": %zu, \"bit_exact\": true},\n", r->core_checked);
+    if (show_params(s)) {
+        /* the machine's (true) and the compensator's (estimated) Fc, Fs, sigma2 at a few samples */
+        fprintf(f, "  \"parameters\": {\"drift\": \"%s\", \"points\": [", c->drift.prof_t ? "profile" : fric_servo_drifting(c) ? "ramp" : "none");
+        for (size_t j = 0; j < r->ntrace; j++) {
+            fprintf(f, "%s\n    {", j ? "," : "");
+            json_num(f, "t_s", "%.9g", r->trace_t[j], ", \"true\": {");
+            for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+                json_num(f, PAR_NAME[i], "%.9g", r->trace_par[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}, \"estimate\": {");
+            for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+                json_num(f, PAR_NAME[i], "%.9g", r->trace_hat[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}}");
+        }
+        fputs("]},\n", f);
+    }
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
+        const fric_servo_adapt_t *a = &c->adapt;
+        fprintf(f, "  \"adaptation\": {");
+        json_num(f, "rate_Hz", "%.9g", a->rate, ", ");
+        json_num(f, "gain", "%.9g", a->gain, ", ");
+        json_num(f, "bounds_lo", "%.9g", a->lo, ", ");
+        json_num(f, "bounds_hi", "%.9g", a->hi, ", ");
+        json_num(f, "slew_per_s", "%.9g", a->slew, ", ");
+        json_num(f, "dead_zone", "%.9g", a->dead_zone, ", ");
+        json_num(f, "gate_rad_per_s", "%.9g", a->v_gate, ", ");
+        fprintf(f, "\"sigma2\": %s, ", a->sigma2 ? "true" : "false");
+        fprintf(f, "\"updates\": %zu, \"retunes\": %zu},\n", r->a_updates, r->a_retunes);
+    }
     fprintf(f, "  \"run\": {");
     json_num(f, "ts_s", "%.9g", c->ts, ", ");
     fprintf(f, "\"samples\": %zu, \"substeps\": %d, ", r->n, (int)c->substeps);
@@ -574,7 +792,24 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
     fric_report_row(f, "torque-limited samples", (double)r->u_sat, "");
     if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_NONE)
         fric_report_row(f, "samples the core matched the C model bit for bit", (double)r->core_checked, "");
-    fputs("</table>\n<h2>Position error</h2>\n<figure>\n", f);
+    fputs("</table>\n", f);
+    if (show_params(s)) {
+        fputs("<h2>Friction parameters over time</h2>\n<p>The machine's (true) values and the compensator's, at the "
+              "samples nearest each tenth of the run (v &gt; 0 direction).</p>\n<table>\n<tr><th>t [s]</th>"
+              "<th>F<sub>c</sub></th><th>F&#770;<sub>c</sub></th><th>F<sub>s</sub></th><th>F&#770;<sub>s</sub></th>"
+              "<th>&sigma;<sub>2</sub></th><th>&sigma;&#770;<sub>2</sub></th></tr>\n", f);
+        for (size_t j = 0; j < r->ntrace; j++) {
+            fprintf(f, "<tr><td>%.6g</td>", r->trace_t[j]);
+            for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+                fprintf(f, "<td>%.6g</td>", r->trace_par[j][i]);
+                if (isnan(r->trace_hat[j][i])) fputs("<td>&ndash;</td>", f);
+                else fprintf(f, "<td>%.6g</td>", r->trace_hat[j][i]);
+            }
+            fputs("</tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    fputs("<h2>Position error</h2>\n<figure>\n", f);
     if (plot_err(f, "error-data", r) != 0) return -1;
     fputs("</figure>\n<h2>Velocity</h2>\n<figure>\n", f);
     if (plot_vel(f, "velocity-data", r) != 0) return -1;
@@ -599,7 +834,8 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
           "measured velocity &omega;<sub>m</sub>; the LuGre observer takes the exact bristle step over T<sub>s</sub>, as "
           "the core does. The integrator stops while the torque is limited and the error would drive it further.</p>\n"
           "<h2>Assumptions and limits</h2>\n<p>One axis, lumped and deterministic; the machine's friction is a LuGre set "
-          "with constant parameters. The encoder is ideal apart from its quantization; there is no current loop "
+          "whose parameters are constant unless <code>--drift</code> or <code>--drift-profile</code> moves F<sub>c</sub>, "
+          "F<sub>s</sub> and &sigma;<sub>2</sub>. The encoder is ideal apart from its quantization; there is no current loop "
           "(the torque is applied at once and held for T<sub>s</sub>), no noise, backlash or cogging. Time stuck counts "
           "the samples where |&omega;| is below the stick threshold while the reference moves, or while the error exceeds "
           "two encoder counts. <strong>Do not use uncalibrated output for safety, life, control-stability or component "
@@ -703,6 +939,7 @@ int fric_servo_main(int argc, char **argv, const char *cmd, const fric_servo_rtl
     }
     free(s->traj_t);
     free(s->traj_x);
+    for (int j = 0; j < 1 + FRIC_SERVO_NPAR; j++) free(s->prof[j]);
     free(s);
     return rc;
 }

@@ -37,6 +37,9 @@ typedef struct {
     int (*sample)(void *ctx, double t, int32_t v, int32_t f_model);
     void *ctx;
     uint32_t width; /**< the core's W: --width must equal it */
+    /** the adaptive observer's new set: written to the core's shadow set
+     *  and committed between two samples, the state kept; 0 when taken */
+    int (*retune)(void *ctx, const fric_fx_lugre_t *l);
 } fric_servo_rtl_t;
 
 /**

@@ -47,8 +47,15 @@ typedef enum {
     FRIC_SERVO_COMP_NONE,     /**< no compensation */
     FRIC_SERVO_COMP_COULOMB,  /**< Coulomb + viscous: a Coulomb or viscous set */
     FRIC_SERVO_COMP_STRIBECK, /**< the static curve: a Coulomb, viscous or Stribeck set */
-    FRIC_SERVO_COMP_LUGRE     /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
+    FRIC_SERVO_COMP_LUGRE,         /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
+    FRIC_SERVO_COMP_LUGRE_ADAPTIVE, /**< the LuGre observer (a LuGre set) retuned by the adaptation law (::fric_servo_adapt_t) */
+    FRIC_SERVO_COMP_LUGRE_ORACLE    /**< the LuGre observer told the machine's drift at every sample (a benchmark's
+                                         bound; double only): comp's Fc, Fs, sigma2 times the drift's multipliers */
 } fric_servo_comp_t;
+
+/** True for the modes that run the LuGre observer (lugre, lugre-adaptive, lugre-oracle). */
+#define FRIC_SERVO_COMP_IS_LUGRE(k)                                                                                    \
+    ((k) == FRIC_SERVO_COMP_LUGRE || (k) == FRIC_SERVO_COMP_LUGRE_ADAPTIVE || (k) == FRIC_SERVO_COMP_LUGRE_ORACLE)
 
 /** The compensator's arithmetic. */
 typedef enum {
@@ -64,6 +71,55 @@ typedef enum {
     FRIC_SERVO_REF_RAMP,      /**< speed t */
     FRIC_SERVO_REF_TRAJECTORY /**< linear between the caller's points (traj_t, traj_x), held outside them */
 } fric_servo_ref_t;
+
+/** The machine's parameters that may drift, and that the adaptive observer estimates. */
+enum {
+    FRIC_SERVO_PAR_FC,     /**< the Coulomb level Fc (both directions) */
+    FRIC_SERVO_PAR_FS,     /**< the static level Fs (both directions) */
+    FRIC_SERVO_PAR_SIGMA2, /**< the viscous coefficient sigma2 (both directions) */
+    FRIC_SERVO_NPAR
+};
+
+/** The smallest and largest drift multiplier of Fc and Fs (sigma2's smallest is 0). */
+#define FRIC_SERVO_DRIFT_MIN 0.1
+#define FRIC_SERVO_DRIFT_MAX 10.0
+
+/**
+ * The machine's drift: each parameter of ::FRIC_SERVO_PAR_FC .. SIGMA2 is
+ * its value in the machine's set times a multiplier m(t), held over each
+ * servo period at its value at the sample. Either a linear ramp from 1 at
+ * t = 0 to end[] at t = duration [--drift fc=M,fs=M,sigma2=M], or a profile
+ * of points (prof_t, prof_m[]) interpolated linearly and held outside them
+ * [--drift-profile FILE.csv]; all 1 and no profile = no drift.
+ * Multipliers: Fc and Fs in [FRIC_SERVO_DRIFT_MIN, FRIC_SERVO_DRIFT_MAX],
+ * sigma2 in [0, FRIC_SERVO_DRIFT_MAX].
+ */
+typedef struct {
+    double end[FRIC_SERVO_NPAR];              /**< the ramp's multipliers at t = duration */
+    const double *prof_t;                     /**< profile times, s, finite, strictly increasing; NULL: the ramp */
+    const double *prof_m[FRIC_SERVO_NPAR];    /**< profile multipliers at prof_t, or NULL (held at 1) */
+    size_t prof_n;                            /**< profile points, 2 .. FRIC_SERVO_MAX_TRAJ */
+} fric_servo_drift_t;
+
+/**
+ * The adaptation law of ::FRIC_SERVO_COMP_LUGRE_ADAPTIVE (docs/servo.md):
+ * windowed least squares on the steady-state regressor, in the MCU's
+ * integer arithmetic, that estimates the multipliers of the compensator's
+ * Fc (with Fs scaled alike) and sigma2 from the torque balance
+ * y = u - J alpha_r - b_l omega_m, and retunes the observer at the end of
+ * each window. sigma2 is estimated only on request (sigma2): its share of
+ * the friction at servo speeds is small, and point-to-point moves bias it.
+ */
+typedef struct {
+    double rate;      /**< updates per second, Hz; the window is round(1 / (rate ts)) samples, 16 .. 65536 [--adapt-rate] */
+    double gain;      /**< share of each window's least-squares correction applied, in (0, 1] [--adapt-gain] */
+    double lo, hi;    /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 [--adapt-bounds LO,HI] */
+    double slew;      /**< rate limit: a multiplier moves by at most this per second, in (0, 100] [--adapt-slew] */
+    double dead_zone; /**< a correction whose force is below this share of Fc is not applied, in [0, 0.5] [--adapt-dead-zone] */
+    double v_gate;    /**< excitation gate: only samples with |reference speed| >= v_gate, rad/s, > 0; derived (NAN):
+                           10 vs of the compensator's set [--adapt-gate] */
+    bool sigma2;      /**< adapt sigma2 too (else it keeps the compensator's value) [--adapt-sigma2] */
+} fric_servo_adapt_t;
 
 /** The longest run, s, and the most samples (duration / ts). */
 #define FRIC_SERVO_MAX_DURATION 120.0
@@ -88,6 +144,7 @@ typedef struct {
     double load_inertia;       /**< load inertia J_l, kg*m^2 > 0, only with compliance > 0 (else NAN); derived: inertia [--load-inertia] */
     double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0 (else NAN); derived: 5 % of critical [--compliance-damping] */
     double substeps;           /**< plant steps per servo period, an integer 1 .. 1000 [--substeps] */
+    fric_servo_drift_t drift;  /**< the machine's drift; none by default [--drift, --drift-profile] */
     /* the encoder and the sample time */
     double ts;                 /**< servo period, s, in (0, 0.01]: the controller's, the encoder's and the compensator's [--ts] */
     double counts_per_rev;     /**< encoder counts per revolution after x4 decoding, an integer 4 .. 2^30 [--counts-per-rev] */
@@ -116,7 +173,9 @@ typedef struct {
     fric_servo_comp_t comp_kind;   /**< [--compensation] */
     fric_servo_arith_t arith;      /**< [--comp-arith] */
     fric_model_t comp;             /**< the compensator's set (see ::fric_servo_comp_t for the kinds each takes) [--comp-params] */
-    double f_max;                  /**< force full scale of the compiled compensator, N, > 0; 0 = automatic [--f-max] */
+    double f_max;                  /**< force full scale of the compiled compensator, N, > 0; 0 = automatic [--f-max]
+                                        (lugre-adaptive: automatic covers the set at the upper bounds) */
+    fric_servo_adapt_t adapt;      /**< the adaptation law (lugre-adaptive only); defaults 2 Hz, 0.3, [0.5, 2], 0.5 /s, 0.003 */
     fric_model_fx_t comp_fx;       /**< derived: comp compiled at width, v_max, f_max and ts (fixed and core); otherwise only
                                         rep's width, v_max, v_lsb and ts, the velocity code's format */
     /* the run */
@@ -144,6 +203,18 @@ fric_servo_cfg_t fric_servo_defaults(void);
  */
 fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
 
+/** @brief True when cfg's machine drifts (a profile, or a ramp to a multiplier other than 1). */
+bool fric_servo_drifting(const fric_servo_cfg_t *cfg);
+
+/**
+ * @brief The drift multipliers at time t (s): m[FRIC_SERVO_PAR_FC ..
+ *        SIGMA2] (see ::fric_servo_drift_t); all 1 without drift.
+ */
+void fric_servo_drift_at(const fric_servo_cfg_t *cfg, double t, double m[FRIC_SERVO_NPAR]);
+
+/** @brief The set s with Fc, Fs and sigma2 (both directions) times m[]. */
+fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double m[FRIC_SERVO_NPAR]);
+
 /**
  * @brief Validate cfg and fill its derived fields (see ::fric_servo_cfg_t).
  *
@@ -170,6 +241,8 @@ typedef struct {
     double friction;   /**< the machine's friction, its mean over the period, N*m */
     double estimate;   /**< the compensator's estimate, N*m */
     bool u_limited;    /**< the torque was limited to +-u_max */
+    double par[FRIC_SERVO_NPAR];     /**< the machine's Fc, Fs, sigma2 (v > 0) over the period */
+    double par_hat[FRIC_SERVO_NPAR]; /**< the LuGre compensator's Fc, Fs, sigma2 (v > 0) at the sample; NAN for the others */
 } fric_servo_sample_t;
 
 /**
@@ -177,7 +250,8 @@ typedef struct {
  * returning nonzero stops the run with ::FRIC_ERR_STOPPED.
  *
  * With ::FRIC_SERVO_ARITH_CORE, core_start() is called once with the
- * compiled LuGre set before the first sample, and core_sample() at every
+ * compiled LuGre set before the first sample, core_retune() at each retune
+ * of the adaptive observer, and core_sample() at every
  * sample with the velocity code v (S,W,0) presented to the compensator and
  * f_model, the fixed-point model's force code for it (the core in the loop
  * is expected to give the same code).
@@ -187,6 +261,10 @@ typedef struct {
     int (*core_start)(void *ctx, const fric_fx_lugre_t *l);
     int (*core_sample)(void *ctx, size_t k, double t, int32_t v, int32_t f_model);
     void *ctx;
+    /** With ::FRIC_SERVO_COMP_LUGRE_ADAPTIVE and ::FRIC_SERVO_ARITH_CORE:
+     *  the law's new set l, to be written to the core's shadow set and
+     *  committed, its state kept, after sample k and before sample k + 1. */
+    int (*core_retune)(void *ctx, size_t k, const fric_fx_lugre_t *l);
 } fric_servo_hooks_t;
 
 /**
@@ -200,6 +278,15 @@ typedef struct {
     fric_lugre_state_t z;     /**< the machine's bristle deflection */
     fric_lugre_state_t cz;    /**< the double LuGre compensator's */
     fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
+    fric_lugre_cfg_t cl;      /**< the LuGre observer's set now (double): comp's, or retuned */
+    fric_fx_lugre_t cl_fx;    /**< its compiled set now (fixed, core) */
+    /* the adaptation law, in integers: the multipliers (U,15,16) of Fc (and Fs) and of sigma2 */
+    int32_t a_m[2];
+    int64_t a_s11, a_s12, a_s22, a_s1e, a_s2e; /**< the window's sums of the regressors' products (force codes^2) */
+    int64_t a_move, a_ref;    /**< the window's sums of s omega_m and |omega_r| over the used samples (velocity codes) */
+    uint32_t a_k, a_n;        /**< samples in the window, and those used */
+    size_t a_updates;         /**< windows that moved an estimate */
+    size_t a_retunes;         /**< observer sets committed */
     uint32_t pos_prev;        /**< the encoder's count at the last sample */
     double integ;             /**< the velocity loop's integrator, N*m */
     uint32_t flags;           /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
@@ -234,6 +321,9 @@ fric_status_t fric_servo_init(const fric_servo_cfg_t *cfg, const fric_servo_hook
 fric_status_t fric_servo_step(const fric_servo_cfg_t *cfg, fric_servo_state_t *st, const fric_servo_hooks_t *hooks,
                               fric_servo_sample_t *row);
 
+/** The parameter points a run keeps (fric_servo_result_t::trace_t). */
+#define FRIC_SERVO_TRACE_POINTS 11
+
 /** What a run accumulated. */
 typedef struct {
     size_t n;                        /**< samples run */
@@ -249,6 +339,11 @@ typedef struct {
     size_t stride;                   /**< plots: every stride-th sample (0: none kept) */
     size_t np;                       /**< plot points kept */
     double *pt, *pe, *pvr, *pv, *pvm, *pf, *pfh; /**< t, error, omega_ref, omega, omega_meas, friction, estimate */
+    size_t a_updates, a_retunes;     /**< the adaptation law's windows that moved an estimate, and sets committed */
+    size_t ntrace;                   /**< parameter points kept: the samples nearest t = i duration / (FRIC_SERVO_TRACE_POINTS - 1) */
+    double trace_t[FRIC_SERVO_TRACE_POINTS];                    /**< their times, s */
+    double trace_par[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the machine's Fc, Fs, sigma2 (fric_servo_sample_t::par) */
+    double trace_hat[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the compensator's (fric_servo_sample_t::par_hat) */
     char why[512];                   /**< why the run stopped early or was refused, or "" */
 } fric_servo_result_t;
 

@@ -42,6 +42,14 @@ fric_servo_cfg_t fric_servo_defaults(void)
     c.comp_kind = FRIC_SERVO_COMP_NONE;
     c.arith = FRIC_SERVO_ARITH_DOUBLE;
     c.comp = c.machine;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) c.drift.end[i] = 1.0;
+    c.adapt.rate = 2.0;
+    c.adapt.gain = 0.3;
+    c.adapt.lo = 0.5;
+    c.adapt.hi = 2.0;
+    c.adapt.slew = 0.5;
+    c.adapt.dead_zone = 0.003;
+    c.adapt.v_gate = NAN;
     c.duration = 4.0;
     c.stick_threshold = NAN;
     c.lc_window = NAN;
@@ -62,13 +70,13 @@ fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m
     return c;
 }
 
-static const char *const COMP_NAME[] = {"none", "coulomb", "stribeck", "lugre"};
+static const char *const COMP_NAME[] = {"none", "coulomb", "stribeck", "lugre", "lugre-adaptive", "lugre-oracle"};
 static const char *const ARITH_NAME[] = {"double", "fixed", "rtl"};
 static const char *const REF_NAME[] = {"sine", "step", "ramp", "csv"};
 
 const char *fric_servo_comp_name(fric_servo_comp_t kind)
 {
-    return (unsigned)kind < 4u ? COMP_NAME[kind] : "unknown";
+    return (unsigned)kind <= FRIC_SERVO_COMP_LUGRE_ORACLE ? COMP_NAME[kind] : "unknown";
 }
 
 const char *fric_servo_arith_name(fric_servo_arith_t arith)
@@ -80,6 +88,58 @@ const char *fric_servo_ref_name(fric_servo_ref_t ref)
 {
     return (unsigned)ref < 4u ? REF_NAME[ref] : "unknown";
 }
+
+/* ---- the drift ------------------------------------------------------------------------------ */
+
+bool fric_servo_drifting(const fric_servo_cfg_t *c)
+{
+    if (!c) return false;
+    if (c->drift.prof_t) return true;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+        if (c->drift.end[i] != 1.0) return true;
+    return false;
+}
+
+void fric_servo_drift_at(const fric_servo_cfg_t *c, double t, double m[FRIC_SERVO_NPAR])
+{
+    const fric_servo_drift_t *d = &c->drift;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) m[i] = 1.0;
+    if (d->prof_t) {
+        const double *tt = d->prof_t;
+        const size_t n = d->prof_n;
+        size_t lo = 0, hi = 0; /* the points around t, and the weight of hi */
+        double w = 0.0;
+        if (t >= tt[n - 1]) lo = hi = n - 1;
+        else if (t > tt[0]) {
+            hi = n - 1;
+            while (hi - lo > 1) {
+                const size_t mid = lo + (hi - lo) / 2;
+                if (tt[mid] <= t) lo = mid;
+                else hi = mid;
+            }
+            w = (t - tt[lo]) / (tt[hi] - tt[lo]);
+        }
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+            if (d->prof_m[i]) m[i] = d->prof_m[i][lo] + w * (d->prof_m[i][hi] - d->prof_m[i][lo]);
+        return;
+    }
+    const double a = c->duration > 0.0 ? fmin(1.0, fmax(0.0, t / c->duration)) : 1.0;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) m[i] = 1.0 + a * (d->end[i] - 1.0);
+}
+
+fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double m[FRIC_SERVO_NPAR])
+{
+    fric_lugre_cfg_t r = *s;
+    r.fc_pos *= m[FRIC_SERVO_PAR_FC];
+    r.fc_neg *= m[FRIC_SERVO_PAR_FC];
+    r.fs_pos *= m[FRIC_SERVO_PAR_FS];
+    r.fs_neg *= m[FRIC_SERVO_PAR_FS];
+    r.sigma2_pos *= m[FRIC_SERVO_PAR_SIGMA2];
+    r.sigma2_neg *= m[FRIC_SERVO_PAR_SIGMA2];
+    return r;
+}
+
+static const char *const PAR_NAME[FRIC_SERVO_NPAR] = {"fc", "fs", "sigma2"};
 
 /* ---- validation -------------------------------------------------------------------------------- */
 
@@ -148,6 +208,67 @@ static fric_status_t check_ref(const fric_servo_cfg_t *c, char *why, size_t len)
     }
     if ((c->ref == FRIC_SERVO_REF_SINE || c->ref == FRIC_SERVO_REF_STEP) && !(fabs(c->amplitude) <= 1e3))
         return refuse(why, len, "--amplitude (rad) must be in [-1000, 1000], got %.6g", c->amplitude);
+    return FRIC_OK;
+}
+
+/* the drift: multipliers in range, a profile's times increasing */
+static fric_status_t check_drift(const fric_servo_cfg_t *c, char *why, size_t len)
+{
+    const fric_servo_drift_t *d = &c->drift;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+        const double lo = i == FRIC_SERVO_PAR_SIGMA2 ? 0.0 : FRIC_SERVO_DRIFT_MIN;
+        if (!(d->end[i] >= lo && d->end[i] <= FRIC_SERVO_DRIFT_MAX))
+            return refuse(why, len, "--drift %s (the machine's %s multiplier at the end of the run) must be in [%g, %g], got %.6g",
+                          PAR_NAME[i], PAR_NAME[i], lo, FRIC_SERVO_DRIFT_MAX, d->end[i]);
+    }
+    if (!d->prof_t) return FRIC_OK;
+    bool ramp = false;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) ramp = ramp || d->end[i] != 1.0;
+    if (ramp)
+        return refuse(why, len, "--drift and --drift-profile exclude each other: give one");
+    if (d->prof_n < 2 || d->prof_n > FRIC_SERVO_MAX_TRAJ)
+        return refuse(why, len, "--drift-profile must hold 2 .. %d points, got %zu", FRIC_SERVO_MAX_TRAJ, d->prof_n);
+    for (size_t k = 0; k < d->prof_n; k++) {
+        if (!isfinite(d->prof_t[k]))
+            return refuse(why, len, "--drift-profile point %zu: t (s) must be finite, got %.9g", k, d->prof_t[k]);
+        if (k > 0 && !(d->prof_t[k] > d->prof_t[k - 1]))
+            return refuse(why, len, "--drift-profile point %zu: t must increase strictly, got %.9g after %.9g", k,
+                          d->prof_t[k], d->prof_t[k - 1]);
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+            const double lo = i == FRIC_SERVO_PAR_SIGMA2 ? 0.0 : FRIC_SERVO_DRIFT_MIN;
+            if (d->prof_m[i] && !(d->prof_m[i][k] >= lo && d->prof_m[i][k] <= FRIC_SERVO_DRIFT_MAX))
+                return refuse(why, len, "--drift-profile point %zu: %s (the machine's %s multiplier) must be in [%g, %g], got %.6g",
+                              k, PAR_NAME[i], PAR_NAME[i], lo, FRIC_SERVO_DRIFT_MAX, d->prof_m[i][k]);
+        }
+    }
+    return FRIC_OK;
+}
+
+/* the adaptation law's settings */
+static fric_status_t check_adapt(fric_servo_cfg_t *c, char *why, size_t len)
+{
+    fric_servo_adapt_t *a = &c->adapt;
+    if (c->comp.kind != FRIC_MODEL_LUGRE)
+        return refuse(why, len, "--compensation lugre-adaptive needs a lugre set (--comp-params), got %s",
+                      fric_model_name(c->comp.kind));
+    if (!(a->rate > 0.0 && isfinite(a->rate)))
+        return refuse(why, len, "--adapt-rate (law updates per second, Hz) must be > 0, got %.6g", a->rate);
+    const double w = nearbyint(1.0 / (a->rate * c->ts));
+    if (!(w >= 16.0 && w <= 65536.0))
+        return refuse(why, len, "--adapt-rate (law updates per second, Hz) must be in [%.6g, %.6g] (a window of 16 .. "
+                      "65536 samples of --ts), got %.6g", 1.0 / (65536.0 * c->ts), 1.0 / (16.0 * c->ts), a->rate);
+    if (!(a->gain > 0.0 && a->gain <= 1.0))
+        return refuse(why, len, "--adapt-gain (share of each window's correction) must be in (0, 1], got %.6g", a->gain);
+    if (!(a->lo >= 0.1 && a->lo <= 1.0 && a->hi >= 1.0 && a->hi <= 10.0))
+        return refuse(why, len, "--adapt-bounds LO,HI (the estimates' multipliers) must have LO in [0.1, 1] and HI in "
+                      "[1, 10], got %.6g,%.6g", a->lo, a->hi);
+    if (!(a->slew > 0.0 && a->slew <= 100.0))
+        return refuse(why, len, "--adapt-slew (the most a multiplier moves per second, 1/s) must be in (0, 100], got %.6g",
+                      a->slew);
+    if (!(a->dead_zone >= 0.0 && a->dead_zone <= 0.5))
+        return refuse(why, len, "--adapt-dead-zone (share of Fc) must be in [0, 0.5], got %.6g", a->dead_zone);
+    if (isnan(a->v_gate)) a->v_gate = 10.0 * c->comp.lugre.vs;
+    POSITIVE(a->v_gate, "adapt-gate", "the least reference speed the law uses, rad/s");
     return FRIC_OK;
 }
 
@@ -244,14 +365,18 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
     fric_status_t st = check_ref(c, why, len);
     if (st != FRIC_OK) return st;
     /* the compensation */
-    if ((unsigned)c->comp_kind > FRIC_SERVO_COMP_LUGRE)
-        return refuse(why, len, "--compensation must be none, coulomb, stribeck or lugre");
+    if ((unsigned)c->comp_kind > FRIC_SERVO_COMP_LUGRE_ORACLE)
+        return refuse(why, len, "--compensation must be none, coulomb, stribeck, lugre, lugre-adaptive or lugre-oracle");
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE && c->arith != FRIC_SERVO_ARITH_DOUBLE)
+        return refuse(why, len, "--compensation lugre-oracle runs in --comp-arith double only");
     if ((unsigned)c->arith > FRIC_SERVO_ARITH_CORE) return refuse(why, len, "--comp-arith must be double, fixed or rtl");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",
                       ARITH_NAME[c->arith]);
-    if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_LUGRE)
-        return refuse(why, len, "--comp-arith rtl needs --compensation lugre (the core in the loop is fric_lugre)");
+    if (c->arith == FRIC_SERVO_ARITH_CORE && c->comp_kind != FRIC_SERVO_COMP_LUGRE &&
+        c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
+        return refuse(why, len, "--comp-arith rtl needs --compensation lugre or lugre-adaptive (the core in the loop is "
+                      "fric_lugre)");
     if (!isnan(c->stick_threshold)) POSITIVE(c->stick_threshold, "stick-threshold", "stuck below it, rad/s");
     /* the machine: a LuGre set, whose bristles the plant's step resolves */
     if (c->machine.kind != FRIC_MODEL_LUGRE) return refuse(why, len, "--model (the machine's friction) must be lugre");
@@ -265,8 +390,10 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
                       "the fastest time constant of the bristles%s", ceil(c->ts / hmax), h, hmax,
                       compliant ? " and the shaft" : "");
     if (isnan(c->stick_threshold)) c->stick_threshold = c->machine.stribeck.vs / 10.0;
+    if ((st = check_drift(c, why, len)) != FRIC_OK) return st;
     /* the compensator, and the velocity code's format */
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (st = check_comp(c, why, len)) != FRIC_OK) return st;
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE && (st = check_adapt(c, why, len)) != FRIC_OK) return st;
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE) {
         if (!(c->f_max >= 0.0))
             return refuse(why, len, "--f-max (force full scale, N) must be > 0 (leave it out for automatic), got %.6g", c->f_max);
@@ -275,6 +402,19 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
         o.v_max = c->v_max;
         o.f_max = c->f_max;
         o.ts = c->ts;
+        if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
+            /* every set the law may commit compiles at one force scale: the
+             * bounds' corners, the upper one setting an automatic scale */
+            fric_model_fx_t corner;
+            for (int j = 0; j < 2; j++) {
+                const double b = j == 0 ? c->adapt.hi : c->adapt.lo, m[FRIC_SERVO_NPAR] = {b, b, b};
+                const fric_lugre_cfg_t cl = fric_servo_lugre_scaled(&c->comp.lugre, m);
+                if (fric_compile_lugre(&cl, &o, &corner.l, &corner.rep) != FRIC_OK)
+                    return refuse(why, len, "--adapt-bounds: the compensator's set at %g times Fc, Fs and sigma2 does not "
+                                  "compile: %s", b, corner.rep.why);
+                o.f_max = corner.rep.f_max;
+            }
+        }
         if ((st = fric_model_compile(&c->comp, &o, &c->comp_fx)) != FRIC_OK) return refuse(why, len, "%s", c->comp_fx.rep.why);
     } else {
         if (c->width != 16 && c->width != 18) return refuse(why, len, "%s", fric_status_message(FRIC_ERR_FX_WIDTH));
@@ -363,9 +503,9 @@ static void deriv2(const fric_servo_cfg_t *c, const double y[4], double u, doubl
 
 /* One plant step of h with torque u: the friction takes the exact bristle
  * step at the step's initial motor velocity and is held over it; returns it. */
-static double plant_step(const fric_servo_cfg_t *c, plant_t *p, double u, double h)
+static double plant_step(const fric_servo_cfg_t *c, const fric_lugre_cfg_t *ml, plant_t *p, double u, double h)
 {
-    const double f = fric_lugre_step(&c->machine.lugre, &p->z, p->v, h);
+    const double f = fric_lugre_step(ml, &p->z, p->v, h);
     if (c->compliance > 0.0) {
         /* RK4 on the two inertias, the friction held */
         double y[4] = {p->x, p->v, p->xl, p->vl}, k1[4], k2[4], k3[4], k4[4], t[4];
@@ -437,11 +577,195 @@ static bool prepared(const fric_servo_cfg_t *c)
     return c->ts > 0.0 && c->ts <= 0.01 && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
            c->enc_gain >= 1u && c->enc_gain <= 65535u && c->enc_shift <= 31u && (c->width == 16 || c->width == 18) &&
            c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 && c->machine.kind == FRIC_MODEL_LUGRE &&
-           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_LUGRE && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
+           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_LUGRE_ORACLE && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
            (unsigned)c->ref <= FRIC_SERVO_REF_TRAJECTORY &&
            (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
-           (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == (c->comp_kind == FRIC_SERVO_COMP_LUGRE))) &&
-           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE);
+           (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind))) &&
+           (c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE ||
+            (c->comp.kind == FRIC_MODEL_LUGRE && c->adapt.v_gate > 0.0 && nearbyint(1.0 / (c->adapt.rate * c->ts)) >= 16.0 &&
+             nearbyint(1.0 / (c->adapt.rate * c->ts)) <= 65536.0 && c->adapt.lo >= 0.1 && c->adapt.hi <= 10.0)) &&
+           (c->arith != FRIC_SERVO_ARITH_CORE || c->comp_kind == FRIC_SERVO_COMP_LUGRE ||
+            c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE);
+}
+
+/* ---- the adaptation law -------------------------------------------------------------------------- */
+
+/* The law is the drive MCU's code: integers only (int64 sums, no floating
+ * point between its inputs and the committed multipliers). Its inputs are
+ * the torque balance y (S,18,0) in torque codes of u_max / 2^15 and the
+ * reference speed |omega_r| (U,17,0) in velocity codes; its regressors are
+ * forces in torque codes, phi1 = s Fc_dir, phi2 = s sigma2_dir |omega_r|. */
+
+#define LAW_Q 16                 /* the multipliers' fraction bits */
+#define LAW_LIM (INT64_C(1) << 17) /* |y|, |phi|, |omega_r| codes are limited to this */
+
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* a - b, saturated to +-(2^63 - 1) */
+static int64_t sat_sub(int64_t a, int64_t b)
+{
+    if (b > 0 && a < -INT64_MAX + b) return -INT64_MAX;
+    if (b < 0 && a > INT64_MAX + b) return INT64_MAX;
+    return a - b;
+}
+
+/* a double to a code, rounded and limited to +-LAW_LIM (the MCU's input scaling) */
+static int64_t law_code(double x, double lsb)
+{
+    const double q = nearbyint(x / lsb);
+    return q >= (double)LAW_LIM ? LAW_LIM : q <= -(double)LAW_LIM ? -LAW_LIM : (int64_t)q;
+}
+
+/* floor(a b / 2^s), 0 <= s < 64, saturated to +-(2^63 - 1): a 64 x 64 bit
+ * product in 32-bit halves */
+static int64_t mul_shr(int64_t a, int64_t b, unsigned s)
+{
+    const bool neg = (a < 0) != (b < 0);
+    const uint64_t ua = a < 0 ? 0u - (uint64_t)a : (uint64_t)a, ub = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
+    const uint64_t a0 = ua & 0xFFFFFFFFu, a1 = ua >> 32, b0 = ub & 0xFFFFFFFFu, b1 = ub >> 32;
+    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    const uint64_t lo = (p00 & 0xFFFFFFFFu) | (mid << 32), hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    const uint64_t rlo = s == 0 ? lo : (lo >> s) | (hi << (64 - s)), rhi = s == 0 ? hi : hi >> s;
+    const uint64_t mag = rhi != 0 || rlo > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : rlo;
+    return neg ? -(int64_t)mag : (int64_t)mag; /* toward zero */
+}
+
+/* num 2^s / den for den > 0, toward zero, saturated: num is scaled up as
+ * far as it fits and den down by the rest */
+static int64_t div_shl(int64_t num, int64_t den, unsigned s)
+{
+    unsigned k = s;
+    while (k > 0 && num > -(INT64_C(1) << 61) && num < (INT64_C(1) << 61)) {
+        num *= 2;
+        k--;
+    }
+    const int64_t d = den >> k;
+    if (d <= 0) return num > 0 ? INT64_MAX : num < 0 ? -INT64_MAX : 0;
+    return num / d;
+}
+
+/* the law's constants, from cfg (the MCU's, computed once) */
+typedef struct {
+    double u_lsb, v_lsb;
+    int64_t fc[2], s2[2]; /* Fc per direction, torque codes; sigma2 per direction, torque codes per velocity code (U,.,24) */
+    int64_t gate;         /* |omega_r| codes */
+    int64_t acc_gate;     /* |J alpha_r|, torque codes: the smaller Fc */
+    uint32_t win;         /* samples per window */
+    int64_t gain, lo, hi, slew, dz; /* (U,.,16) */
+    bool sigma2;          /* sigma2 adapted too */
+} law_t;
+
+static law_t law_consts(const fric_servo_cfg_t *c)
+{
+    law_t k;
+    const fric_lugre_cfg_t *l = &c->comp.lugre;
+    k.u_lsb = ldexp(c->u_max, -15);
+    k.v_lsb = c->comp_fx.rep.v_lsb;
+    k.fc[0] = law_code(l->fc_pos, k.u_lsb);
+    k.fc[1] = law_code(l->fc_neg, k.u_lsb);
+    const double s2q = ldexp(k.v_lsb / k.u_lsb, 24);
+    k.s2[0] = (int64_t)fmin(nearbyint(l->sigma2_pos * s2q), 0x1p40);
+    k.s2[1] = (int64_t)fmin(nearbyint(l->sigma2_neg * s2q), 0x1p40);
+    k.gate = (int64_t)fmin(ceil(c->adapt.v_gate / k.v_lsb), (double)LAW_LIM);
+    k.acc_gate = (k.fc[0] < k.fc[1] ? k.fc[0] : k.fc[1]);
+    k.win = (uint32_t)nearbyint(1.0 / (c->adapt.rate * c->ts));
+    k.gain = (int64_t)nearbyint(ldexp(c->adapt.gain, LAW_Q));
+    k.lo = (int64_t)nearbyint(ldexp(c->adapt.lo, LAW_Q));
+    k.hi = (int64_t)nearbyint(ldexp(c->adapt.hi, LAW_Q));
+    k.slew = (int64_t)fmax(1.0, nearbyint(ldexp(c->adapt.slew * k.win * c->ts, LAW_Q)));
+    k.dz = (int64_t)nearbyint(ldexp(c->adapt.dead_zone, LAW_Q));
+    k.sigma2 = c->adapt.sigma2;
+    return k;
+}
+
+/* One sample into the window: a sample is used when the reference moves
+ * faster than the gate, accelerates with no more torque (J alpha_r) than
+ * Fc (near-steady sliding: the regressor is the steady-state friction),
+ * and the torque was not limited. */
+static void law_sample(const law_t *k, fric_servo_state_t *st, double vr, double jar, int32_t vcode, double y, bool sat)
+{
+    const int64_t r = law_code(fabs(vr), k->v_lsb);
+    if (r < k->gate || sat || law_code(fabs(jar), k->u_lsb) > k->acc_gate) return;
+    const int dir = vr > 0.0 ? 0 : 1;
+    const int64_t sg = dir == 0 ? 1 : -1;
+    const int64_t yc = law_code(y, k->u_lsb);
+    const int64_t p1 = sg * clamp64(k->fc[dir], 0, LAW_LIM);
+    const int64_t p2 = sg * clamp64(fric_fx_rsr(k->s2[dir] * r, 24), 0, LAW_LIM);
+    const int64_t e = yc - fric_fx_rsr((int64_t)st->a_m[0] * p1 + (int64_t)st->a_m[1] * p2, LAW_Q);
+    st->a_s11 += p1 * p1;
+    st->a_s12 += p1 * p2;
+    st->a_s22 += p2 * p2;
+    st->a_s1e += p1 * e;
+    st->a_s2e += p2 * e;
+    st->a_move += sg * (int64_t)vcode;
+    st->a_ref += r;
+    st->a_n++;
+}
+
+/* The window's end: the least-squares correction of the multipliers, its
+ * guards, and the new multipliers; true when one moved. */
+static bool law_update(const law_t *k, fric_servo_state_t *st)
+{
+    int64_t d1 = 0, d2 = 0;
+    /* excitation: a 32nd of the window used, and the encoder moving with
+     * the reference (at least half its speed: not stuck) */
+    if (st->a_n >= k->win / 32 && st->a_s11 > 0 && 2 * st->a_move >= st->a_ref) {
+        /* sigma2 only when its regressor's part that Fc's cannot explain
+         * carries more force than the dead zone */
+        const int64_t a = div_shl(st->a_s12, st->a_s11, LAW_Q);
+        const int64_t var = st->a_s22 - mul_shr(a, st->a_s12, LAW_Q);
+        const int64_t dzf = mul_shr(mul_shr(k->dz, k->dz, LAW_Q), st->a_s11, LAW_Q); /* (dz Fc)^2 n */
+        if (k->sigma2 && k->s2[0] + k->s2[1] > 0 && var > dzf && var > 0)
+            d2 = div_shl(sat_sub(st->a_s2e, mul_shr(a, st->a_s1e, LAW_Q)), var, LAW_Q);
+        d1 = div_shl(sat_sub(st->a_s1e, mul_shr(d2, st->a_s12, LAW_Q)), st->a_s11, LAW_Q);
+        /* the dead zone: corrections of less force than dz Fc */
+        if (d1 > -k->dz && d1 < k->dz) d1 = 0;
+        if (mul_shr(mul_shr(d2, d2, LAW_Q), var, LAW_Q) < dzf) d2 = 0;
+        /* the gain, the rate limit, the projection */
+        d1 = clamp64(mul_shr(d1, k->gain, LAW_Q), -k->slew, k->slew);
+        d2 = clamp64(mul_shr(d2, k->gain, LAW_Q), -k->slew, k->slew);
+    }
+    const int32_t m0 = (int32_t)clamp64(st->a_m[0] + d1, k->lo, k->hi);
+    const int32_t m1 = (int32_t)clamp64(st->a_m[1] + d2, k->lo, k->hi);
+    const bool moved = m0 != st->a_m[0] || m1 != st->a_m[1];
+    st->a_m[0] = m0;
+    st->a_m[1] = m1;
+    st->a_s11 = st->a_s12 = st->a_s22 = st->a_s1e = st->a_s2e = st->a_move = st->a_ref = 0;
+    st->a_k = st->a_n = 0;
+    return moved;
+}
+
+/* Commit the law's multipliers to the observer: its double set and, for
+ * the fixed-point and core modes, the set compiled at the prepared force
+ * scale (the state w keeps its meaning: the same f_max and guard bits). */
+static fric_status_t law_commit(const fric_servo_cfg_t *c, fric_servo_state_t *st, const fric_servo_hooks_t *hooks)
+{
+    const double m0 = ldexp(st->a_m[0], -LAW_Q), m1 = ldexp(st->a_m[1], -LAW_Q);
+    const double m[FRIC_SERVO_NPAR] = {m0, m0, m1};
+    const fric_lugre_cfg_t cl = fric_servo_lugre_scaled(&c->comp.lugre, m);
+    if (c->arith != FRIC_SERVO_ARITH_DOUBLE) {
+        fric_compile_opts_t o = fric_compile_opts_default();
+        o.width = c->width;
+        o.v_max = c->v_max;
+        o.f_max = c->comp_fx.rep.f_max;
+        o.ts = c->ts;
+        fric_model_fx_t fx;
+        if (fric_compile_lugre(&cl, &o, &fx.l, &fx.rep) != FRIC_OK) {
+            snprintf(st->why, sizeof st->why, "the adapted set (Fc x %.6g, sigma2 x %.6g) does not compile: %.150s", m0,
+                     m1, fx.rep.why);
+            return FRIC_ERR_RANGE;
+        }
+        st->cl_fx = fx.l;
+        if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_retune &&
+            hooks->core_retune(hooks->ctx, st->k, &st->cl_fx) != 0) {
+            snprintf(st->why, sizeof st->why, "after sample %zu the core did not take the adapted set", st->k);
+            return FRIC_ERR_STOPPED;
+        }
+    }
+    st->cl = cl;
+    st->a_retunes++;
+    return FRIC_OK;
 }
 
 fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_t *hooks, fric_servo_state_t *st)
@@ -454,6 +778,9 @@ fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_
         return FRIC_ERR_RANGE;
     }
     fric_fx_lugre_reset(&st->fz);
+    st->cl = c->comp.lugre;
+    st->cl_fx = c->comp_fx.l;
+    st->a_m[0] = st->a_m[1] = 65536;
     bool ok = true;
     st->pos_prev = enc_count(c, st->x, &ok);
     if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_start && hooks->core_start(hooks->ctx, &c->comp_fx.l) != 0) {
@@ -473,6 +800,10 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     const bool fixed = c->arith != FRIC_SERVO_ARITH_DOUBLE;
     const double cnt = TWO_PI / c->counts_per_rev;
     const double t = (double)k * ts;
+    /* the machine's set over the period */
+    double dm[FRIC_SERVO_NPAR];
+    fric_servo_drift_at(c, t, dm);
+    const fric_lugre_cfg_t ml = fric_servo_lugre_scaled(&c->machine.lugre, dm);
     /* sample: the encoder, the reference, the controller, the compensator */
     bool ok = true;
     const uint32_t pos = enc_count(c, st->x, &ok);
@@ -494,10 +825,14 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
         fhat = !fixed ? fric_model_steady_force(&c->comp, vm) : fric_fx_stribeck(&c->comp_fx.s, vcode, &st->flags, NULL) * f_lsb;
         break;
     case FRIC_SERVO_COMP_LUGRE:
+    case FRIC_SERVO_COMP_LUGRE_ADAPTIVE:
+    case FRIC_SERVO_COMP_LUGRE_ORACLE:
+        /* the oracle is told the machine's drift at the sample */
+        if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE) st->cl = fric_servo_lugre_scaled(&c->comp.lugre, dm);
         if (!fixed) {
-            fhat = fric_lugre_step(&c->comp.lugre, &st->cz, vm, ts);
+            fhat = fric_lugre_step(&st->cl, &st->cz, vm, ts);
         } else {
-            const int32_t fc = fric_fx_lugre_step(&c->comp_fx.l, &st->fz, vcode, &st->flags, NULL);
+            const int32_t fc = fric_fx_lugre_step(&st->cl_fx, &st->fz, vcode, &st->flags, NULL);
             if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_sample) {
                 if (hooks->core_sample(hooks->ctx, k, t, vcode, fc) != 0) {
                     snprintf(st->why, sizeof st->why, "at t = %.9g s (sample %zu) the core differed from the "
@@ -518,6 +853,18 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     const bool sat = u != want;
     /* anti-windup: no integration that drives the limit further */
     if (!sat || (want > 0.0) != (ev > 0.0)) st->integ += c->ki * ev * ts;
+    /* the observer's set at this sample, and the adaptation law: the
+     * window's sample, and at its end the update, committed for the next sample */
+    const double par_hat[FRIC_SERVO_NPAR] = {st->cl.fc_pos, st->cl.fs_pos, st->cl.sigma2_pos};
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE && isfinite(u)) {
+        const law_t lk = law_consts(c);
+        law_sample(&lk, st, vr, jt * ar, vcode, u - ff - c->load_damping * vm, sat);
+        if (++st->a_k >= lk.win && law_update(&lk, st)) {
+            st->a_updates++;
+            const fric_status_t cs = law_commit(c, st, hooks);
+            if (cs != FRIC_OK) return cs;
+        }
+    }
     /* the sample's values, from the true state at t */
     const double e = xr - st->xl, evel = vr - st->vl;
     if (!isfinite(u)) return diverged(st, t, k, "the torque, not finite, u [N*m]", u);
@@ -528,13 +875,15 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     /* the plant over the period */
     double fsum = 0.0;
     plant_t q = {st->x, st->v, st->xl, st->vl, st->z};
-    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &q, u, h);
+    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &ml, &q, u, h);
     /* the true friction: its mean over the period */
     const double ftrue = fsum / substeps;
     if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
         return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
-    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat};
+    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat,
+                                   {ml.fc_pos, ml.fs_pos, ml.sigma2_pos}, {NAN, NAN, NAN}};
     *row = x;
+    if (FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind)) memcpy(row->par_hat, par_hat, sizeof par_hat);
     st->x = q.x;
     st->v = q.v;
     st->xl = q.xl;
@@ -582,6 +931,8 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
         rc = fric_servo_step(c, &st, hooks, &x);
         r->flags = st.flags;
         r->core_checked = st.core_checked;
+        r->a_updates = st.a_updates;
+        r->a_retunes = st.a_retunes;
         if (rc != FRIC_OK) break;
         r->n++;
         r->se2 += x.error * x.error;
@@ -594,6 +945,13 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
         r->stuck += fabs(x.omega) < c->stick_threshold &&
                     (fabs(x.omega_ref) >= c->stick_threshold || fabs(x.error) > FRIC_SERVO_STUCK_COUNTS * cnt);
         if (x.t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = x.error;
+        if (r->ntrace < FRIC_SERVO_TRACE_POINTS &&
+            k == (size_t)floor((double)r->ntrace * (double)(n - 1) / (FRIC_SERVO_TRACE_POINTS - 1) + 0.5)) {
+            r->trace_t[r->ntrace] = x.t;
+            memcpy(r->trace_par[r->ntrace], x.par, sizeof x.par);
+            memcpy(r->trace_hat[r->ntrace], x.par_hat, sizeof x.par_hat);
+            r->ntrace++;
+        }
         if (hooks && hooks->sample && hooks->sample(hooks->ctx, &x) != 0) {
             snprintf(st.why, sizeof st.why, "stopped by the sample callback at t = %.9g s (sample %zu)", x.t, k);
             rc = FRIC_ERR_STOPPED;

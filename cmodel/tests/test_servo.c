@@ -307,7 +307,7 @@ static void test_sample_hook_sees_every_sample(void **state)
     c.duration = 0.5;
     c.plot_points = 100;
     rows_t x = {0, 0, true, true, 0.0};
-    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x, NULL};
     fric_servo_result_t r;
     fric_servo_metrics_t m;
     assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
@@ -322,7 +322,7 @@ static void test_sample_hook_sees_every_sample(void **state)
     fric_servo_result_free(&r);
     /* a hook that says stop stops the run there */
     rows_t y = {0, 123, true, true, 0.0};
-    const fric_servo_hooks_t hs = {count_row, NULL, NULL, &y};
+    const fric_servo_hooks_t hs = {count_row, NULL, NULL, &y, NULL};
     assert_int_equal(fric_servo_run(&c, &hs, &r), FRIC_ERR_STOPPED);
     assert_int_equal(y.rows, 123);
     assert_int_equal(r.n, 123);
@@ -333,6 +333,7 @@ typedef struct {
     int starts;
     size_t samples, fail_at;
     int32_t f_sum;
+    size_t retunes;
 } core_t;
 
 static int core_start(void *ctx, const fric_fx_lugre_t *l)
@@ -359,8 +360,8 @@ static void test_core_hooks_see_the_fixed_point_model(void **state)
     fx.duration = co.duration = 0.5;
     fric_servo_result_t r1, r2;
     fric_servo_metrics_t m1, m2;
-    core_t x = {0, 0, (size_t)-1, 0};
-    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x};
+    core_t x = {0, 0, (size_t)-1, 0, 0};
+    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x, NULL};
     assert_int_equal(run_metrics(&fx, NULL, &r1, &m1), FRIC_OK);
     assert_int_equal(run_metrics(&co, &h, &r2, &m2), FRIC_OK);
     assert_int_equal(x.starts, 1);
@@ -372,11 +373,43 @@ static void test_core_hooks_see_the_fixed_point_model(void **state)
     fric_servo_result_free(&r1);
     fric_servo_result_free(&r2);
     /* a core that differs stops the run */
-    core_t y = {0, 0, 7, 0};
-    const fric_servo_hooks_t hf = {NULL, core_start, core_sample, &y};
+    core_t y = {0, 0, 7, 0, 0};
+    const fric_servo_hooks_t hf = {NULL, core_start, core_sample, &y, NULL};
     assert_int_equal(fric_servo_run(&co, &hf, &r2), FRIC_ERR_STOPPED);
     assert_int_equal(r2.core_checked, 7);
     assert_non_null(strstr(r2.why, "sample 7"));
+    fric_servo_result_free(&r2);
+}
+
+static fric_servo_cfg_t drift_cfg(fric_servo_comp_t comp, double duration, double fcm, double s2m);
+
+static int core_retune(void *ctx, size_t k, const fric_fx_lugre_t *l)
+{
+    core_t *x = ctx;
+    (void)k;
+    x->retunes += l != NULL;
+    return 0;
+}
+
+/* the adaptive observer with a core: each retune goes to the core, and the run is the fixed-point one */
+static void test_core_retunes_follow_the_law(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t fx = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 3.0, 1.4, 0.8);
+    fx.arith = FRIC_SERVO_ARITH_FIXED;
+    fric_servo_cfg_t co = fx;
+    co.arith = FRIC_SERVO_ARITH_CORE;
+    fric_servo_result_t r1, r2;
+    fric_servo_metrics_t m1, m2;
+    core_t x = {0, 0, (size_t)-1, 0, 0};
+    const fric_servo_hooks_t h = {NULL, core_start, core_sample, &x, core_retune};
+    assert_int_equal(run_metrics(&fx, NULL, &r1, &m1), FRIC_OK);
+    assert_int_equal(run_metrics(&co, &h, &r2, &m2), FRIC_OK);
+    assert_true(r2.a_retunes > 0);
+    assert_int_equal(x.retunes, r2.a_retunes);
+    assert_int_equal(r1.a_retunes, r2.a_retunes);
+    assert_memory_equal(&m1, &m2, sizeof m1);
+    fric_servo_result_free(&r1);
     fric_servo_result_free(&r2);
 }
 
@@ -390,7 +423,7 @@ static void test_steps_are_the_run(void **state)
     fric_servo_result_t r;
     fric_servo_metrics_t m;
     rows_t x = {0, 0, true, true, 0.0};
-    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x};
+    const fric_servo_hooks_t h = {count_row, NULL, NULL, &x, NULL};
     assert_int_equal(run_metrics(&c, &h, &r, &m), FRIC_OK);
     /* the same axis one period at a time */
     fric_servo_state_t st;
@@ -480,6 +513,291 @@ static void test_two_threads_run_as_one(void **state)
     assert_true(j[0].m.rms_e != j[1].m.rms_e);
 }
 
+/* ---- the drifting machine ---------------------------------------------------------------------- */
+
+static void test_drift_ramp_and_profile(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    double m[FRIC_SERVO_NPAR];
+    assert_false(fric_servo_drifting(&c));
+    fric_servo_drift_at(&c, 2.0, m);
+    assert_true(m[0] == 1.0 && m[1] == 1.0 && m[2] == 1.0);
+    c.drift.end[FRIC_SERVO_PAR_FC] = 1.4;
+    c.drift.end[FRIC_SERVO_PAR_SIGMA2] = 0.8;
+    assert_true(fric_servo_drifting(&c));
+    fric_servo_drift_at(&c, 0.5 * c.duration, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.2, 1e-12);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.0, 0.0);
+    assert_float_equal(m[FRIC_SERVO_PAR_SIGMA2], 0.9, 1e-12);
+    fric_servo_drift_at(&c, 10.0 * c.duration, m); /* held after the end */
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.4, 0.0);
+    const fric_lugre_cfg_t s = fric_servo_lugre_scaled(&c.machine.lugre, m);
+    assert_float_equal(s.fc_neg, 1.4 * c.machine.lugre.fc_neg, 1e-12);
+    assert_float_equal(s.sigma2_neg, 0.8 * c.machine.lugre.sigma2_neg, 1e-12);
+    assert_float_equal(s.sigma0, c.machine.lugre.sigma0, 0.0);
+    /* a profile: interpolated, held outside its times; a column left out is 1 */
+    fric_servo_cfg_t p = fric_servo_defaults();
+    static const double t[] = {1.0, 2.0, 4.0}, fs[] = {1.0, 2.0, 0.5};
+    p.drift.prof_t = t;
+    p.drift.prof_m[FRIC_SERVO_PAR_FS] = fs;
+    p.drift.prof_n = 3;
+    fric_servo_drift_at(&p, 0.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.0, 0.0);
+    fric_servo_drift_at(&p, 3.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.25, 1e-12);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 1.0, 0.0);
+    fric_servo_drift_at(&p, 9.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 0.5, 0.0);
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&p, why, sizeof why), FRIC_OK);
+}
+
+static void test_drift_bad_specs_refused(void **state)
+{
+    (void)state;
+    char why[512];
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.drift.end[FRIC_SERVO_PAR_FS] = 0.05;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift fs"));
+    assert_non_null(strstr(why, "[0.1, 10]"));
+    c = fric_servo_defaults();
+    c.drift.end[FRIC_SERVO_PAR_SIGMA2] = NAN;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift sigma2"));
+    c = fric_servo_defaults();
+    static const double t[] = {0.0, 0.0}, one[] = {1.0, 1.0};
+    c.drift.prof_t = t;
+    c.drift.prof_m[0] = one;
+    c.drift.prof_n = 2;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift-profile point 1: t must increase"));
+    c.drift.prof_n = 1;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "--drift-profile must hold 2"));
+}
+
+/* the plant follows the drift: the friction the sample reports is the drifted machine's */
+static void test_drift_moves_the_plant(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.duration = 1.0;
+    c.comp_kind = FRIC_SERVO_COMP_LUGRE;
+    c.comp = c.machine;
+    const double e0 = rms_error(c);
+    c.drift.end[FRIC_SERVO_PAR_FC] = 2.0;
+    c.drift.end[FRIC_SERVO_PAR_FS] = 2.0;
+    const double e1 = rms_error(c);
+    /* the observer keeps the nominal set: the doubled friction is undercompensated */
+    assert_true(e1 > 2.0 * e0);
+}
+
+/* ---- the adaptive observer ---------------------------------------------------------------------- */
+
+/* a sine run of the given duration with the machine's Fc and Fs drifting by
+ * fcm and sigma2 by s2m */
+static fric_servo_cfg_t drift_cfg(fric_servo_comp_t comp, double duration, double fcm, double s2m)
+{
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.duration = duration;
+    c.comp_kind = comp;
+    c.comp = c.machine;
+    c.drift.end[FRIC_SERVO_PAR_FC] = fcm;
+    c.drift.end[FRIC_SERVO_PAR_FS] = fcm;
+    c.drift.end[FRIC_SERVO_PAR_SIGMA2] = s2m;
+    return c;
+}
+
+/* run c; the result's last parameter point and the RMS error */
+static double run_last(fric_servo_cfg_t c, double hat[FRIC_SERVO_NPAR], double par[FRIC_SERVO_NPAR], size_t *retunes)
+{
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    assert_int_equal(run_metrics(&c, NULL, &r, &m), FRIC_OK);
+    assert_true(r.ntrace >= 2);
+    memcpy(hat, r.trace_hat[r.ntrace - 1], sizeof r.trace_hat[0]);
+    if (par) memcpy(par, r.trace_par[r.ntrace - 1], sizeof r.trace_par[0]);
+    if (retunes) *retunes = r.a_retunes;
+    fric_servo_result_free(&r);
+    return m.rms_e;
+}
+
+/* the benchmark's order on a short drift: oracle <= adaptive < nominal < none */
+static void test_adaptive_order_on_a_short_drift(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR], par[FRIC_SERVO_NPAR];
+    size_t retunes = 0;
+    const double none = run_last(drift_cfg(FRIC_SERVO_COMP_NONE, 12.0, 1.4, 0.8), hat, NULL, NULL);
+    const double nominal = run_last(drift_cfg(FRIC_SERVO_COMP_LUGRE, 12.0, 1.4, 0.8), hat, NULL, NULL);
+    const double oracle = run_last(drift_cfg(FRIC_SERVO_COMP_LUGRE_ORACLE, 12.0, 1.4, 0.8), hat, par, NULL);
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) assert_float_equal(hat[i], par[i], 0.0);
+    const double adaptive = run_last(drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 12.0, 1.4, 0.8), hat, par, &retunes);
+    print_message("RMS error: none %.3g, nominal %.3g, adaptive %.3g, oracle %.3g; Fc %.4g of %.4g, %zu retunes\n", none,
+                  nominal, adaptive, oracle, hat[0], par[0], retunes);
+    assert_true(retunes > 0);
+    /* a drift of 40 % in 12 s is a fast one: the law lags it by a few percent */
+    assert_true(oracle < adaptive && 2.0 * adaptive <= nominal && nominal < none);
+    assert_true(fabs(hat[FRIC_SERVO_PAR_FC] / par[FRIC_SERVO_PAR_FC] - 1.0) < 0.1);
+    /* Fs moves with Fc */
+    assert_float_equal(hat[FRIC_SERVO_PAR_FS] / hat[FRIC_SERVO_PAR_FC], 1.5, 1e-9);
+}
+
+/* sigma2 is adapted only on request; on the slow sine, it then follows */
+static void test_adaptive_sigma2_on_request(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR], par[FRIC_SERVO_NPAR];
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 20.0, 1.0, 0.6);
+    run_last(c, hat, par, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+    c.adapt.sigma2 = true;
+    run_last(c, hat, par, NULL);
+    print_message("sigma2: %.4g, true %.4g\n", hat[FRIC_SERVO_PAR_SIGMA2], par[FRIC_SERVO_PAR_SIGMA2]);
+    assert_true(hat[FRIC_SERVO_PAR_SIGMA2] < 0.4 * 0.85);
+}
+
+/* the fixed-point observer is retuned by recompiled sets, and follows as the double one */
+static void test_adaptive_fixed_point_retunes(void **state)
+{
+    (void)state;
+    double hd[FRIC_SERVO_NPAR], hf[FRIC_SERVO_NPAR];
+    size_t rd = 0, rf = 0;
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 8.0, 1.4, 0.8);
+    const double ed = run_last(c, hd, NULL, &rd);
+    c.arith = FRIC_SERVO_ARITH_FIXED;
+    const double ef = run_last(c, hf, NULL, &rf);
+    assert_true(rf > 0 && rd > 0);
+    assert_true(fabs(ef / ed - 1.0) < 0.2);
+    assert_true(fabs(hf[FRIC_SERVO_PAR_FC] / hd[FRIC_SERVO_PAR_FC] - 1.0) < 0.02);
+    /* the automatic force scale covers the upper bound: 2 x the nominal's */
+    fric_servo_cfg_t p = c;
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&p, why, sizeof why), FRIC_OK);
+    fric_servo_cfg_t n = c;
+    n.comp_kind = FRIC_SERVO_COMP_LUGRE;
+    assert_int_equal(fric_servo_prepare(&n, why, sizeof why), FRIC_OK);
+    assert_true(p.comp_fx.rep.f_max > 1.9 * n.comp_fx.rep.f_max);
+}
+
+/* Adversarial input: the estimates stay inside their bounds (and where the
+ * guards hold them, do not move at all) */
+static void test_adaptive_bounds_under_adversity(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR];
+    const fric_lugre_cfg_t nom = fric_servo_defaults().machine.lugre;
+    /* noise only: a motion of a few encoder counts, below the gate: nothing moves */
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.4, 0.8);
+    c.amplitude = 2e-6;
+    c.frequency = 5.0;
+    run_last(c, hat, NULL, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_FC], nom.fc_pos, 0.0);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], nom.sigma2_pos, 0.0);
+    /* the same noise with the gate opened to it, sigma2 adapted too: the estimates may move, inside the bounds */
+    c.adapt.v_gate = 1e-9;
+    c.adapt.sigma2 = true;
+    c.adapt.slew = 100.0;
+    c.adapt.gain = 1.0;
+    c.adapt.dead_zone = 0.0;
+    run_last(c, hat, NULL, NULL);
+    assert_true(hat[FRIC_SERVO_PAR_FC] >= 0.5 * nom.fc_pos && hat[FRIC_SERVO_PAR_FC] <= 2.0 * nom.fc_pos);
+    assert_true(hat[FRIC_SERVO_PAR_SIGMA2] >= 0.5 * nom.sigma2_pos && hat[FRIC_SERVO_PAR_SIGMA2] <= 2.0 * nom.sigma2_pos);
+    /* a stuck encoder: 2^15 counts per revolution (a count is 192 urad) never change under a 100 urad motion
+     * whose speed (16 mrad/s at 50 Hz) is above the gate; the law sees the encoder not moving */
+    c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.4, 0.8);
+    c.counts_per_rev = 32768.0;
+    c.amplitude = 5e-5;
+    c.frequency = 50.0;
+    c.adapt.sigma2 = true;
+    run_last(c, hat, NULL, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_FC], nom.fc_pos, 0.0);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], nom.sigma2_pos, 0.0);
+    /* saturated torque: u_max below Fc, every sample limited */
+    c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.4, 0.8);
+    c.u_max = 0.5;
+    run_last(c, hat, NULL, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_FC], nom.fc_pos, 0.0);
+    /* projection: a compensator set at a fifth of the machine's ends at the upper bound, not beyond */
+    c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 6.0, 1.0, 1.0);
+    c.comp.lugre.fc_pos = c.comp.lugre.fc_neg = 0.2;
+    c.comp.lugre.fs_pos = c.comp.lugre.fs_neg = 0.3;
+    c.adapt.slew = 100.0;
+    run_last(c, hat, NULL, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_FC], 0.4, 1e-12);
+}
+
+/* at standstill the estimates hold, exactly */
+static void test_adaptive_holds_at_standstill(void **state)
+{
+    (void)state;
+    /* 10 s of 0.5 Hz sine moves, then 10 s at rest, the drift continuing */
+    static double t[2002], x[2002];
+    for (int i = 0; i <= 2000; i++) {
+        t[i] = 0.005 * i;
+        x[i] = 0.01 * (1.0 - cos(TWO_PI * 0.5 * t[i]));
+    }
+    t[2001] = 20.0;
+    x[2001] = 0.0;
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 20.0, 1.4, 0.8);
+    c.ref = FRIC_SERVO_REF_TRAJECTORY;
+    c.traj_t = t;
+    c.traj_x = x;
+    c.traj_n = 2002;
+    fric_servo_result_t r;
+    fric_servo_metrics_t m;
+    assert_int_equal(run_metrics(&c, NULL, &r, &m), FRIC_OK);
+    /* the points at 12, 14, ... 20 s: the estimate of 11 s on */
+    assert_int_equal(r.ntrace, FRIC_SERVO_TRACE_POINTS);
+    assert_true(r.trace_hat[5][FRIC_SERVO_PAR_FC] > 1.1); /* it had moved during the motion */
+    for (size_t j = 7; j < r.ntrace; j++)
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++) assert_float_equal(r.trace_hat[j][i], r.trace_hat[6][i], 0.0);
+    fric_servo_result_free(&r);
+}
+
+/* without drift, the adaptive observer does no harm */
+static void test_adaptive_no_drift_no_harm(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR];
+    const double nominal = run_last(drift_cfg(FRIC_SERVO_COMP_LUGRE, 12.0, 1.0, 1.0), hat, NULL, NULL);
+    const double adaptive = run_last(drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 12.0, 1.0, 1.0), hat, NULL, NULL);
+    print_message("no drift: nominal %.4g, adaptive %.4g\n", nominal, adaptive);
+    assert_true(adaptive <= 1.1 * nominal);
+}
+
+static void test_adaptive_bad_settings_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        size_t off;
+        double v;
+        const char *want;
+    } bad[] = {
+        {offsetof(fric_servo_adapt_t, rate), 1e4, "--adapt-rate (law updates per second, Hz) must be in [0.152588, 625]"},
+        {offsetof(fric_servo_adapt_t, rate), -1.0, "--adapt-rate"},
+        {offsetof(fric_servo_adapt_t, gain), 0.0, "--adapt-gain (share of each window's correction) must be in (0, 1]"},
+        {offsetof(fric_servo_adapt_t, lo), 0.05, "--adapt-bounds LO,HI"},
+        {offsetof(fric_servo_adapt_t, hi), 11.0, "--adapt-bounds LO,HI"},
+        {offsetof(fric_servo_adapt_t, slew), 0.0, "--adapt-slew"},
+        {offsetof(fric_servo_adapt_t, dead_zone), 0.6, "--adapt-dead-zone (share of Fc) must be in [0, 0.5]"},
+        {offsetof(fric_servo_adapt_t, v_gate), -1.0, "--adapt-gate"},
+    };
+    char why[512];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 1.0, 1.0, 1.0);
+        memcpy((char *)&c.adapt + bad[i].off, &bad[i].v, sizeof(double));
+        assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+        if (!strstr(why, bad[i].want)) fail_msg("case %zu: '%s' lacks '%s'", i, why, bad[i].want);
+    }
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ORACLE, 1.0, 1.0, 1.0);
+    c.arith = FRIC_SERVO_ARITH_FIXED;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_non_null(strstr(why, "lugre-oracle runs in --comp-arith double only"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -491,9 +809,20 @@ int main(void)
         cmocka_unit_test(test_divergent_loop_is_an_error_not_nan),
         cmocka_unit_test(test_sample_hook_sees_every_sample),
         cmocka_unit_test(test_core_hooks_see_the_fixed_point_model),
+        cmocka_unit_test(test_core_retunes_follow_the_law),
         cmocka_unit_test(test_steps_are_the_run),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_two_threads_run_as_one),
+        cmocka_unit_test(test_drift_ramp_and_profile),
+        cmocka_unit_test(test_drift_bad_specs_refused),
+        cmocka_unit_test(test_drift_moves_the_plant),
+        cmocka_unit_test(test_adaptive_order_on_a_short_drift),
+        cmocka_unit_test(test_adaptive_sigma2_on_request),
+        cmocka_unit_test(test_adaptive_fixed_point_retunes),
+        cmocka_unit_test(test_adaptive_bounds_under_adversity),
+        cmocka_unit_test(test_adaptive_holds_at_standstill),
+        cmocka_unit_test(test_adaptive_no_drift_no_harm),
+        cmocka_unit_test(test_adaptive_bad_settings_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

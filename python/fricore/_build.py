@@ -401,7 +401,7 @@ static int fricore_py_servo_sample(void *ctx, const fric_servo_sample_t *s)
 static fric_status_t fricore_py_servo_run(const fric_servo_cfg_t *c, fricore_py_servo_series_t *out,
                                           fric_servo_result_t *r)
 {
-    const fric_servo_hooks_t h = {out ? fricore_py_servo_sample : NULL, NULL, NULL, out};
+    const fric_servo_hooks_t h = {out ? fricore_py_servo_sample : NULL, NULL, NULL, out, NULL};
     return fric_servo_run(c, &h, r);
 }
 """

@@ -60,15 +60,11 @@ static void dut_cycle_with(dut_t *d, const dut_in_t *in, dut_out_t *out)
     dut_tick(d);
 }
 
-/* reset the core and load the compiled set into axis 0 */
-static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
+/* write a compiled set to axis 0's shadow set and commit it (the state is kept) */
+static int dut_commit(dut_t *dut, const fric_fx_lugre_t *l)
 {
     dut_in_t in;
     dut_out_t out;
-    memset(&in, 0, sizeof in);
-    in.rst = 1;
-    dut_cycle_with(dut, &in, &out);
-    in.rst = 0;
     uint32_t w[FRIC_FX_WORDS_LUGRE];
     fric_fx_lugre_pack(l, w);
     for (uint32_t k = 0; k <= FRIC_FX_WORDS_LUGRE; k++) {
@@ -91,11 +87,24 @@ static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
     /* until the copy is done */
     memset(&in, 0, sizeof in);
     for (int i = 0; i < 200; i++) dut_cycle_with(dut, &in, &out);
-    if (out.flags != 0) {
-        fprintf(stderr, "fricore" CMD ": the core refused a parameter word (flags %u)\n", out.flags);
+    /* the CFG flag (the others are the samples' sticky flags, kept over a retune) */
+    if (out.flags & 0x10u) {
+        fprintf(stderr, "fricore" CMD ": the core refused a parameter word (flags %u)
+", out.flags);
         return 1;
     }
     return 0;
+}
+
+/* reset the core and load the compiled set into axis 0 */
+static int dut_load(dut_t *dut, const fric_fx_lugre_t *l)
+{
+    dut_in_t in;
+    dut_out_t out;
+    memset(&in, 0, sizeof in);
+    in.rst = 1;
+    dut_cycle_with(dut, &in, &out);
+    return dut_commit(dut, l);
 }
 
 static int cosim_start(void *ctx, double h, const fric_plant_state_t *s0)
@@ -198,6 +207,9 @@ static int cosim_check(void *ctx)
 
 static int servo_start(void *ctx, const fric_fx_lugre_t *l) { return dut_load(ctx, l); }
 
+/* the adaptive observer's retune: the shadow set and a commit, between two samples */
+static int servo_retune(void *ctx, const fric_fx_lugre_t *l) { return dut_commit(ctx, l); }
+
 /* present v, take the core's force, compare it with the C model's */
 static int servo_sample(void *ctx, double t, int32_t v, int32_t f_model)
 {
@@ -214,7 +226,7 @@ static int servo_sample(void *ctx, double t, int32_t v, int32_t f_model)
 static int servo_main(int argc, char **argv)
 {
     /* argv[1] is "servo": the command's options start at argv[2], as fricore servo's */
-    fric_servo_rtl_t rtl = {servo_start, servo_sample, NULL, COSIM_W};
+    fric_servo_rtl_t rtl = {servo_start, servo_sample, NULL, COSIM_W, servo_retune};
     /* the core only when it runs: not for --help or a refusal, which need none */
     bool want = false;
     for (int i = 2; i + 1 < argc; i++)

@@ -33,6 +33,26 @@ PY
   else bad "servo --reference $c: RTL against fixed (status $rc_rtl/$rc): $(tail -c 300 "$tmp/err")"; fi
 done
 
+# ---- the adaptive observer: the core retuned by commits, still the fixed-point run at every sample
+run "$COSIM" servo --duration 1 --compensation lugre-adaptive --adapt-rate 20 --adapt-sigma2 --comp-arith rtl --f-max 4 \
+  --drift fc=1.4,fs=1.4,sigma2=0.8 --csv "$tmp/artl.csv"
+cp "$tmp/out" "$tmp/artl.json"; rc_rtl=$rc
+run "$SIM" servo --duration 1 --compensation lugre-adaptive --adapt-rate 20 --adapt-sigma2 --comp-arith fixed --f-max 4 \
+  --drift fc=1.4,fs=1.4,sigma2=0.8 --csv "$tmp/afx.csv"
+if [ "$rc_rtl" -eq 0 ] && [ "$rc" -eq 0 ] && cmp -s "$tmp/artl.csv" "$tmp/afx.csv" && python3 - "$tmp/artl.json" "$tmp/out" <<'PY'
+import json, sys
+r, f = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert r["rtl"] == {"samples_checked": 10000, "bit_exact": True}, r.get("rtl")
+assert r["adaptation"]["retunes"] >= 5, r["adaptation"]
+for d in (r, f):
+    del d["comp_arith"], d["run"]["wall_time_s"]
+r.pop("rtl")
+assert r == f, (r, f)
+print("# %d retunes committed to the core" % f["adaptation"]["retunes"])
+PY
+then ok "servo --compensation lugre-adaptive --comp-arith rtl: retuned by commits, the summary and CSV are the fixed-point run's"
+else bad "servo lugre-adaptive RTL against fixed (status $rc_rtl/$rc): $(tail -c 300 "$tmp/err")"; fi
+
 # ---- the check fails when the two differ: a mismatch injected at sample 1234
 scratch inj
 expect_fail "servo --inject-mismatch 1234: status 1, the sample and both forces named" 1 \

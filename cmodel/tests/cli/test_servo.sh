@@ -191,3 +191,87 @@ PY
   then ok "servo --compensation $m: a 1 kHz shaft is the rigid axis within 2%; a 32 Hz one tracks worse"
   else bad "servo compliance ($m; status $rc_rigid/$rc_stiff/$rc)"; fi
 done
+
+# ---- the drifting machine: bad specifications refused naming the parameter, the ramp and the profile shown
+scratch sdrift
+expect_usage_error "servo --drift fc=11: the range named" \
+  '^fricore servo: --drift fc \(the machine.s fc multiplier at the end of the run\) must be in \[0.1, 10\], got 11$' \
+  "$S" servo $P --drift fc=11 --summary "$d/s.json"
+expect_usage_error "servo --drift sigma2=-0.1: the range named" '--drift sigma2 .* must be in \[0, 10\], got -0.1$' \
+  "$S" servo $P --drift sigma2=-0.1
+expect_usage_error "servo --drift: an unknown parameter" "--drift: expected NAME=M with NAME fc, fs or sigma2, got 'vs=...'" \
+  "$S" servo $P --drift vs=2
+expect_usage_error "servo --drift: not a number" "--drift fs: the multiplier must be a finite number, got 'x'" \
+  "$S" servo $P --drift fs=x
+printf 't,fc\n0,1\n1,1.4\n' >"$tmp/drift.csv"
+expect_usage_error "servo --drift with --drift-profile" '--drift and --drift-profile exclude each other' \
+  "$S" servo $P --drift fc=1.2 --drift-profile "$tmp/drift.csv"
+printf 't,fc,vs\n0,1,1\n' >"$tmp/drift_col.csv"
+expect_usage_error "servo --drift-profile: an unknown column named" "drift_col.csv line 1: column 'vs': not a drifting parameter" \
+  "$S" servo $P --drift-profile "$tmp/drift_col.csv"
+printf 't,fs\n0,1\n1,0.01\n' >"$tmp/drift_rng.csv"
+expect_usage_error "servo --drift-profile: a multiplier out of range" '--drift-profile point 1: fs .* must be in \[0.1, 10\], got 0.01' \
+  "$S" servo $P --drift-profile "$tmp/drift_rng.csv"
+printf 't,fc\n0,1\n1,1\n0.5,1\n' >"$tmp/drift_t.csv"
+expect_usage_error "servo --drift-profile: t not increasing" '--drift-profile point 2: t must increase strictly' \
+  "$S" servo $P --drift-profile "$tmp/drift_t.csv"
+expect_files "servo: drift refusals leave no file" "$d" ""
+run "$S" servo $P --compensation lugre --duration 1 --drift fc=1.4,fs=1.3,sigma2=0.8 --csv "$d/r.csv" --summary "$d/r.json"
+rc_r=$rc
+printf '# fc up by 40 %% over the second\nt,fs,fc\n0,1,1\n1,1.3,1.4\n' >"$tmp/drift_p.csv"
+run "$S" servo $P --compensation lugre --duration 1 --drift-profile "$tmp/drift_p.csv" --summary "$d/p.json"
+if [ "$rc_r" -eq 0 ] && [ "$rc" -eq 0 ] && python3 - "$d" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+r, p = json.load(open(d + "/r.json")), json.load(open(d + "/p.json"))
+pts = r["parameters"]["points"]
+assert r["parameters"]["drift"] == "ramp" and p["parameters"]["drift"] == "profile"
+assert len(pts) == 11 and pts[0]["t_s"] == 0 and pts[0]["true"] == {"fc": 1, "fs": 1, "sigma2": 0.4}, pts[0]
+last = pts[-1]
+assert abs(last["true"]["fc"] - 1.4) < 1e-3 and abs(last["true"]["fs"] - 1.3) < 1e-3 and abs(last["true"]["sigma2"] - 0.32) < 1e-3, last
+# the nominal observer keeps its set
+assert all(q["estimate"] == {"fc": 1, "fs": 1, "sigma2": 0.4} for q in pts)
+# the profile describing the same ramp (sigma2 left out: held) gives the same Fc and Fs at every point
+for a, b in zip(pts, p["parameters"]["points"]):
+    assert abs(a["true"]["fc"] - b["true"]["fc"]) < 1e-9 and abs(a["true"]["fs"] - b["true"]["fs"]) < 1e-9, (a, b)
+    assert b["true"]["sigma2"] == 0.4
+rows = list(csv.DictReader(open(d + "/r.csv")))
+assert abs(float(rows[5000]["fc"]) - 1.2) < 1e-9 and float(rows[5000]["fc_hat"]) == 1, rows[5000]
+PY
+then ok "servo --drift and --drift-profile: the true set ramps to its multipliers in the summary and the CSV"
+else bad "servo drift (status $rc_r/$rc)"; fi
+# without drift the summary and the CSV have no parameter columns
+run "$S" servo $P --duration 0.1 --csv "$d/n.csv"
+if [ "$rc" -eq 0 ] && ! grep -q parameters "$tmp/out" && [ "$(head -1 "$d/n.csv")" = "t,theta_ref,theta,omega_ref,omega,omega_meas,error,u,friction,estimate" ]; then
+  ok "servo without drift: no parameter columns"
+else bad "servo without drift shows parameters"; fi
+
+# ---- the adaptive observer: its settings refused by name, the estimates in the summary
+scratch sadapt
+expect_usage_error "servo --adapt-gain 2: the range named" \
+  "^fricore servo: --adapt-gain \\(share of each window.s correction\\) must be in \\(0, 1\\], got 2$" \
+  "$S" servo $P --compensation lugre-adaptive --adapt-gain 2 --summary "$d/s.json"
+expect_usage_error "servo --adapt-bounds: two numbers" "--adapt-bounds: expected LO,HI, two finite numbers, got '2'" \
+  "$S" servo $P --compensation lugre-adaptive --adapt-bounds 2
+expect_usage_error "servo --adapt-bounds 0.5,20: the range named" '--adapt-bounds LO,HI .* HI in \[1, 10\], got 0.5,20' \
+  "$S" servo $P --compensation lugre-adaptive --adapt-bounds 0.5,20
+expect_usage_error "servo --adapt-rate without lugre-adaptive" '--adapt-rate applies only with --compensation lugre-adaptive' \
+  "$S" servo $P --compensation lugre --adapt-rate 5
+expect_usage_error "servo lugre-oracle in fixed point" 'lugre-oracle runs in --comp-arith double only' \
+  "$S" servo $P --compensation lugre-oracle --comp-arith fixed
+expect_files "servo: adaptive refusals leave no file" "$d" ""
+run "$S" servo $P --compensation lugre-adaptive --comp-arith fixed --duration 6 --drift fc=1.4,fs=1.4,sigma2=0.8 --csv "$d/a.csv"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$d/a.csv" <<'PY'
+import csv, json, sys
+s = json.load(open(sys.argv[1]))
+a = s["adaptation"]
+assert s["compensation"] == "lugre-adaptive" and a["rate_Hz"] == 2 and a["retunes"] > 0 and a["retunes"] == a["updates"], a
+pts = s["parameters"]["points"]
+assert pts[0]["estimate"]["fc"] == 1 and pts[-1]["estimate"]["fc"] > 1.1, pts[-1]
+# the estimates move only at the law's updates: every 0.5 s
+rows = list(csv.DictReader(open(sys.argv[2])))
+ch = [i for i in range(1, len(rows)) if rows[i]["fc_hat"] != rows[i - 1]["fc_hat"]]
+assert ch and all(i % 5000 == 0 for i in ch), ch[:5]
+PY
+then ok "servo --compensation lugre-adaptive --comp-arith fixed: retuned at the law's updates, the estimates in the summary and the CSV"
+else bad "servo lugre-adaptive (status $rc): $(tail -c 300 "$tmp/err")"; fi
