@@ -175,6 +175,8 @@ static void put_report(FILE *o, const char *kind, const char *data, const fric_f
     put_names(o, "fit_fixed", r, r->fixed);
     for (size_t j = 0; j < r->np; j++) {
         char k[64];
+        /* f0 (the initial bristle force) is no key of the set: its value goes with its statistics */
+        if (strcmp(r->name[j], "f0") == 0) put_num(o, "fit_f0", r->value[j]);
         snprintf(k, sizeof k, "fit_%s_stderr", r->name[j]);
         if (isfinite(r->se[j])) put_num(o, k, r->se[j]);
         else fprintf(o, ",\n  \"%s\": \"%s\"", k, r->fixed[j] ? "fixed" : r->at_bound[j] ? "at bound" : "unidentifiable");

@@ -21,8 +21,11 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["model"] == "lugre" and d["fit_sigma1_identifiable"] is True
 assert abs(d["sigma0"] - 1e5) <= 0.1 * 1e5 and abs(d["sigma1"] - 316.2) <= 0.3 * 316.2, d
+# the initial bristle force: its value with its statistics, inside its interval
+assert d["fit_f0_ci95_low"] <= d["fit_f0"] <= d["fit_f0_ci95_high"], d
+assert abs(d["fit_f0"]) <= 3 * d["fit_f0_stderr"] + 0.01, d  # the record starts at rest
 PY
-then ok "fit dynamic: t,x,F record gives sigma0 and sigma1"; else bad "fit dynamic (status $rc): $(head -c 300 "$tmp/err")"; fi
+then ok "fit dynamic: t,x,F record gives sigma0 and sigma1, and fit_f0"; else bad "fit dynamic (status $rc): $(head -c 300 "$tmp/err")"; fi
 
 run "$FRICORE" sim --params "$tmp/dyn.json" --duration 1
 if [ "$rc" -eq 0 ] && grep -q '"model": "lugre"' "$tmp/out"; then ok "sim --params takes the fitted file"; else bad "sim --params (status $rc): $(head -c 300 "$tmp/err")"; fi
