@@ -75,11 +75,30 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
         if (*s == '\0' || *s == '#') continue;
         if (!header) {
             for (*which = 0; *which < nh && strcmp(s, headers[*which]) != 0; (*which)++) {}
+            /* no header: a first row of numbers whose field count only one header has */
+            const bool numeric = isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+' || s[0] == '.') &&
+                                                                 (isdigit((unsigned char)s[1]) || s[1] == '.'));
+            size_t implied = nh, matches = 0;
+            if (*which == nh && numeric) {
+                size_t fields = 1;
+                for (const char *q = s; *q; q++) fields += *q == ',';
+                for (size_t k = 0; k < nh; k++) {
+                    size_t hf = 1;
+                    for (const char *q = headers[k]; *q; q++) hf += *q == ',';
+                    if (hf == fields) {
+                        implied = k;
+                        matches++;
+                    }
+                }
+            }
+            const bool headerless = matches == 1;
+            if (headerless) *which = implied;
             if (*which == nh) {
                 char list[120] = "";
                 for (size_t k = 0; k < nh; k++)
                     snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? " or " : "", headers[k]);
-                rc = fric_cli_fail(CMD, "--data %s line %lu: the header must be %s, got '%.60s'", path, lineno, list, s);
+                rc = fric_cli_fail(CMD, "--data %s line %lu: the header must be %s%s, got '%.60s'", path, lineno, list,
+                                   matches > 1 ? " (needed here: the columns' count does not tell them apart)" : "", s);
                 break;
             }
             t->ncol = 0;
@@ -89,7 +108,7 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
                 h += l + (h[l] == ',');
             }
             header = true;
-            continue;
+            if (!headerless) continue;
         }
         if (t->n == t->cap) {
             const size_t cap = t->cap ? 2 * t->cap : 1024;

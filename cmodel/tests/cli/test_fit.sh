@@ -252,3 +252,16 @@ then ok "fit dynamic --sg-window 5: the Savitzky-Golay velocity of a t,x,F recor
 run "$FRICORE" fit dynamic --data "$ex/dynamic.csv" --params "$tmp/static.json" --fix sigma1=300
 if [ "$rc" -eq 0 ] && grep -q '"sigma1": 300,' "$tmp/out" && grep -q '"fit_fixed": \["sigma1"\]' "$tmp/out"; then
   ok "fit dynamic --fix sigma1=300"; else bad "fit dynamic --fix (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+# ---- a headerless file where the column count tells the header; refused where it does not
+grep -v '^#' "$ex/static.csv" | tail -n +2 >"$tmp/static_nohdr.csv"
+run "$FRICORE" fit static --data "$tmp/static_nohdr.csv"
+cp "$tmp/out" "$tmp/nohdr.json"
+run "$FRICORE" fit static --data "$ex/static.csv"
+if [ "$rc" -eq 0 ] && cmp -s <(grep -v fit_data "$tmp/nohdr.json") <(grep -v fit_data "$tmp/out"); then
+  ok "fit static: a file without its header v,F fits as the same file with it"
+else bad "fit static without a header (status $rc): $(head -c 300 "$tmp/err")"; fi
+printf '0,0,0\n0.1,0,0\n' >"$tmp/t3.csv"
+expect_usage_error "fit dynamic: three columns without a header are refused (t,v,F or t,x,F)" \
+  "line 1: the header must be t,v,F or t,x,F \(needed here: the columns' count does not tell them apart\)" \
+  "$FRICORE" fit dynamic --params "$tmp/static.json" --data "$tmp/t3.csv"
