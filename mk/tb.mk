@@ -151,6 +151,8 @@ TEST_ALL += test-rtl-eng
 # ---- fricore-cosim: the plant in C, the friction from the Verilated core ----
 COSIM_W := 16
 COSIM := $(BIN)/fricore-cosim
+# MINPACK (the fit's solver, in libfricore) by its path, so that it links after the library
+COSIM_MINPACK := $(shell $(CC) -print-file-name=libcminpack.so)
 COSIM_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out cmodel/cli/fricore_main.c cmodel/cli/fric_cmd_%.c,$(CLI_SRCS)))
 $(BUILD)/cosim/fricore_cosim.o: tb/cosim/fricore_cosim.c tb/fric_lugre/dut_lugre.h
 	@mkdir -p $(@D)
@@ -161,7 +163,7 @@ $(COSIM): $(BUILD)/cosim/fricore_cosim.o $(COSIM_CLI_OBJS) tb/fric_lugre/dut_lug
 	  --prefix Vdut --top-module fric_lugre -GW=$(COSIM_W) $(RTL_INC) $(VLT) $(LUGRE_SRCS) \
 	  -Mdir $(BUILD)/cosim/obj -o $(abspath $@) \
 	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-lm" \
-	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/cosim/fricore_cosim.o) $(abspath $(COSIM_CLI_OBJS)) $(abspath $(LIB)) \
+	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/cosim/fricore_cosim.o) $(abspath $(COSIM_CLI_OBJS)) $(abspath $(LIB)) $(COSIM_MINPACK) \
 	  >$(BUILD)/cosim/verilator.log 2>&1 || { cat $(BUILD)/cosim/verilator.log; exit 1; }
 BUILD_ALL += $(COSIM)
 

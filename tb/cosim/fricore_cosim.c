@@ -89,8 +89,7 @@ static int dut_commit(dut_t *dut, const fric_fx_lugre_t *l)
     for (int i = 0; i < 200; i++) dut_cycle_with(dut, &in, &out);
     /* the CFG flag (the others are the samples' sticky flags, kept over a retune) */
     if (out.flags & 0x10u) {
-        fprintf(stderr, "fricore" CMD ": the core refused a parameter word (flags %u)
-", out.flags);
+        fprintf(stderr, "fricore" CMD ": the core refused a parameter word (flags %u)\n", out.flags);
         return 1;
     }
     return 0;
