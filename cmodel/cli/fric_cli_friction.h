@@ -65,4 +65,11 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
 /** Print each warning bit of warn on stderr, as fric_cli_friction_build() does. */
 void fric_cli_friction_warn(const char *cmd, unsigned warn);
 
+/**
+ * @brief Whether m is the built-in published example, the Canudas de Wit
+ *        (1995) LuGre set, whose passivity is documented rather than warned
+ *        about on every run (a user's own set is warned about once).
+ */
+bool fric_cli_friction_is_example(const fric_model_t *m);
+
 #endif /* FRIC_CLI_FRICTION_H */

@@ -505,9 +505,7 @@ static int parse(servo_t *s, int argc, char **argv)
     if (fric_servo_prepare(c, why, sizeof why) != FRIC_OK) return fric_cli_fail(cmd, "%s", why);
     /* the built-in set is the published example: its passivity is documented
      * (docs/servo.md), not warned about on every run; a user's set is warned once */
-    const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
-    if (c->machine.kind == FRIC_MODEL_LUGRE && memcmp(&c->machine.lugre, &ex, sizeof ex) == 0)
-        s->warn_machine &= ~(unsigned)FRIC_WARN_NOT_PASSIVE;
+    if (fric_cli_friction_is_example(&c->machine)) s->warn_machine &= ~(unsigned)FRIC_WARN_NOT_PASSIVE;
     fric_cli_friction_warn(cmd, s->warn_machine);
     fric_cli_friction_warn(cmd, s->warn_comp);
     return 0;

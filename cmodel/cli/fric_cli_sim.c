@@ -132,9 +132,7 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
     s->contact = dynamic ? fric_contact_dynamic(&s->model.lugre) : fric_contact_static(&s->model.stribeck);
     /* a set that is not passive: said in the summary and the report; also
      * flagged here, once, unless it is the built-in published example's */
-    const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
-    const bool is_example = kind == FRIC_MODEL_LUGRE && memcmp(&s->model.lugre, &ex, sizeof ex) == 0;
-    if (!fric_sim_passivity(&s->contact).met && !is_example)
+    if (!fric_sim_passivity(&s->contact).met && !fric_cli_friction_is_example(&s->model))
         fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
     /* the thresholds not given: the library's defaults from vs and dt */

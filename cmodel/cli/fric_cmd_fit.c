@@ -50,6 +50,14 @@ static char *trim(char *s)
     return s;
 }
 
+/* The comma-separated fields of a line */
+static size_t count_fields(const char *s)
+{
+    size_t n = 1;
+    for (; *s; s++) n += *s == ',';
+    return n;
+}
+
 /* Read path with one of the headers in headers[] ("v,F"); *which = its index. */
 static int read_csv(const char *path, const char *const *headers, size_t nh, table_t *t, size_t *which)
 {
@@ -80,12 +88,8 @@ static int read_csv(const char *path, const char *const *headers, size_t nh, tab
                                                                  (isdigit((unsigned char)s[1]) || s[1] == '.'));
             size_t implied = nh, matches = 0;
             if (*which == nh && numeric) {
-                size_t fields = 1;
-                for (const char *q = s; *q; q++) fields += *q == ',';
                 for (size_t k = 0; k < nh; k++) {
-                    size_t hf = 1;
-                    for (const char *q = headers[k]; *q; q++) hf += *q == ',';
-                    if (hf == fields) {
+                    if (count_fields(headers[k]) == count_fields(s)) {
                         implied = k;
                         matches++;
                     }
