@@ -39,27 +39,34 @@ static void live_del(const char *p)
         if (live[i] == p) live[i] = NULL;
 }
 
-/* remove the temporary files, then die of the signal as before */
+static const int cleanup_sigs[] = {SIGHUP, SIGINT, SIGPIPE, SIGTERM};
+
+/* remove the temporary files, then die of the signal as before. Every
+ * signal of cleanup_sigs is blocked while this runs, so a second one (timeout
+ * sends SIGINT to the process and to its group) waits until the files are
+ * gone; the one raised here is then taken with the default action. */
 static void on_signal(int sig)
 {
     for (size_t i = 0; i < LIVE_MAX; i++) {
         const char *p = live[i];
         if (p) unlink(p);
     }
-    raise(sig); /* the handler was reset (SA_RESETHAND): the default action, once this returns */
+    signal(sig, SIG_DFL);
+    raise(sig); /* pending until this returns and the mask is restored */
 }
 
 void fric_out_cleanup_on_signals(void)
 {
-    static const int sigs[] = {SIGHUP, SIGINT, SIGPIPE, SIGTERM};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction old, sa;
-        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue; /* ignored stays ignored */
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sa.sa_flags = SA_RESETHAND;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
+    const size_t n = sizeof cleanup_sigs / sizeof cleanup_sigs[0];
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < n; i++) sigaddset(&sa.sa_mask, cleanup_sigs[i]);
+    for (size_t i = 0; i < n; i++) {
+        struct sigaction old;
+        if (sigaction(cleanup_sigs[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue; /* ignored stays ignored */
+        sigaction(cleanup_sigs[i], &sa, NULL);
     }
 }
 
