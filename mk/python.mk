@@ -3,6 +3,8 @@
 #
 #   make                 installs it into .venv (part of BUILD_ALL)
 #   make test-python     its tests (python/tests, in TEST_ALL)
+#   make test-doc-examples  the commands of README.md, docs/fit.md and
+#                        docs/servo.md run as written (in TEST_ALL)
 #   make bench-python    trace and curve over 1e6 samples against C and numpy:
 #                        the Python section of docs/results/bench.md
 #
@@ -42,3 +44,11 @@ $(BIN)/fric-bench-trace: cmodel/bench/fric_bench_trace.c $(LIB)
 
 bench-python: $(PY_STAMP) $(BIN)/fric-bench-trace
 	$(VENV)/bin/python scripts/bench_python.py $(BIN)/fric-bench-trace $(BUILD)/results/bench-python.json docs/results/bench.md
+
+# A newcomer's path as written: every command of README.md, docs/fit.md and
+# docs/servo.md (and the README's Python block) run in a scratch directory,
+# outputs and warnings checked against the pages (scripts/test_doc_examples.py).
+.PHONY: test-doc-examples
+test-doc-examples: $(FRICORE) $(COSIM) $(PY_STAMP)
+	@$(RUN_TEST) "doc examples" $(LOGS)/test-doc-examples.log python3 scripts/test_doc_examples.py $(BIN) $(VENV)/bin/python
+TEST_ALL += test-doc-examples

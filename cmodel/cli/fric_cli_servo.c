@@ -122,7 +122,7 @@ static void table(servo_t *s)
          "none|coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle", false},
         {"adapt-rate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.rate, "Hz", "lugre-adaptive: law updates per second (default 2)", NULL, false},
         {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
-        {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "", "lugre-adaptive: LO,HI, the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
+        {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "LO,HI", "lugre-adaptive: the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
         {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
         {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
         {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->c.adapt.sigma2, "", "lugre-adaptive: estimate sigma2 too (default: only Fc, and Fs with it)", NULL, false},
@@ -140,8 +140,8 @@ static void table(servo_t *s)
         {"rise-time", NULL, FRIC_OPT_DOUBLE, &s->c.rise_time, "s", "step: each move a half-cosine over this time, 0 = a jump (default 0.05)", NULL, false},
         {"speed", NULL, FRIC_OPT_DOUBLE, &s->c.speed, "rad/s", "ramp speed (default 0.002)", NULL, false},
         {"trajectory", NULL, FRIC_OPT_STRING, &s->trajectory, "", "CSV of t,theta lines (s, rad; '#' comments; an optional header t,theta), with --reference csv", NULL, false},
-        {"drift", NULL, FRIC_OPT_STRING, &s->drift, "",
-         "the machine's drift: NAME=M,... with NAME fc, fs or sigma2 and M the multiplier reached at the end of the run by a "
+        {"drift", NULL, FRIC_OPT_STRING, &s->drift, "NAME=M,...",
+         "the machine's drift: NAME fc, fs or sigma2 and M the multiplier reached at the end of the run by a "
          "linear ramp from 1 (fc, fs in [0.1, 10], sigma2 in [0, 10]; e.g. fc=1.4,fs=1.4,sigma2=0.8)", NULL, false},
         {"drift-profile", NULL, FRIC_OPT_STRING, &s->drift_profile, "",
          "the machine's drift as a CSV: a header t,NAME,... (NAME fc, fs, sigma2), then lines of time (s) and multipliers, "
@@ -503,9 +503,6 @@ static int parse(servo_t *s, int argc, char **argv)
     c->f_max = s->fx.f_max;
     char why[512];
     if (fric_servo_prepare(c, why, sizeof why) != FRIC_OK) return fric_cli_fail(cmd, "%s", why);
-    /* the built-in set is the published example: its passivity is documented
-     * (docs/servo.md), not warned about on every run; a user's set is warned once */
-    if (fric_cli_friction_is_example(&c->machine)) s->warn_machine &= ~(unsigned)FRIC_WARN_NOT_PASSIVE;
     fric_cli_friction_warn(cmd, s->warn_machine);
     fric_cli_friction_warn(cmd, s->warn_comp);
     return 0;

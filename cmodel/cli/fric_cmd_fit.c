@@ -402,8 +402,8 @@ static int fit_static(int argc, char **argv)
         {"asymmetric", NULL, FRIC_OPT_FLAG, &so.asym, "", "fit fc_neg, fs_neg and sigma2_neg for v < 0 too", NULL, false},
         {"fit-delta", NULL, FRIC_OPT_FLAG, &so.fdelta, "", "fit the Stribeck exponent delta too (within [0.5, 10])", NULL, false},
         {"delta", NULL, FRIC_OPT_DOUBLE, &so.delta, "", "the Stribeck exponent held when not fitted (default 2)", NULL, false},
-        {"bound", NULL, FRIC_OPT_STRING, &so.bound, "", "NAME=LOW:HIGH[,...]: narrow a parameter's range (delta=1:3; a side may be empty)", NULL, false},
-        {"fix", NULL, FRIC_OPT_STRING, &so.fix, "", "NAME=VALUE[,...]: hold a parameter at a value (fs=1.2)", NULL, false},
+        {"bound", NULL, FRIC_OPT_STRING, &so.bound, "NAME=LO:HI,...", "narrow a parameter's range (delta=1:3; a side may be empty)", NULL, false},
+        {"fix", NULL, FRIC_OPT_STRING, &so.fix, "NAME=X,...", "hold a parameter at a value (fs=1.2)", NULL, false},
         {"loss", NULL, FRIC_OPT_CHOICE, &so.loss, "", "l2 (least squares), or soft_l1 or huber: down-weight outliers by reweighted fits", "l2|soft_l1|huber", false},
         {"loss-scale", NULL, FRIC_OPT_DOUBLE, &so.loss_scale, "N", "the residual scale of --loss (default: 1.4826 MAD of the residuals, each round)", NULL, false},
         {"weights", NULL, FRIC_OPT_CHOICE, &so.weights, "", "with F_sd and n columns: sd weighs a row by 1 / F_sd^2 (default), sem by n / F_sd^2 (independent samples), none by 1", "sd|sem|none", false},
@@ -695,8 +695,8 @@ static int fit_dynamic(int argc, char **argv)
     opts[n++] = (fric_opt_t){"fit-sigma2", NULL, FRIC_OPT_FLAG, &fs2, "", "fit sigma2 (one value, both directions) too", NULL, false};
     opts[n++] = (fric_opt_t){"sg-window", NULL, FRIC_OPT_DOUBLE, &d.window, "",
                              "t,x,F: the velocity of each step from a Savitzky-Golay fit to this many positions (default 2: the step's difference)", NULL, false};
-    opts[n++] = (fric_opt_t){"bound", NULL, FRIC_OPT_STRING, &d.bound, "", "NAME=LOW:HIGH[,...]: narrow sigma0, sigma1, sigma2 or f0", NULL, false};
-    opts[n++] = (fric_opt_t){"fix", NULL, FRIC_OPT_STRING, &d.fix, "", "NAME=VALUE[,...]: hold sigma0, sigma1, sigma2 or f0", NULL, false};
+    opts[n++] = (fric_opt_t){"bound", NULL, FRIC_OPT_STRING, &d.bound, "NAME=LO:HI,...", "narrow sigma0, sigma1, sigma2 or f0", NULL, false};
+    opts[n++] = (fric_opt_t){"fix", NULL, FRIC_OPT_STRING, &d.fix, "NAME=X,...", "hold sigma0, sigma1, sigma2 or f0", NULL, false};
     opts[n++] = (fric_opt_t){"accept-unconverged", NULL, FRIC_OPT_FLAG, &d.accept, "", "write a fit that did not converge or ended on a bound, and exit 0", NULL, false};
     opts[n++] = (fric_opt_t){"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false};
     opts[n++] = (fric_opt_t){"report", NULL, FRIC_OPT_STRING, &report, "",

@@ -146,3 +146,11 @@ expect_usage_error "help fit bogus: refused by fit" "fricore fit: expected stati
 run "$FRICORE" curve --help
 if [ "$rc" -eq 0 ] && grep -q -- "--model CHOICE *friction model (default stribeck)" "$tmp/out"; then ok "curve --help: --model names its default"
 else bad "curve --help: no default for --model: $(grep -- --model "$tmp/out" | head -2)"; fi
+
+# ---- the built-in example set compiles without a warning; a user's non-passive set is warned
+run "$FRICORE" compile --model lugre --ts 1e-4 --width 18 --format hex
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then ok "compile: the built-in example set, no warning"
+else bad "compile example (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" compile --model lugre --ts 1e-4 --width 18 --format hex --sigma1 400
+if [ "$rc" -eq 0 ] && [ "$(grep -c 'not passive' "$tmp/err")" -eq 1 ]; then ok "compile: a user's non-passive set is warned"
+else bad "compile --sigma1 400 (status $rc): $(head -c 300 "$tmp/err")"; fi

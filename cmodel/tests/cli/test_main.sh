@@ -44,6 +44,21 @@ expect_usage_error "help nosuch: names it and the commands" \
 expect_usage_error "help COMMAND WORD: the command refuses a subcommand it does not have" "^fricore sim: unexpected argument 'trace'" "$FRICORE" help sim trace
 expect_usage_error "help: a COMMAND and a SUBCOMMAND at most" "^fricore help: unexpected argument 'x'" "$FRICORE" help fit static x
 
+# ---- help: a value that is not a file is named by its syntax, not FILE -------------
+for c in curve compile trace sim servo "fit static" "fit dynamic" "fit reduce" export; do
+  # shellcheck disable=SC2086 # c is split on purpose
+  run "$FRICORE" help $c
+  odd=$(grep -E '^  --[a-z0-9-]+(, --[a-z0-9-]+)? FILE ' "$tmp/out" | grep -viE 'file|csv|write|svg|html|json|log|record|measurements' || true)
+  if [ "$rc" -eq 0 ] && [ -z "$odd" ]; then ok "help $c: every FILE option takes a file"
+  else bad "help $c (status $rc): FILE shown for a value that is not a file: $odd"; fi
+done
+run "$FRICORE" help fit static
+if grep -qE '^  --bound NAME=LO:HI,\.\.\. ' "$tmp/out" && grep -qE '^  --fix NAME=X,\.\.\. ' "$tmp/out"; then ok "help fit static: --bound and --fix show their syntax"
+else bad "help fit static: --bound/--fix syntax missing"; fi
+run "$FRICORE" help servo
+if grep -qE '^  --drift NAME=M,\.\.\. ' "$tmp/out" && grep -qE '^  --adapt-bounds LO,HI ' "$tmp/out"; then ok "help servo: --drift and --adapt-bounds show their syntax"
+else bad "help servo: --drift/--adapt-bounds syntax missing"; fi
+
 # ---- no command: usage on stderr, status 2 ---------------------------------------
 run "$FRICORE"
 if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q 'fricore help COMMAND' "$tmp/err" && grep -q 'fricore --version' "$tmp/err"; then
