@@ -76,6 +76,15 @@ typedef struct {
  */
 fric_model_values_t fric_model_values_canudas1995(void);
 
+/**
+ * @brief The default GMS elements of a set of values: n of them (an
+ *        integer, 1 to 16) from fric_gms_default_elements() with v->fs and
+ *        v->sigma0, and C = sigma0 * vs.
+ * @return FRIC_OK, or ::FRIC_ERR_GMS_N (n not an integer from 1 to 16),
+ *         ::FRIC_ERR_FS_DYN, ::FRIC_ERR_SIGMA0, ::FRIC_ERR_VS.
+ */
+fric_status_t fric_model_values_gms_defaults(fric_model_values_t *v, double n);
+
 /** @brief The name of a kind ("coulomb", "viscous", "stribeck", "dahl", "lugre", "elastoplastic", "gms"). */
 const char *fric_model_name(fric_model_kind_t kind);
 

@@ -2,6 +2,7 @@
 /* A friction element of any kind (see fric_model.h). */
 #include "fric_model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,13 +31,23 @@ fric_model_values_t fric_model_values_canudas1995(void)
                              .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
                              .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
     v.z_ba = c.fc_pos / (2.0 * c.sigma0);
-    fric_gms_cfg_t g;
-    (void)fric_gms_default_elements(4, c.fs_pos, c.sigma0, &g);
-    v.gms_n = g.n;
-    memcpy(v.gms_k, g.k, sizeof g.k);
-    memcpy(v.gms_alpha, g.alpha, sizeof g.alpha);
-    v.gms_c = c.sigma0 * c.vs;
+    (void)fric_model_values_gms_defaults(&v, 4);
     return v;
+}
+
+fric_status_t fric_model_values_gms_defaults(fric_model_values_t *v, double n)
+{
+    if (!v) return FRIC_ERR_NULL;
+    if (!(n >= 1.0 && n <= FRIC_GMS_MAX) || n != floor(n)) return FRIC_ERR_GMS_N;
+    if (!(v->vs > 0.0) || !isfinite(v->vs)) return FRIC_ERR_VS;
+    fric_gms_cfg_t g;
+    const fric_status_t st = fric_gms_default_elements((unsigned)n, v->fs, v->sigma0, &g);
+    if (st != FRIC_OK) return st;
+    v->gms_n = g.n;
+    memcpy(v->gms_k, g.k, sizeof g.k);
+    memcpy(v->gms_alpha, g.alpha, sizeof g.alpha);
+    v->gms_c = v->sigma0 * v->vs;
+    return FRIC_OK;
 }
 
 fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t *v, fric_model_t *out,
