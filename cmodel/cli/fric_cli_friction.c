@@ -127,6 +127,8 @@ int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, siz
         return fric_cli_fail(cmd, "--gms-k and --gms-alpha are given together (one entry per element), got only --%s",
                              lists ? "gms-k" : "gms-alpha");
     if (lists) {
+        /* C's default (sigma0 vs) with the elements it comes with */
+        (void)fric_model_values_gms_defaults(v, f->gms_k.n);
         if (f->gms_k.n != f->gms_alpha.n)
             return fric_cli_fail(cmd, "--gms-k and --gms-alpha must have one length (one entry per element), got %u and %u",
                                  f->gms_k.n, f->gms_alpha.n);
