@@ -7,9 +7,9 @@
 
 # The library sources the model calls, and the headers they include: what
 # the FMU's sources/ folder holds beside the model and its glue.
-FMU_LIB_SRCS := $(addprefix cmodel/src/,fric_model.c fric_array.c fric_lugre.c fric_stribeck.c fric_compile.c fric_fx.c \
+FMU_LIB_SRCS := $(addprefix cmodel/src/,fric_model.c fric_array.c fric_ep.c fric_gms.c fric_lugre.c fric_stribeck.c fric_compile.c fric_fx.c \
   fric_params.c fric_status.c) cmodel/generated/fric_fx_tables.c
-FMU_LIB_HDRS := $(addprefix cmodel/include/,fric_model.h fric_array.h fric_compile.h fric_fx.h fric_lugre.h fric_params.h \
+FMU_LIB_HDRS := $(addprefix cmodel/include/,fric_model.h fric_array.h fric_compile.h fric_ep.h fric_gms.h fric_fx.h fric_lugre.h fric_params.h \
   fric_status.h fric_stribeck.h) $(addprefix cmodel/src/,fric_check.h fric_curve.h) cmodel/generated/fric_fx_formats.h
 FMU_MODEL := cmodel/fmu/fric_fmu_model.c cmodel/fmu/fric_fmu_glue.c
 FMU_MODEL_HDRS := cmodel/fmu/fric_fmu_model.h cmodel/fmu/fric_fmu_glue.h

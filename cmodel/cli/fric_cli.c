@@ -152,6 +152,7 @@ void fric_opts_help(FILE *out, const fric_opt_t *opts, size_t n, const char *cmd
         switch (opts[i].kind) {
         case FRIC_OPT_DOUBLE:
         case FRIC_OPT_DOUBLE_LIST: val = " X"; break;
+        case FRIC_OPT_DOUBLE_ARRAY: val = " X,X,..."; break;
         case FRIC_OPT_CHOICE: val = " CHOICE"; break;
         case FRIC_OPT_STRING: val = " FILE"; break;
         case FRIC_OPT_FLAG: break;
@@ -202,6 +203,27 @@ static int set_value(fric_opt_t *o, const char *val, const char *where, const ch
         *(const char **)o->dst = val;
         break;
     case FRIC_OPT_FLAG: break;
+    case FRIC_OPT_DOUBLE_ARRAY: {
+        fric_darray_t *a = (fric_darray_t *)o->dst;
+        a->n = 0;
+        const char *p = val;
+        for (;;) {
+            const char *comma = strchr(p, ',');
+            const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+            char one[64];
+            if (a->n == FRIC_DARRAY_MAX || len >= sizeof one)
+                return fric_cli_fail(cmd, "%s: expected 1 to %d comma-separated numbers, got '%s'", where,
+                                     FRIC_DARRAY_MAX, val);
+            memcpy(one, p, len);
+            one[len] = '\0';
+            const fric_num_t why = fric_parse_number(one, &a->v[a->n]);
+            if (why != FRIC_NUM_OK) return fric_cli_bad_number(cmd, where, "number", o->unit, one, why);
+            a->n++;
+            if (!comma) break;
+            p = comma + 1;
+        }
+        break;
+    }
     }
     return 0;
 }
@@ -211,12 +233,13 @@ static int set_value(fric_opt_t *o, const char *val, const char *where, const ch
 static const char *const param_keys[] = {
     "model", "fc", "fs", "vs", "delta", "p", "sigma0", "sigma1", "sigma2", "b", "vmd",
     "fc-neg", "fs-neg", "b-neg", "sigma2-neg", "v-max", "f-max", "ts", "width",
+    "z-ba", "gms-n", "gms-k", "gms-alpha", "gms-c",
 };
 
 const char *fric_params_keys(void)
 {
     return "model, fc, fs, vs, delta (p), sigma0, sigma1, sigma2 (b), vmd, fc_neg, fs_neg, sigma2_neg (b_neg), "
-           "v_max, f_max, ts, width, and fit_* (the fit report, ignored)";
+           "v_max, f_max, ts, width, z_ba, gms_n, gms_k, gms_alpha, gms_c, and fit_* (the fit report, ignored)";
 }
 
 /* The file's values stay alive for the command's run (choices point into
@@ -271,9 +294,29 @@ static int apply_params(fric_opt_t *opts, size_t n, const char *path, const char
             return fric_cli_fail(cmd, "%s: --%s is given twice in the file (as '%s' and as another spelling); give it once",
                                  where, o->name, e->key);
         }
-        const bool num_ok = o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST || o->kind == FRIC_OPT_CHOICE;
+        const bool num_ok = o->kind == FRIC_OPT_DOUBLE || o->kind == FRIC_OPT_DOUBLE_LIST || o->kind == FRIC_OPT_CHOICE ||
+                            o->kind == FRIC_OPT_DOUBLE_ARRAY;
         const bool str_ok = o->kind == FRIC_OPT_CHOICE || o->kind == FRIC_OPT_STRING;
-        if (o->kind == FRIC_OPT_FLAG) {
+        if (e->kind == FRIC_PARAM_ARRAY || o->kind == FRIC_OPT_DOUBLE_ARRAY) {
+            if (o->kind != FRIC_OPT_DOUBLE_ARRAY)
+                return fric_cli_fail(cmd, "%s: expected %s, got an array", where,
+                                     o->kind == FRIC_OPT_FLAG ? "true or false" : num_ok ? "a number" : "a string");
+            if (e->kind == FRIC_PARAM_ARRAY) {
+                fric_darray_t *a = (fric_darray_t *)o->dst;
+                for (unsigned k = 0; k < e->n; k++) {
+                    const double x = lp->pool[e->at + k];
+                    if (!isfinite(x) || (x != 0.0 && fabs(x) < DBL_MIN))
+                        return fric_cli_fail(cmd, "%s: entry %u is not a usable number (finite, 0 or normal)", where, k + 1);
+                    a->v[k] = x;
+                }
+                a->n = e->n;
+            } else if (e->kind == FRIC_PARAM_NUMBER) {
+                const int rc = set_value(o, e->text, where, cmd);
+                if (rc != 0) return rc;
+            } else {
+                return fric_cli_fail(cmd, "%s: expected an array of 1 to 16 numbers, got %s", where, e->text);
+            }
+        } else if (o->kind == FRIC_OPT_FLAG) {
             if (e->kind != FRIC_PARAM_BOOL) return fric_cli_fail(cmd, "%s: expected true or false, got '%s'", where, e->text);
             if (!e->b) continue;
             *(bool *)o->dst = true;

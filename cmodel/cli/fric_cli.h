@@ -35,8 +35,19 @@ typedef enum {
     FRIC_OPT_DOUBLE_LIST, /**< finite double, the one repeatable kind; dst is fric_dlist_t* */
     FRIC_OPT_CHOICE,      /**< one of the '|'-separated choices; dst is const char** */
     FRIC_OPT_STRING,      /**< any string (a file name); dst is const char** */
-    FRIC_OPT_FLAG         /**< no value; dst is bool* */
+    FRIC_OPT_FLAG,        /**< no value; dst is bool* */
+    FRIC_OPT_DOUBLE_ARRAY /**< 1 to FRIC_DARRAY_MAX finite doubles, comma-separated (a file: a JSON array);
+                               dst is fric_darray_t* */
 } fric_opt_kind_t;
+
+/** Most values of a FRIC_OPT_DOUBLE_ARRAY. */
+#define FRIC_DARRAY_MAX 16
+
+/** The values of a FRIC_OPT_DOUBLE_ARRAY, in fixed storage. */
+typedef struct {
+    double v[FRIC_DARRAY_MAX];
+    unsigned n;
+} fric_darray_t;
 
 /** A growable array of doubles. */
 typedef struct {

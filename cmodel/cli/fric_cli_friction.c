@@ -18,14 +18,22 @@ void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_mode
     f->sigma1 = c.sigma1;
     f->vd = c.vd;
     f->fc_neg = f->fs_neg = f->b_neg = 0.0;
+    f->z_ba = c.z_ba;
+    f->gms_n = c.gms_n;
+    f->gms_c = c.gms_c;
+    f->gms_k.n = f->gms_alpha.n = 0;
 }
 
 /* Which models use each option: a bit per fric_model_kind_t. */
 #define M(k) (1u << (k))
-#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
-#define M_B (M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
-#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE))
-#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_EP M(FRIC_MODEL_ELASTOPLASTIC)
+#define M_GMS M(FRIC_MODEL_GMS)
+#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | \
+               M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
+#define M_B (M_ALL & ~M(FRIC_MODEL_COULOMB))
+#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
+#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE) | M_EP)
+#define M_S1 (M(FRIC_MODEL_LUGRE) | M_EP)
 
 static const struct {
     const char *name;
@@ -33,7 +41,8 @@ static const struct {
 } applies[] = {
     {"fc", M_ALL}, {"fc-neg", M_ALL}, {"fs", M_DIP}, {"fs-neg", M_DIP},
     {"vs", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
-    {"sigma0", M_DYN}, {"sigma1", M(FRIC_MODEL_LUGRE)}, {"vmd", M(FRIC_MODEL_LUGRE)},
+    {"sigma0", M_DYN | M_GMS}, {"sigma1", M_S1}, {"vmd", M_S1}, {"z-ba", M_EP},
+    {"gms-n", M_GMS}, {"gms-k", M_GMS}, {"gms-alpha", M_GMS}, {"gms-c", M_GMS},
 };
 
 /* What a model needs from a parameter file: the option and its file key. */
@@ -42,7 +51,8 @@ static const struct {
     unsigned models;
 } needs[] = {
     {"fc", "fc", M_ALL}, {"fs", "fs", M_DIP}, {"vs", "vs", M_DIP}, {"b", "sigma2", M_B},
-    {"sigma0", "sigma0", M_DYN}, {"sigma1", "sigma1", M(FRIC_MODEL_LUGRE)},
+    {"sigma0", "sigma0", M_DYN}, {"sigma1", "sigma1", M_S1}, {"z-ba", "z_ba", M_EP},
+    {"gms-k", "gms_k", M_GMS}, {"gms-alpha", "gms_alpha", M_GMS}, {"gms-c", "gms_c", M_GMS},
 };
 
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
@@ -63,6 +73,11 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"b-neg", "sigma2-neg", FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
         {"params", NULL, FRIC_OPT_STRING, &f->params, "",
          "read the parameters from a JSON parameter file (docs/fit.md); options given here override it", NULL, false},
+        {"z-ba", NULL, FRIC_OPT_DOUBLE, &f->z_ba, "m", "elasto-plastic breakaway deflection, 0 < z-ba < fc/sigma0 (default fc/(2 sigma0))", NULL, false},
+        {"gms-n", NULL, FRIC_OPT_DOUBLE, &f->gms_n, "", "GMS: number of default elements, 1..16 (default 4; docs/elastoplastic-gms.md)", NULL, false},
+        {"gms-k", NULL, FRIC_OPT_DOUBLE_ARRAY, &f->gms_k, "N/m", "GMS element stiffnesses (with --gms-alpha; default: the --gms-n default elements)", NULL, false},
+        {"gms-alpha", NULL, FRIC_OPT_DOUBLE_ARRAY, &f->gms_alpha, "", "GMS element fractions of the level, summing to 1", NULL, false},
+        {"gms-c", NULL, FRIC_OPT_DOUBLE, &f->gms_c, "N/s", "GMS slip relaxation rate C (default sigma0*vs)", NULL, false},
     };
     _Static_assert(sizeof t / sizeof t[0] == FRIC_CLI_FRICTION_NOPTS, "table size");
     memcpy(out, t, sizeof t);
@@ -90,7 +105,8 @@ void fric_cli_friction_warn(const char *cmd, unsigned warn)
         if (warn & bit) fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(bit));
 }
 
-void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, fric_model_values_t *v)
+int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                             fric_model_values_t *v)
 {
     const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
                      *ob = fric_opts_find(opts, n, "b-neg");
@@ -100,8 +116,39 @@ void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, si
         .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
         .fs_neg = ofs && ofs->given ? f->fs_neg : f->fs,
         .b_neg = ob && ob->given ? f->b_neg : f->b,
+        .z_ba = f->z_ba,
     };
     *v = x;
+    /* the GMS elements: both lists, or the --gms-n default ones */
+    const fric_opt_t *ok = fric_opts_find(opts, n, "gms-k"), *oa = fric_opts_find(opts, n, "gms-alpha"),
+                     *on = fric_opts_find(opts, n, "gms-n"), *oc = fric_opts_find(opts, n, "gms-c");
+    const bool lists = ok && ok->given, alist = oa && oa->given;
+    if (lists != alist)
+        return fric_cli_fail(cmd, "--gms-k and --gms-alpha are given together (one entry per element), got only --%s",
+                             lists ? "gms-k" : "gms-alpha");
+    if (lists) {
+        /* C's default (sigma0 vs) with the elements it comes with */
+        (void)fric_model_values_gms_defaults(v, f->gms_k.n);
+        if (f->gms_k.n != f->gms_alpha.n)
+            return fric_cli_fail(cmd, "--gms-k and --gms-alpha must have one length (one entry per element), got %u and %u",
+                                 f->gms_k.n, f->gms_alpha.n);
+        if (on && on->given && f->gms_n != (double)f->gms_k.n)
+            return fric_cli_fail(cmd, "--gms-n %g disagrees with the %u entries of --gms-k and --gms-alpha", f->gms_n,
+                                 f->gms_k.n);
+        v->gms_n = f->gms_k.n;
+        memcpy(v->gms_k, f->gms_k.v, f->gms_k.n * sizeof f->gms_k.v[0]);
+        memcpy(v->gms_alpha, f->gms_alpha.v, f->gms_alpha.n * sizeof f->gms_alpha.v[0]);
+    } else {
+        /* (another kind's values need not make default elements) */
+        fric_model_kind_t kind = FRIC_MODEL_LUGRE;
+        const bool gms = fric_model_kind_from_name(f->model, &kind) && kind == FRIC_MODEL_GMS;
+        const fric_status_t st = fric_model_values_gms_defaults(v, f->gms_n);
+        if (gms && st == FRIC_ERR_GMS_N)
+            return fric_cli_fail(cmd, "--gms-n (number of GMS elements) must be an integer from 1 to 16, got %g", f->gms_n);
+        if (gms && st != FRIC_OK) return fric_cli_fail(cmd, "%s", fric_status_message(st));
+    }
+    if (oc && oc->given) v->gms_c = f->gms_c;
+    return 0;
 }
 
 /* The library's message for st, with its unit as the command's table reads it:
@@ -139,7 +186,8 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
             return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, fric_model_name(kind));
     }
     fric_model_values_t v;
-    fric_cli_friction_values(f, opts, n, &v);
+    const int vrc = fric_cli_friction_values(f, opts, n, cmd, &v);
+    if (vrc != 0) return vrc;
     unsigned warn = 0;
     const fric_status_t st = fric_model_build(kind, &v, out, &warn);
     if (st != FRIC_OK) return fail_status(cmd, st, opts, n);

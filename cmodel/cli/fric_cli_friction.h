@@ -18,11 +18,14 @@ typedef struct {
     const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
     double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+    double z_ba;                  /* elasto-plastic */
+    double gms_n, gms_c;          /* GMS; gms_c default sigma0 * vs */
+    fric_darray_t gms_k, gms_alpha; /* GMS elements (default: gms_n of fric_gms_default_elements()) */
     char model_help[48];          /* --model's help, with the command's default */
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
-#define FRIC_CLI_FRICTION_NOPTS 13
+#define FRIC_CLI_FRICTION_NOPTS 18
 
 /** Fill f with the defaults (model = default_model). */
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);
@@ -37,9 +40,13 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
 
 /**
  * @brief The raw values of the parsed options, each _neg level the v > 0
- *        value unless given (what fric_cli_friction_build() builds from).
+ *        value unless given (what fric_cli_friction_build() builds from);
+ *        the GMS elements are --gms-k and --gms-alpha, or the --gms-n
+ *        default elements (fric_model_values_gms_defaults()).
+ * @return 0, or FRIC_EXIT_USAGE after one line (the GMS lists disagree).
  */
-void fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, fric_model_values_t *v);
+int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, size_t n, const char *cmd,
+                             fric_model_values_t *v);
 
 /**
  * @brief Build and validate the model from parsed options.

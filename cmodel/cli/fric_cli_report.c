@@ -17,6 +17,8 @@ static const char *display_name(fric_model_kind_t k)
     case FRIC_MODEL_STRIBECK: return "Stribeck";
     case FRIC_MODEL_DAHL: return "Dahl";
     case FRIC_MODEL_LUGRE: return "LuGre";
+    case FRIC_MODEL_ELASTOPLASTIC: return "elasto-plastic";
+    case FRIC_MODEL_GMS: return "generalized Maxwell-slip";
     }
     return "?";
 }
@@ -220,6 +222,18 @@ void fric_report_friction_equations(FILE *f, fric_model_kind_t k)
         break;
     case FRIC_MODEL_COULOMB:
         fputs("<p>F<sub>f</sub> = sign(v) F<sub>c</sub>,&emsp; F<sub>f</sub>(0) = 0</p>\n", f);
+        break;
+    case FRIC_MODEL_ELASTOPLASTIC:
+        fputs("<p>z&#775; = v (1 &minus; &alpha;(z, v) z / z<sub>ss</sub>(v)),&emsp; z<sub>ss</sub>(v) = sign(v) g(v) / "
+              "&sigma;<sub>0</sub>;&emsp; &alpha; = 0 for |z| &le; z<sub>ba</sub> or sign(v) &ne; sign(z), 1 for "
+              "|z| &ge; |z<sub>ss</sub>|, a raised cosine between</p>\n"
+              "<p>F<sub>f</sub> = &sigma;<sub>0</sub> z + &sigma;<sub>1</sub>(v) z&#775; + &sigma;<sub>2</sub> v</p>\n", f);
+        break;
+    case FRIC_MODEL_GMS:
+        fputs("<p>element i sticks, F&#775;<sub>i</sub> = k<sub>i</sub> v, until sign(v) F<sub>i</sub> reaches "
+              "&alpha;<sub>i</sub> g(v); it then slips, F&#775;<sub>i</sub> = C (&alpha;<sub>i</sub> sign(v) &minus; "
+              "F<sub>i</sub> / g(v)), until v reverses</p>\n"
+              "<p>F<sub>f</sub> = &Sigma; F<sub>i</sub> + &sigma;<sub>2</sub> v</p>\n", f);
         break;
     }
 }

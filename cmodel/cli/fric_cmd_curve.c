@@ -17,7 +17,7 @@
 #include "fric_cmd.h"
 
 #define CMD "curve"
-#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre [parameters] [--fixed [--width 16|18] [--v-max M/S] [--f-max N] [--ts S]] [--v X ...] (else one v per line on stdin, streamed)"
+#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms [parameters] [--fixed [--width 16|18] [--v-max M/S] [--f-max N] [--ts S]] [--v X ...] (else one v per line on stdin, streamed)"
 
 /* What a row needs: the model, and the compiled set with --fixed. */
 typedef struct {
@@ -110,7 +110,7 @@ int fric_cmd_curve(int argc, char **argv)
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 2];
     fric_cli_friction_defaults(&fp, "stribeck");
     fric_cli_fixed_defaults(&fx);
-    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre");
+    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms");
     n += fric_cli_fixed_opts(&fx, opts + n, "sample time for compiling a dynamic model (the steady state does not depend on it; default 1e-4)");
     opts[n++] = (fric_opt_t){"fixed", NULL, FRIC_OPT_FLAG, &fixed, "",
                              "evaluate the bit-exact fixed-point model; adds the column F_code", NULL, false};

@@ -113,7 +113,7 @@ static int export_fmu(const fric_cli_friction_t *fp, const fric_cli_fixed_t *fx,
     fric_model_t m;
     if ((rc = fric_cli_friction_build(fp, opts, n, CMD, 0, &m)) != 0) return rc;
     f.kind = m.kind;
-    fric_cli_friction_values(fp, opts, n, &f.val);
+    if ((rc = fric_cli_friction_values(fp, opts, n, CMD, &f.val)) != 0) return rc;
     if (fixed) {
         fric_cli_fx_t c;
         if ((rc = fric_cli_fixed_compile(&m, fx, opts, n, CMD, 0.0, &c)) != 0) return rc;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* fricore trace: run a Dahl or LuGre contact open-loop over a velocity
- * record (one sample per line on stdin), in double precision (the exact
- * step) or, with --fixed, exactly as the hardware computes it.
- * Output: CSV "v,F,z" (and "F_code" with --fixed), a line out for each line
+/* fricore trace: run a Dahl, LuGre, elasto-plastic or GMS contact open-loop
+ * over a velocity record (one sample per line on stdin), in double
+ * precision (each model's step, fric_model_step()) or, for Dahl and LuGre
+ * with --fixed, exactly as the hardware computes it.
+ * Output: CSV "v,F,z" (and "F_code" with --fixed; z is
+ * fric_model_state_z()), a line out for each line
  * in as it is read, in constant memory (flushed line by line when stdout is
  * a pipe or a terminal). */
 #include <math.h>
@@ -16,7 +18,7 @@
 #include "fric_cmd.h"
 
 #define CMD "trace"
-#define USAGE "--model dahl|lugre [parameters] --ts SECONDS [--fixed [--width 16|18] [--v-max M/S] [--f-max N]] < velocities (streamed)"
+#define USAGE "--model dahl|lugre|elastoplastic|gms [parameters] --ts SECONDS [--fixed [--width 16|18] [--v-max M/S] [--f-max N]] < velocities (streamed)"
 
 /* The run over stdin, a row for each line as it is read. */
 static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_out_t *out)
@@ -26,11 +28,11 @@ static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_ou
     fric_lines_init(&in, stdin, "stdin", "v");
     const double sigma0 = m->lugre.sigma0;
     fric_fx_state_t fst;
-    fric_lugre_state_t dst;
+    fric_model_state_t dst;
     uint32_t flags = 0;
     const double wlsb = c ? ldexp(c->rep.f_lsb, -FRIC_FX_WG(c->rep.width)) : 0.0;
     if (c) fric_fx_lugre_reset(&fst);
-    else fric_lugre_init(&m->lugre, &dst);
+    else fric_model_state_rest(&dst);
     int rc = printf(c ? "v,F,z,F_code\n" : "v,F,z\n") < 0 || (live && fflush(stdout) != 0) ? fric_out_write_failed(out, CMD) : 0;
     char where[48];
     while (rc == 0) {
@@ -47,14 +49,14 @@ static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_ou
             const int32_t f = fric_fx_lugre_step(&c->l, &fst, code, &flags, NULL);
             n = printf("%.17g,%.17g,%.17g,%d\n", code * c->rep.v_lsb, f * c->rep.f_lsb, fst.w * wlsb / sigma0, f);
         } else {
-            const double f = fric_lugre_step(&m->lugre, &dst, v, ts);
-            if (!isfinite(f) || !isfinite(dst.z)) {
+            const double f = fric_model_step(m, &dst, v, ts), z = fric_model_state_z(m, &dst);
+            if (!isfinite(f) || !isfinite(z)) {
                 rc = fric_cli_run_failed(CMD, "%s (v = %g m/s): %s is no longer finite (F = %g N, z = %g m): the "
                                          "parameters and the velocity take it beyond the range of a double", where, v,
-                                         isfinite(dst.z) ? "the force" : "the state", f, dst.z);
+                                         isfinite(z) ? "the force" : "the state", f, z);
                 break;
             }
-            n = printf("%.17g,%.17g,%.17g\n", v, f, dst.z);
+            n = printf("%.17g,%.17g,%.17g\n", v, f, z);
         }
         if (n < 0 || (live && fflush(stdout) != 0)) rc = fric_out_write_failed(out, CMD);
     }
@@ -70,7 +72,7 @@ int fric_cmd_trace(int argc, char **argv)
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 1];
     fric_cli_friction_defaults(&fp, "lugre");
     fric_cli_fixed_defaults(&fx);
-    size_t n = fric_cli_friction_opts(&fp, opts, "dahl|lugre");
+    size_t n = fric_cli_friction_opts(&fp, opts, "dahl|lugre|elastoplastic|gms");
     n += fric_cli_fixed_opts(&fx, opts + n, "sample time: the velocity is held over each step (required)");
     opts[n++] = (fric_opt_t){"fixed", NULL, FRIC_OPT_FLAG, &fixed, "",
                              "run the bit-exact fixed-point model (what the RTL computes)", NULL, false};

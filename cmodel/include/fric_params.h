@@ -7,9 +7,10 @@
  *
  * Grammar (strict JSON, RFC 8259, restricted to one flat object):
  *     { "key": value, ... }
- * where a value is a number, a string or true/false. Nested objects,
- * arrays, null, duplicate keys, trailing commas, comments and text after
- * the closing brace are refused, with the line and column.
+ * where a value is a number, a string, true/false, or an array of 1 to
+ * ::FRIC_PARAMS_ARRAY_MAX numbers (the GMS element lists). Nested objects,
+ * other arrays, null, duplicate keys, trailing commas, comments and text
+ * after the closing brace are refused, with the line and column.
  *
  * Keys that start with "fit_" are the fit report (standard errors, 95 %
  * intervals, residual RMS, warnings; see docs/fit.md): their values may be
@@ -40,11 +41,15 @@ extern "C" {
 /** Longest key, and longest value as written, plus the terminating NUL. */
 #define FRIC_PARAMS_KEY_MAX 32
 #define FRIC_PARAMS_TEXT_MAX 64
+/** Most numbers in an array value, and in all the array values of a file. */
+#define FRIC_PARAMS_ARRAY_MAX 16
+#define FRIC_PARAMS_ARRAY_POOL 64
 
 typedef enum {
     FRIC_PARAM_NUMBER, /**< text is the number as written; num its value */
     FRIC_PARAM_STRING, /**< text is the string, unescaped */
-    FRIC_PARAM_BOOL    /**< text is "true" or "false"; b its value */
+    FRIC_PARAM_BOOL,   /**< text is "true" or "false"; b its value */
+    FRIC_PARAM_ARRAY   /**< text is "[an array of N numbers]"; the numbers are fric_params_t.pool[at .. at+n-1] */
 } fric_param_kind_t;
 
 /** One key and its value. */
@@ -54,6 +59,7 @@ typedef struct {
     char text[FRIC_PARAMS_TEXT_MAX];
     double num; /**< FRIC_PARAM_NUMBER: strtod of text (may be inf or a subnormal: the reader decides) */
     bool b;     /**< FRIC_PARAM_BOOL */
+    unsigned at, n; /**< FRIC_PARAM_ARRAY: where its numbers are in the pool, and how many */
     unsigned line; /**< 1-based line of the key */
 } fric_param_t;
 
@@ -61,6 +67,8 @@ typedef struct {
 typedef struct {
     fric_param_t p[FRIC_PARAMS_MAX];
     size_t n;
+    double pool[FRIC_PARAMS_ARRAY_POOL]; /**< the numbers of the array values */
+    unsigned npool;
 } fric_params_t;
 
 /** Where and why a file was refused. */

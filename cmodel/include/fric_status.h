@@ -65,7 +65,13 @@ typedef enum {
     FRIC_ERR_SIM_STOPPED = -45,  /**< fric_sim: the caller's sample callback stopped the run */
     FRIC_ERR_SIM_NOMEM = -46,    /**< fric_sim: out of memory for the plot samples */
     FRIC_ERR_SIM_SLIP = -47,     /**< fric_sim: slip threshold */
-    FRIC_ERR_SIM_SLIP_MIN = -48  /**< fric_sim: minimum slip duration */
+    FRIC_ERR_SIM_SLIP_MIN = -48, /**< fric_sim: minimum slip duration */
+    FRIC_ERR_Z_BA = -50,         /**< elasto-plastic breakaway deflection */
+    FRIC_ERR_GMS_N = -51,        /**< GMS: number of elements */
+    FRIC_ERR_GMS_K = -52,        /**< GMS: an element stiffness */
+    FRIC_ERR_GMS_ALPHA = -53,    /**< GMS: an element fraction */
+    FRIC_ERR_GMS_ALPHA_SUM = -54,/**< GMS: the fractions do not sum to 1 */
+    FRIC_ERR_GMS_C = -55         /**< GMS: slip relaxation rate */
 } fric_status_t;
 
 /** Warning bits returned by fric_stribeck_warnings() and fric_lugre_warnings(). */

@@ -4,7 +4,8 @@
  * @brief Umbrella header of libfricore, the fricore C model.
  *
  * Double-precision physics: fric_stribeck.h (Coulomb, Coulomb + viscous,
- * Stribeck) and fric_lugre.h (Dahl, LuGre). Bit-exact fixed point:
+ * Stribeck), fric_lugre.h (Dahl, LuGre), fric_ep.h (elasto-plastic) and
+ * fric_gms.h (generalized Maxwell-slip). Bit-exact fixed point:
  * fric_fx.h (formats in fric_fx_formats.h), and the parameter compiler
  * fric_compile.h that feeds it. A friction element of any kind, built from
  * values or a parameter file, and its compiled set: fric_model.h. A servo
@@ -17,6 +18,8 @@
 #include "fric_status.h"
 #include "fric_stribeck.h"
 #include "fric_lugre.h"
+#include "fric_ep.h"
+#include "fric_gms.h"
 #include "fric_plant.h"
 #include "fric_sim.h"
 #include "fric_fx.h"

@@ -104,6 +104,7 @@ static void print_opts(const fric_opt_t *o, size_t n)
         case FRIC_OPT_CHOICE: json_str(*(const char *const *)o[i].dst); break;
         case FRIC_OPT_FLAG: fputs(*(const bool *)o[i].dst ? "true" : "false", stdout); break;
         case FRIC_OPT_DOUBLE_LIST:
+        case FRIC_OPT_DOUBLE_ARRAY:
         case FRIC_OPT_STRING: fputs("null", stdout); break;
         }
         putchar('}');

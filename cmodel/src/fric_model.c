@@ -2,10 +2,12 @@
 /* A friction element of any kind (see fric_model.h). */
 #include "fric_model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char *const model_names[FRIC_MODEL_NKINDS] = {"coulomb", "viscous", "stribeck", "dahl", "lugre"};
+static const char *const model_names[FRIC_MODEL_NKINDS] = {"coulomb", "viscous", "stribeck", "dahl", "lugre",
+                                                                 "elastoplastic", "gms"};
 
 const char *fric_model_name(fric_model_kind_t kind)
 {
@@ -25,9 +27,27 @@ bool fric_model_kind_from_name(const char *name, fric_model_kind_t *kind)
 fric_model_values_t fric_model_values_canudas1995(void)
 {
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
-    return (fric_model_values_t){.fc = c.fc_pos, .fs = c.fs_pos, .vs = c.vs, .b = c.sigma2_pos, .delta = c.delta,
-                                 .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
-                                 .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
+    fric_model_values_t v = {.fc = c.fc_pos, .fs = c.fs_pos, .vs = c.vs, .b = c.sigma2_pos, .delta = c.delta,
+                             .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
+                             .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
+    v.z_ba = c.fc_pos / (2.0 * c.sigma0);
+    (void)fric_model_values_gms_defaults(&v, 4);
+    return v;
+}
+
+fric_status_t fric_model_values_gms_defaults(fric_model_values_t *v, double n)
+{
+    if (!v) return FRIC_ERR_NULL;
+    if (!(n >= 1.0 && n <= FRIC_GMS_MAX) || n != floor(n)) return FRIC_ERR_GMS_N;
+    if (!(v->vs > 0.0) || !isfinite(v->vs)) return FRIC_ERR_VS;
+    fric_gms_cfg_t g;
+    const fric_status_t st = fric_gms_default_elements((unsigned)n, v->fs, v->sigma0, &g);
+    if (st != FRIC_OK) return st;
+    v->gms_n = g.n;
+    memcpy(v->gms_k, g.k, sizeof g.k);
+    memcpy(v->gms_alpha, g.alpha, sizeof g.alpha);
+    v->gms_c = v->sigma0 * v->vs;
+    return FRIC_OK;
 }
 
 fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t *v, fric_model_t *out,
@@ -62,6 +82,26 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
         if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
         out->stribeck = fric_lugre_steady_curve(&out->lugre);
         break;
+    case FRIC_MODEL_ELASTOPLASTIC:
+        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->delta,
+                                        v->sigma0, v->sigma1, v->b, v->b_neg, v->vd};
+        out->ep = (fric_ep_cfg_t){out->lugre, v->z_ba};
+        st = fric_ep_check(&out->ep);
+        if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
+        out->stribeck = fric_lugre_steady_curve(&out->lugre);
+        break;
+    case FRIC_MODEL_GMS:
+        out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->delta};
+        out->gms.n = v->gms_n;
+        if (v->gms_n >= 1 && v->gms_n <= FRIC_GMS_MAX) {
+            memcpy(out->gms.k, v->gms_k, v->gms_n * sizeof v->gms_k[0]);
+            memcpy(out->gms.alpha, v->gms_alpha, v->gms_n * sizeof v->gms_alpha[0]);
+        }
+        out->gms.c = v->gms_c;
+        out->gms.curve = out->stribeck;
+        st = fric_gms_check(&out->gms);
+        if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
+        break;
     default:
         return FRIC_ERR_RANGE;
     }
@@ -71,10 +111,15 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
 
 /* Which kinds read each key: a bit per fric_model_kind_t. */
 #define M(k) (1u << (k))
-#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_EP M(FRIC_MODEL_ELASTOPLASTIC)
+#define M_GMS M(FRIC_MODEL_GMS)
+#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | \
+               M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
 #define M_B (M_ALL & ~M(FRIC_MODEL_COULOMB))
-#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE))
-#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE))
+#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
+#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE) | M_EP)
+#define M_S1 (M(FRIC_MODEL_LUGRE) | M_EP)
+#define KINDS "coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms"
 
 static fric_status_t refuse(char *why, size_t n, const char *fmt, const char *a, const char *b)
 {
@@ -101,9 +146,11 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         {"vs", NULL, &v.vs, M_DIP, M_DIP},
         {"delta", "p", &v.delta, M_DIP, 0},
         {"sigma0", NULL, &v.sigma0, M_DYN, M_DYN},
-        {"sigma1", NULL, &v.sigma1, M(FRIC_MODEL_LUGRE), M(FRIC_MODEL_LUGRE)},
+        {"sigma1", NULL, &v.sigma1, M_S1, M_S1},
         {"b", "sigma2", &v.b, M_B, M_B},
-        {"vmd", NULL, &v.vd, M(FRIC_MODEL_LUGRE), 0},
+        {"vmd", NULL, &v.vd, M_S1, 0},
+        {"z_ba", NULL, &v.z_ba, M_EP, M_EP},
+        {"gms_c", NULL, &v.gms_c, M_GMS, M_GMS},
         {"fc_neg", NULL, &v.fc_neg, M_ALL, 0},
         {"fs_neg", NULL, &v.fs_neg, M_DIP, 0},
         {"b_neg", "sigma2_neg", &v.b_neg, M_B, 0},
@@ -111,7 +158,7 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
     enum { NT = sizeof t / sizeof t[0] };
     /* the keys a parameter file may also hold: the compile options, and the
      * servo's (a command reads them; a friction element does not) */
-    static const char *const other[] = {"model", "v_max", "f_max", "ts", "width"};
+    static const char *const other[] = {"model", "v_max", "f_max", "ts", "width", "gms_k", "gms_alpha"};
     for (size_t i = 0; i < p->n; i++) {
         const char *k = p->p[i].key;
         bool ok = false;
@@ -122,13 +169,13 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
     fric_model_kind_t kind;
     const fric_param_t *m = fric_params_get(p, "model");
     if (!model) {
-        if (!m) return refuse(why, why_len, "key 'model' is required (%s)%s", "coulomb|viscous|stribeck|dahl|lugre", "");
+        if (!m) return refuse(why, why_len, "key 'model' is required (%s)%s", KINDS, "");
         if (m->kind != FRIC_PARAM_STRING) return refuse(why, why_len, "key 'model' must be a string (%s)%s",
-                                                        "coulomb|viscous|stribeck|dahl|lugre", "");
+                                                        KINDS, "");
         model = m->text;
     }
     if (!fric_model_kind_from_name(model, &kind))
-        return refuse(why, why_len, "model '%s' is not one of %s", model, "coulomb|viscous|stribeck|dahl|lugre");
+        return refuse(why, why_len, "model '%s' is not one of %s", model, KINDS);
     char missing[160] = "";
     bool found_neg[NT] = {false};
     for (size_t j = 0; j < NT; j++) {
@@ -147,6 +194,29 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         if (e->kind != FRIC_PARAM_NUMBER) return refuse(why, why_len, "key '%s' must be a number%s", e->key, "");
         *t[j].dst = e->num;
         found_neg[j] = true;
+    }
+    /* the GMS element lists: two arrays of one length */
+    const fric_param_t *ak = fric_params_get(p, "gms_k"), *aa = fric_params_get(p, "gms_alpha");
+    if (kind == FRIC_MODEL_GMS) {
+        const fric_param_t *arr[2] = {ak, aa};
+        double *dst[2] = {v.gms_k, v.gms_alpha};
+        for (int j = 0; j < 2; j++) {
+            const char *key = j ? "gms_alpha" : "gms_k";
+            if (!arr[j]) {
+                const size_t len = strlen(missing);
+                snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", key);
+                continue;
+            }
+            if (arr[j]->kind != FRIC_PARAM_ARRAY)
+                return refuse(why, why_len, "key '%s' must be an array of 1 to 16 numbers%s", key, "");
+            memcpy(dst[j], p->pool + arr[j]->at, arr[j]->n * sizeof p->pool[0]);
+        }
+        if (ak && aa && ak->kind == FRIC_PARAM_ARRAY && aa->kind == FRIC_PARAM_ARRAY) {
+            if (ak->n != aa->n)
+                return refuse(why, why_len, "keys '%s' and '%s' must have one length (one entry per GMS element)",
+                              "gms_k", "gms_alpha");
+            v.gms_n = ak->n;
+        }
     }
     if (missing[0])
         return refuse(why, why_len, "model %s needs %s: the set has no default for them", model, missing);
@@ -172,10 +242,52 @@ bool fric_model_dynamic(const fric_model_t *m)
     return m->kind == FRIC_MODEL_DAHL || m->kind == FRIC_MODEL_LUGRE;
 }
 
+bool fric_model_has_state(const fric_model_t *m)
+{
+    return fric_model_dynamic(m) || m->kind == FRIC_MODEL_ELASTOPLASTIC || m->kind == FRIC_MODEL_GMS;
+}
+
+void fric_model_state_rest(fric_model_state_t *st)
+{
+    memset(st, 0, sizeof *st);
+}
+
+double fric_model_step(const fric_model_t *m, fric_model_state_t *st, double v, double ts)
+{
+    fric_lugre_state_t z = {st->z};
+    double f;
+    switch (m->kind) {
+    case FRIC_MODEL_DAHL:
+    case FRIC_MODEL_LUGRE: f = fric_lugre_step(&m->lugre, &z, v, ts); break;
+    case FRIC_MODEL_ELASTOPLASTIC: f = fric_ep_step(&m->ep, &z, v, ts); break;
+    case FRIC_MODEL_GMS: return fric_gms_step(&m->gms, &st->gms, v, ts);
+    default: return fric_model_steady_force(m, v);
+    }
+    st->z = z.z;
+    return f;
+}
+
+double fric_model_state_z(const fric_model_t *m, const fric_model_state_t *st)
+{
+    if (m->kind != FRIC_MODEL_GMS) return st->z;
+    double f = 0.0, k = 0.0;
+    for (unsigned i = 0; i < m->gms.n; i++) {
+        f += st->gms.f[i];
+        k += m->gms.k[i];
+    }
+    return f / k;
+}
+
 fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_t *opt, fric_model_fx_t *out)
 {
     if (!m || !opt || !out) return FRIC_ERR_NULL;
     memset(out, 0, sizeof *out);
+    if (m->kind == FRIC_MODEL_ELASTOPLASTIC || m->kind == FRIC_MODEL_GMS) {
+        snprintf(out->rep.why, sizeof out->rep.why,
+                 "--model %s has no fixed-point model: it runs in double precision only (docs/elastoplastic-gms.md)",
+                 fric_model_name(m->kind));
+        return FRIC_ERR_RANGE;
+    }
     out->dynamic = fric_model_dynamic(m);
     fric_status_t st;
     if (out->dynamic) {

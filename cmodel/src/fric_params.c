@@ -151,6 +151,37 @@ static int literal(rd_t *r, const char *word)
     return 0;
 }
 
+/* An array of numbers at the cursor, for key, into the pool of out. */
+static int array(rd_t *r, fric_params_t *out, fric_param_t *p, const char *key)
+{
+    p->kind = FRIC_PARAM_ARRAY;
+    p->at = out->npool;
+    p->n = 0;
+    adv(r);
+    for (;;) {
+        ws(r);
+        const int c = peek(r);
+        if (!(c == '-' || isdig(c)))
+            return fail(r, "key '%s': an array holds numbers only (1 to 16 of them)", key);
+        if (p->n == FRIC_PARAMS_ARRAY_MAX) return fail(r, "key '%s': an array holds at most 16 numbers", key);
+        if (out->npool == FRIC_PARAMS_ARRAY_POOL)
+            return fail(r, "more than 64 numbers in the arrays of one file", NULL);
+        char num[FRIC_PARAMS_TEXT_MAX];
+        if (number(r, num, sizeof num) != 0) return -1;
+        out->pool[out->npool++] = strtod(num, NULL);
+        p->n++;
+        ws(r);
+        if (peek(r) == ',') {
+            adv(r);
+            continue;
+        }
+        if (expect(r, ']', "',' or ']'") != 0) return -1;
+        break;
+    }
+    snprintf(p->text, sizeof p->text, "[an array of %u numbers]", p->n);
+    return 0;
+}
+
 /* Any JSON value, checked and dropped (the fit report). */
 static int skip_value(rd_t *r, int depth)
 {
@@ -190,6 +221,7 @@ int fric_params_parse(const char *text, size_t len, fric_params_t *out, fric_par
     err->line = err->col = 0;
     err->msg[0] = '\0';
     out->n = 0;
+    out->npool = 0;
     if (expect(&r, '{', "'{' (a parameter file is one JSON object)") != 0) return -1;
     ws(&r);
     bool first = true;
@@ -233,8 +265,10 @@ int fric_params_parse(const char *text, size_t len, fric_params_t *out, fric_par
             p->b = c == 't';
             if (literal(&r, p->b ? "true" : "false") != 0) return -1;
             memcpy(p->text, p->b ? "true" : "false", p->b ? 5 : 6);
-        } else if (c == '{' || c == '[') {
-            return fail(&r, "key '%s': nested objects and arrays are not allowed (a parameter file is flat; only "
+        } else if (c == '[') {
+            if (array(&r, out, p, key) != 0) return -1;
+        } else if (c == '{') {
+            return fail(&r, "key '%s': nested objects are not allowed (a parameter file is flat; only "
                         "fit_ report keys may hold them)", key);
         } else if (c == 'n') {
             return fail(&r, "key '%s': null is not a parameter value", key);

@@ -19,10 +19,10 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_SIGMA0: return "sigma0 (bristle stiffness, N/m) must be finite and > 0";
     case FRIC_ERR_SIGMA1: return "sigma1 (micro-damping, N*s/m) must be finite and >= 0";
     case FRIC_ERR_VD: return "vmd (micro-damping velocity, m/s) must be finite and > 0, or 0 for constant sigma1";
-    case FRIC_ERR_FC_DYN: return "fc (Coulomb level for v > 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
-    case FRIC_ERR_FC_NEG_DYN: return "fc-neg (Coulomb level for v < 0, N) must be finite and > 0 in Dahl and LuGre, so that g(v) stays positive";
-    case FRIC_ERR_FS_DYN: return "fs (static level for v > 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
-    case FRIC_ERR_FS_NEG_DYN: return "fs-neg (static level for v < 0, N) must be finite and > 0 in LuGre, so that g(v) stays positive";
+    case FRIC_ERR_FC_DYN: return "fc (Coulomb level for v > 0, N) must be finite and > 0 in Dahl, LuGre, elasto-plastic and GMS, so that g(v) stays positive";
+    case FRIC_ERR_FC_NEG_DYN: return "fc-neg (Coulomb level for v < 0, N) must be finite and > 0 in Dahl, LuGre, elasto-plastic and GMS, so that g(v) stays positive";
+    case FRIC_ERR_FS_DYN: return "fs (static level for v > 0, N) must be finite and > 0 in LuGre, elasto-plastic and GMS, so that g(v) stays positive";
+    case FRIC_ERR_FS_NEG_DYN: return "fs-neg (static level for v < 0, N) must be finite and > 0 in LuGre, elasto-plastic and GMS, so that g(v) stays positive";
     case FRIC_ERR_MASS: return "mass (slider mass, kg) must be finite and > 0";
     case FRIC_ERR_SPRING: return "k (spring stiffness, N/m) must be finite and > 0";
     case FRIC_ERR_SUPPORT: return "vd (support speed, m/s) must be finite";
@@ -51,6 +51,12 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_SIM_NOMEM: return "out of memory for the plots";
     case FRIC_ERR_SIM_SLIP: return "slip-threshold (m/s) must be finite and > the stick threshold (--stick-threshold)";
     case FRIC_ERR_SIM_SLIP_MIN: return "min-slip-duration (s) must be finite, >= 0 and <= duration";
+    case FRIC_ERR_Z_BA: return "z-ba (elasto-plastic breakaway deflection, m) must be finite, > 0 and < min(fc, fs, fc-neg, fs-neg)/sigma0 (Fc/sigma0 when fs >= fc)";
+    case FRIC_ERR_GMS_N: return "gms-n (number of GMS elements) must be 1 to 16, and --gms-k and --gms-alpha must give that many values";
+    case FRIC_ERR_GMS_K: return "gms-k (GMS element stiffnesses, N/m) must each be finite and > 0";
+    case FRIC_ERR_GMS_ALPHA: return "gms-alpha (GMS element fractions of the level) must each be finite and > 0";
+    case FRIC_ERR_GMS_ALPHA_SUM: return "gms-alpha (GMS element fractions of the level) must sum to 1 (within 1e-9)";
+    case FRIC_ERR_GMS_C: return "gms-c (GMS slip relaxation rate, N/s) must be finite and > 0";
     }
     return "unknown fricore status";
 }

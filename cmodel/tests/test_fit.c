@@ -726,7 +726,8 @@ static void test_params_refuses_what_is_not_flat_strict_json(void **state)
     } bad[] = {
         {"{\"fc\": 1, \"fc\": 2}", "twice"},
         {"{\"fc\": {\"a\": 1}}", "nested"},
-        {"{\"fc\": [1]}", "nested"},
+        {"{\"fc\": [[1]]}", "numbers only"},
+        {"{\"fc\": [1, true]}", "numbers only"},
         {"{\"fc\": null}", "null"},
         {"{\"fc\": 1,}", "key"},
         {"{\"fc\": 01}", "leading zero"},

@@ -118,7 +118,17 @@ run "$FRICORE" trace --model dahl --fc 1 --sigma0 1e5 --sigma2 0 --ts 1 <"$tmp/i
 if [ "$rc" -eq 0 ] && [ "$(sed -n 3p "$tmp/out")" = "0.01,1,1.0000000000000001e-05" ]; then ok "trace: Dahl reaches the steady state sign(v) Fc"; else bad "trace: Dahl steady state: $(cat "$tmp/out")"; fi
 expect_usage_error "trace: --ts required" '--ts .* is required' bash -c "echo 0 | \"$FRICORE\" trace --model dahl"
 expect_usage_error "trace: --f-max needs --fixed" '--f-max applies only with --fixed' bash -c "echo 0 | \"$FRICORE\" trace --model dahl --ts 1e-3 --f-max 4"
-expect_usage_error "trace: stribeck is not dynamic" "--model: expected one of dahl\|lugre, got 'stribeck'" bash -c "echo 0 | \"$FRICORE\" trace --model stribeck --ts 1e-3"
+expect_usage_error "trace: stribeck is not dynamic" "--model: expected one of dahl\|lugre\|elastoplastic\|gms, got 'stribeck'" bash -c "echo 0 | \"$FRICORE\" trace --model stribeck --ts 1e-3"
+# elasto-plastic and GMS: a GMS element reaches its level alpha_i s within a long step and slips there
+run "$FRICORE" trace --model gms --fc 1 --fs 1 --vs 1e-3 --b 0 --gms-k 1e4,2e4 --gms-alpha 0.25,0.75 --ts 1 <<<'0.001'
+if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out")" = "0.001,1,3.3333333333333335e-05" ]; then ok "trace: GMS elements slip at their levels (F = Fc)"; else bad "trace: GMS: $(cat "$tmp/out" "$tmp/err")"; fi
+run "$FRICORE" trace --model elastoplastic --z-ba 5e-6 --ts 1e-3 <<<'0.001'
+if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f3)" = "9.9999999999999995e-07" ]; then ok "trace: elasto-plastic below z_ba moves by v*ts"; else bad "trace: elasto-plastic: $(cat "$tmp/out" "$tmp/err")"; fi
+expect_usage_error "trace: z-ba beyond fc/sigma0 is refused" 'z-ba .* < min\(fc, fs, fc-neg, fs-neg\)/sigma0' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --z-ba 1e-5 --ts 1e-3"
+expect_usage_error "trace: GMS lists of two lengths are refused" 'one length' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 1 --ts 1e-3"
+expect_usage_error "trace: GMS fractions must sum to 1" 'gms-alpha .* sum to 1' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 0.5,0.6 --ts 1e-3"
+expect_usage_error "trace --fixed: GMS has no fixed-point model" 'no fixed-point model' bash -c "echo 0 | \"$FRICORE\" trace --model gms --ts 1e-3 --fixed"
+expect_usage_error "trace: --z-ba does not apply to lugre" '--z-ba does not apply to --model lugre' bash -c "echo 0 | \"$FRICORE\" trace --model lugre --z-ba 1e-6 --ts 1e-3"
 # a streamed record stops at the first velocity out of range: the lines before it are out
 printf '0.1\n5\n0.2\n' >"$tmp/in"
 run "$FRICORE" trace --model dahl --ts 1e-3 --fixed <"$tmp/in"
