@@ -17,12 +17,12 @@ typedef struct {
     const char *model;
     const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
-    double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+    double fc_neg, fs_neg, b_neg, vs_neg; /* default: the v > 0 value */
     char model_help[48];          /* --model's help, with the command's default */
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
-#define FRIC_CLI_FRICTION_NOPTS 13
+#define FRIC_CLI_FRICTION_NOPTS 14
 
 /** Fill f with the defaults (model = default_model). */
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);

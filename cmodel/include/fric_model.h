@@ -53,7 +53,7 @@ typedef struct {
  */
 typedef struct {
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
-    double fc_neg, fs_neg, b_neg;
+    double fc_neg, fs_neg, b_neg, vs_neg;
 } fric_model_values_t;
 
 /** @brief The Canudas de Wit et al. (1995) set, the built-in example, as values. */
@@ -82,7 +82,8 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
  * parameter the kind uses must be in the file (fc; fs, vs for Stribeck and
  * LuGre; b (or sigma2) for every kind but Coulomb; sigma0 for Dahl and
  * LuGre; sigma1 for LuGre). Optional: delta (default 2), vmd (default 0),
- * and the _neg levels (default: the v > 0 value). Keys of other kinds are
+ * and the _neg parameters fc_neg, fs_neg, b_neg (sigma2_neg) and vs_neg
+ * (default: the v > 0 value). Keys of other kinds are
  * ignored, so that one file serves every model; keys fricore does not know
  * are refused.
  * @param why receives the reason of a refusal (the missing or refused keys,

@@ -27,7 +27,7 @@ fric_model_values_t fric_model_values_canudas1995(void)
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
     return (fric_model_values_t){.fc = c.fc_pos, .fs = c.fs_pos, .vs = c.vs, .b = c.sigma2_pos, .delta = c.delta,
                                  .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
-                                 .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
+                                 .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg, .vs_neg = c.vs_neg};
 }
 
 fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t *v, fric_model_t *out,
@@ -45,7 +45,7 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
     case FRIC_MODEL_STRIBECK:
         if (kind == FRIC_MODEL_COULOMB) out->stribeck = fric_coulomb_cfg(v->fc, v->fc_neg);
         else if (kind == FRIC_MODEL_VISCOUS) out->stribeck = fric_viscous_cfg(v->fc, v->fc_neg, v->b, v->b_neg);
-        else out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->delta};
+        else out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->vs_neg, v->delta};
         st = fric_stribeck_check(&out->stribeck);
         if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
         break;
@@ -56,7 +56,7 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
         out->stribeck = fric_lugre_steady_curve(&out->lugre);
         break;
     case FRIC_MODEL_LUGRE:
-        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->delta,
+        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->vs_neg, v->delta,
                                         v->sigma0, v->sigma1, v->b, v->b_neg, v->vd};
         st = fric_lugre_check(&out->lugre);
         if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
@@ -106,6 +106,7 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         {"vmd", NULL, &v.vd, M(FRIC_MODEL_LUGRE), 0},
         {"fc_neg", NULL, &v.fc_neg, M_ALL, 0},
         {"fs_neg", NULL, &v.fs_neg, M_DIP, 0},
+        {"vs_neg", NULL, &v.vs_neg, M_DIP, 0},
         {"b_neg", "sigma2_neg", &v.b_neg, M_B, 0},
     };
     enum { NT = sizeof t / sizeof t[0] };
@@ -156,6 +157,7 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         if (t[j].dst == &v.fc_neg) v.fc_neg = v.fc;
         if (t[j].dst == &v.fs_neg) v.fs_neg = v.fs;
         if (t[j].dst == &v.b_neg) v.b_neg = v.b;
+        if (t[j].dst == &v.vs_neg) v.vs_neg = v.vs;
     }
     const fric_status_t st = fric_model_build(kind, &v, out, warnings);
     if (st != FRIC_OK && why && why_len) snprintf(why, why_len, "%s", fric_status_message(st));
