@@ -170,7 +170,8 @@ def tests(fricore, tmp, t_start):
     for fmi in (2, 3):
         fmus[fmi, "double"] = export(fricore, tmp, f"lugre{fmi}d", ["--fmi", str(fmi)])
         fmus[fmi, "fixed"] = export(fricore, tmp, f"lugre{fmi}f", ["--fmi", str(fmi)] + fx)
-    extra = [export(fricore, tmp, "stribeck3f", ["--fmi", "3", "--model", "stribeck"] + fx),
+    vs2 = ["--vs", "2e-3", "--vs-neg", "5e-3"]  # a Stribeck velocity per direction
+    extra = [export(fricore, tmp, "stribeck3f", ["--fmi", "3", "--model", "stribeck"] + vs2 + fx),
              export(fricore, tmp, "stribeck2d", ["--fmi", "2", "--model", "stribeck"]),
              export(fricore, tmp, "dahl2f", ["--fmi", "2", "--model", "dahl", "--sigma0", "2e4", "--fc", "0.8",
                                              "--b", "0.1"] + fx)]
@@ -223,10 +224,10 @@ def tests(fricore, tmp, t_start):
     # Stribeck in fixed point, against curve --model stribeck --fixed
     r = simulate_fmu(extra[0], start_time=0.0, stop_time=N * TS, step_size=TS, output_interval=TS, input=sig,
                      output=["F_code"])
-    cr = run([fricore, "curve", "--model", "stribeck", "--fixed"], "\n".join(repr(float(x)) for x in v) + "\n")
+    cr = run([fricore, "curve", "--model", "stribeck", "--fixed"] + vs2, "\n".join(repr(float(x)) for x in v) + "\n")
     tc = np.loadtxt(cr.stdout.splitlines()[1:], delimiter=",", ndmin=2)
     check(cr.returncode == 0 and np.array_equal(r["F_code"][1:N + 1], tc[:, 2].astype(np.int64)),
-          "FMI 3 fixed Stribeck: simulate_fmu gives fricore curve --model stribeck --fixed's codes bit for bit")
+          "FMI 3 fixed Stribeck, vs_neg != vs: simulate_fmu gives fricore curve --model stribeck --fixed's codes bit for bit")
     # a communication step of 10 samples: the FMU samples every ts and holds
     hold = 10
     vh = np.repeat(v[::hold], hold)

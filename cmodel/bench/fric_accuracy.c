@@ -14,14 +14,16 @@
 /* ---- Stribeck ----------------------------------------------------------------- */
 
 const fric_acc_stribeck_set_t fric_acc_stribeck_sets[] = {
-    {"reference", "Fc 1, Fs 1.5, vs 0.1, b 0.1, delta 2", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 2.0}},
-    {"reference-delta1", "the same with delta 1", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 1.0}},
-    {"narrow-dip", "Fc 1, Fs 2, vs 2 mm/s, b 0.05", {1.0, 1.0, 2.0, 2.0, 0.05, 0.05, 0.002, 2.0}},
-    {"asymmetric", "Fc 1 / 0.3, Fs 1.8 / 0.4, b 0.2 / 0.02, vs 0.05", {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}},
-    {"fs-below-fc", "Fc 1.5, Fs 1, vs 0.2, b 0.05 (a bump, not a dip)", {1.5, 1.5, 1.0, 1.0, 0.05, 0.05, 0.2, 2.0}},
-    {"deep-dip", "Fc 0.05, Fs 1.5, vs 0.1, b 0: the dip near full scale", {0.05, 0.05, 1.5, 1.5, 0.0, 0.0, 0.1, 2.0}},
-    {"coulomb-viscous", "Fc 1, b 0.3 (Fs = Fc)", {1.0, 1.0, 1.0, 1.0, 0.3, 0.3, 1.0, 2.0}},
-    {"coulomb", "Fc 0.7 / 0.5, no viscous term", {0.7, 0.5, 0.7, 0.5, 0.0, 0.0, 1.0, 2.0}},
+    {"reference", "Fc 1, Fs 1.5, vs 0.1, b 0.1, delta 2", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 0.1, 2.0}},
+    {"reference-delta1", "the same with delta 1", {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 0.1, 1.0}},
+    {"narrow-dip", "Fc 1, Fs 2, vs 2 mm/s, b 0.05", {1.0, 1.0, 2.0, 2.0, 0.05, 0.05, 0.002, 0.002, 2.0}},
+    {"asymmetric", "Fc 1 / 0.3, Fs 1.8 / 0.4, b 0.2 / 0.02, vs 0.05", {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0}},
+    {"fs-below-fc", "Fc 1.5, Fs 1, vs 0.2, b 0.05 (a bump, not a dip)", {1.5, 1.5, 1.0, 1.0, 0.05, 0.05, 0.2, 0.2, 2.0}},
+    {"deep-dip", "Fc 0.05, Fs 1.5, vs 0.1, b 0: the dip near full scale", {0.05, 0.05, 1.5, 1.5, 0.0, 0.0, 0.1, 0.1, 2.0}},
+    {"coulomb-viscous", "Fc 1, b 0.3 (Fs = Fc)", {1.0, 1.0, 1.0, 1.0, 0.3, 0.3, 1.0, 1.0, 2.0}},
+    {"coulomb", "Fc 0.7 / 0.5, no viscous term", {0.7, 0.5, 0.7, 0.5, 0.0, 0.0, 1.0, 1.0, 2.0}},
+    {"asymmetric-vs", "Fc 1 / 0.8, Fs 1.5 / 1.3, b 0.1 / 0.15, vs 0.05 / 0.1",
+     {1.0, 0.8, 1.5, 1.3, 0.1, 0.15, 0.05, 0.1, 2.0}},
 };
 const size_t fric_acc_n_stribeck_sets = sizeof fric_acc_stribeck_sets / sizeof fric_acc_stribeck_sets[0];
 
@@ -144,13 +146,15 @@ double fric_trace_velocity(fric_trace_kind_t k, double t)
 
 const fric_acc_dynamic_set_t fric_acc_dynamic_sets[] = {
     {"lugre-canudas1995", "sigma0 1e5, sigma1 sqrt(1e5), sigma2 0.4, Fc 1, Fs 1.5, vs 1 mm/s", FRIC_ACC_LUGRE,
-     {1.0, 1.0, 1.5, 1.5, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 0.0}},
+     {1.0, 1.0, 1.5, 1.5, 1e-3, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 0.0}},
     {"lugre-microdamping", "the same with sigma1(v) = sigma1 exp(-(v/vd)^2), vd 1 mm/s", FRIC_ACC_LUGRE,
-     {1.0, 1.0, 1.5, 1.5, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 1e-3}},
+     {1.0, 1.0, 1.5, 1.5, 1e-3, 1e-3, 2.0, 1e5, 316.22776601683793, 0.4, 0.4, 1e-3}},
     {"lugre-asymmetric", "Fc 1 / 0.6, Fs 1.4 / 0.9, sigma2 0.5 / 0.2, vs 5 mm/s, delta 1, sigma0 2e4, sigma1 50",
-     FRIC_ACC_LUGRE, {1.0, 0.6, 1.4, 0.9, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0}},
+     FRIC_ACC_LUGRE, {1.0, 0.6, 1.4, 0.9, 5e-3, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0}},
+    {"lugre-asymmetric-vs", "the same with vs 5 / 2.5 mm/s", FRIC_ACC_LUGRE,
+     {1.0, 0.6, 1.4, 0.9, 5e-3, 2.5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0}},
     {"dahl", "Fc 1, sigma0 1e5, sigma2 0.4", FRIC_ACC_DAHL,
-     {1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 1e5, 0.0, 0.4, 0.4, 0.0}},
+     {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 1e5, 0.0, 0.4, 0.4, 0.0}},
 };
 const size_t fric_acc_n_dynamic_sets = sizeof fric_acc_dynamic_sets / sizeof fric_acc_dynamic_sets[0];
 
@@ -244,6 +248,8 @@ fric_fx_lugre_t fric_acc_random_lugre(uint32_t width, fric_acc_rnd_t rnd)
         c.fs_pos = c.fc_pos * (1.0 + (rnd() % 1000) / 1000.0);
         c.fs_neg = c.fc_neg * (1.0 + (rnd() % 1000) / 1000.0);
         c.vs = pow(10.0, -4.0 + 3.0 * (rnd() % 1000) / 1000.0);
+        /* half the sets with a vs per direction, within a factor 2 */
+        c.vs_neg = (rnd() & 1) ? c.vs : c.vs * pow(2.0, -1.0 + 2.0 * (rnd() % 1000) / 1000.0);
         c.delta = (rnd() & 1) ? 2.0 : 1.0;
         c.sigma0 = pow(10.0, 2.0 + 4.0 * (rnd() % 1000) / 1000.0);
         c.sigma1 = (rnd() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * (rnd() % 1000) / 500.0;

@@ -64,7 +64,7 @@ static double base_stribeck(const fric_stribeck_cfg_t *c, double v)
     const double a = fabs(v);
     const int neg = v < 0;
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos, b = neg ? c->b_neg : c->b_pos;
-    const double m = fc + (fs - fc) * exp(-pow(a / c->vs, c->delta)) + b * a;
+    const double m = fc + (fs - fc) * exp(-pow(a / (neg ? c->vs_neg : c->vs), c->delta)) + b * a;
     return v > 0 ? m : (v < 0 ? -m : 0.0);
 }
 
@@ -73,7 +73,7 @@ static double base_lugre(const fric_lugre_cfg_t *c, double *z, double v, double 
     const double a = fabs(v);
     const int neg = v < 0;
     const double fc = neg ? c->fc_neg : c->fc_pos, fs = neg ? c->fs_neg : c->fs_pos;
-    const double g = fc + (fs - fc) * exp(-pow(a / c->vs, c->delta));
+    const double g = fc + (fs - fc) * exp(-pow(a / (neg ? c->vs_neg : c->vs), c->delta));
     const double zss = (v > 0 ? g : (v < 0 ? -g : 0.0)) / c->sigma0;
     const double z0 = *z;
     const double z1 = zss + (z0 - zss) * exp(-c->sigma0 * a * ts / g);

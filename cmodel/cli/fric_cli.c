@@ -232,13 +232,13 @@ static int set_value(fric_opt_t *o, const char *val, const char *where, const ch
  * has the option ('-' spelled '_' in the file). */
 static const char *const param_keys[] = {
     "model", "fc", "fs", "vs", "delta", "p", "sigma0", "sigma1", "sigma2", "b", "vmd",
-    "fc-neg", "fs-neg", "b-neg", "sigma2-neg", "v-max", "f-max", "ts", "width",
+    "fc-neg", "fs-neg", "vs-neg", "b-neg", "sigma2-neg", "v-max", "f-max", "ts", "width",
     "z-ba", "gms-n", "gms-k", "gms-alpha", "gms-c",
 };
 
 const char *fric_params_keys(void)
 {
-    return "model, fc, fs, vs, delta (p), sigma0, sigma1, sigma2 (b), vmd, fc_neg, fs_neg, sigma2_neg (b_neg), "
+    return "model, fc, fs, vs, delta (p), sigma0, sigma1, sigma2 (b), vmd, fc_neg, fs_neg, vs_neg, sigma2_neg (b_neg), "
            "v_max, f_max, ts, width, z_ba, gms_n, gms_k, gms_alpha, gms_c, and fit_* (the fit report, ignored)";
 }
 

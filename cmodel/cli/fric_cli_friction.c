@@ -17,7 +17,7 @@ void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_mode
     f->sigma0 = c.sigma0;
     f->sigma1 = c.sigma1;
     f->vd = c.vd;
-    f->fc_neg = f->fs_neg = f->b_neg = 0.0;
+    f->fc_neg = f->fs_neg = f->b_neg = f->vs_neg = 0.0;
     f->z_ba = c.z_ba;
     f->gms_n = c.gms_n;
     f->gms_c = c.gms_c;
@@ -40,7 +40,7 @@ static const struct {
     unsigned models;
 } applies[] = {
     {"fc", M_ALL}, {"fc-neg", M_ALL}, {"fs", M_DIP}, {"fs-neg", M_DIP},
-    {"vs", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
+    {"vs", M_DIP}, {"vs-neg", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
     {"sigma0", M_DYN | M_GMS}, {"sigma1", M_S1}, {"vmd", M_S1}, {"z-ba", M_EP},
     {"gms-n", M_GMS}, {"gms-k", M_GMS}, {"gms-alpha", M_GMS}, {"gms-c", M_GMS},
 };
@@ -62,7 +62,7 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"model", NULL, FRIC_OPT_CHOICE, &f->model, "", f->model_help, models, false},
         {"fc", NULL, FRIC_OPT_DOUBLE, &f->fc, "N", "Coulomb level for v > 0 (default 1)", NULL, false},
         {"fs", NULL, FRIC_OPT_DOUBLE, &f->fs, "N", "static (breakaway) level for v > 0 (default 1.5)", NULL, false},
-        {"vs", NULL, FRIC_OPT_DOUBLE, &f->vs, "m/s", "Stribeck velocity (default 0.001)", NULL, false},
+        {"vs", NULL, FRIC_OPT_DOUBLE, &f->vs, "m/s", "Stribeck velocity for v > 0 (default 0.001)", NULL, false},
         {"b", "sigma2", FRIC_OPT_DOUBLE, &f->b, "N*s/m", "viscous coefficient for v > 0 (default 0.4)", NULL, false},
         {"delta", "p", FRIC_OPT_DOUBLE, &f->delta, "", "Stribeck exponent (default 2)", NULL, false},
         {"sigma0", NULL, FRIC_OPT_DOUBLE, &f->sigma0, "N/m", "bristle stiffness (default 1e5)", NULL, false},
@@ -70,6 +70,7 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"vmd", NULL, FRIC_OPT_DOUBLE, &f->vd, "m/s", "micro-damping velocity, sigma1*exp(-(v/vmd)^2); 0 = constant (default 0)", NULL, false},
         {"fc-neg", NULL, FRIC_OPT_DOUBLE, &f->fc_neg, "N", "Coulomb level for v < 0, a magnitude (default: --fc)", NULL, false},
         {"fs-neg", NULL, FRIC_OPT_DOUBLE, &f->fs_neg, "N", "static level for v < 0, a magnitude (default: --fs)", NULL, false},
+        {"vs-neg", NULL, FRIC_OPT_DOUBLE, &f->vs_neg, "m/s", "Stribeck velocity for v < 0 (default: --vs)", NULL, false},
         {"b-neg", "sigma2-neg", FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
         {"params", NULL, FRIC_OPT_STRING, &f->params, "",
          "read the parameters from a JSON parameter file (docs/fit.md); options given here override it", NULL, false},
@@ -109,13 +110,14 @@ int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, siz
                              fric_model_values_t *v)
 {
     const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
-                     *ob = fric_opts_find(opts, n, "b-neg");
+                     *ob = fric_opts_find(opts, n, "b-neg"), *ovs = fric_opts_find(opts, n, "vs-neg");
     const fric_model_values_t x = {
         .fc = f->fc, .fs = f->fs, .vs = f->vs, .b = f->b, .delta = f->delta, .sigma0 = f->sigma0,
         .sigma1 = f->sigma1, .vd = f->vd,
         .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
         .fs_neg = ofs && ofs->given ? f->fs_neg : f->fs,
         .b_neg = ob && ob->given ? f->b_neg : f->b,
+        .vs_neg = ovs && ovs->given ? f->vs_neg : f->vs,
         .z_ba = f->z_ba,
     };
     *v = x;
@@ -193,7 +195,7 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
     if (st != FRIC_OK) return fail_status(cmd, st, opts, n);
     /* A set read from a parameter file takes nothing from the built-in
      * defaults: every parameter the model needs comes from the file or the
-     * command line (delta, vmd and the v < 0 levels have their documented
+     * command line (delta, vmd and the v < 0 parameters have their documented
      * defaults, the v > 0 values). */
     bool from_file = false;
     for (size_t i = 0; i < n; i++) from_file = from_file || opts[i].given == FRIC_GIVEN_FILE;

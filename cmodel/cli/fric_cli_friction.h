@@ -17,7 +17,7 @@ typedef struct {
     const char *model;
     const char *params; /* --params FILE, or NULL */
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
-    double fc_neg, fs_neg, b_neg; /* default: the v > 0 value */
+    double fc_neg, fs_neg, b_neg, vs_neg; /* default: the v > 0 value */
     double z_ba;                  /* elasto-plastic */
     double gms_n, gms_c;          /* GMS; gms_c default sigma0 * vs */
     fric_darray_t gms_k, gms_alpha; /* GMS elements (default: gms_n of fric_gms_default_elements()) */
@@ -25,7 +25,7 @@ typedef struct {
 } fric_cli_friction_t;
 
 /** Upper bound on the number of table entries fric_cli_friction_opts() writes. */
-#define FRIC_CLI_FRICTION_NOPTS 18
+#define FRIC_CLI_FRICTION_NOPTS 19
 
 /** Fill f with the defaults (model = default_model). */
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model);

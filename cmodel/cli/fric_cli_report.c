@@ -83,7 +83,7 @@ void fric_report_friction_rows(FILE *f, const char *group, const fric_model_t *m
     pair(f, "F<sub>c</sub>", c->fc_pos, c->fc_neg, "N");
     if (dip) {
         pair(f, "F<sub>s</sub>", c->fs_pos, c->fs_neg, "N");
-        fric_report_row(f, "v<sub>s</sub>", c->vs, "m/s");
+        pair(f, "v<sub>s</sub>", c->vs, c->vs_neg, "m/s");
         fric_report_row(f, "p (Stribeck exponent)", c->delta, "");
     }
     if (dyn) fric_report_row(f, "&sigma;<sub>0</sub>", m->lugre.sigma0, "N/m");

@@ -14,11 +14,7 @@
 #define CMD "compile"
 #define USAGE "--model coulomb|viscous|stribeck|dahl|lugre [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
 
-static const char *const field_names[FRIC_FX_WORDS_LUGRE] = {
-    "KM", "KS", "DSEL", "FC_P", "DM_P", "DS_P", "BM_P", "BS_P", "FC_N", "DM_N", "DS_N", "BM_N", "BS_N",
-    "KYM", "KYX", "C1M", "C1S", "MD_EN", "KDM", "KDS",
-};
-_Static_assert(FRIC_FX_WORD_KDS == 19 && FRIC_FX_WORD_KYM == 13, "field order follows fric_fx_formats.h");
+static const char *const field_names[FRIC_FX_WORDS_LUGRE] = FRIC_FX_WORD_NAMES;
 
 static double rel(const fric_quant_t *q)
 {

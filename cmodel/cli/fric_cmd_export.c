@@ -64,6 +64,7 @@ static int mujoco_representable(const fric_cli_friction_t *f, fric_opt_t *opts, 
     const double fc_neg = ((o = fric_opts_find(opts, n, "fc-neg")) && o->given) ? f->fc_neg : f->fc;
     const double fs_neg = ((o = fric_opts_find(opts, n, "fs-neg")) && o->given) ? f->fs_neg : f->fs;
     const double b_neg = ((o = fric_opts_find(opts, n, "b-neg")) && o->given) ? f->b_neg : f->b;
+    const double vs_neg = ((o = fric_opts_find(opts, n, "vs-neg")) && o->given) ? f->vs_neg : f->vs;
     if (!dahl && f->delta != 2.0)
         return fric_cli_fail(CMD, "delta (Stribeck exponent) must be 2 for MuJoCo, whose Stribeck curve is "
                              "Fc + (Fs - Fc) exp(-(v/vs)^2); got %.9g", f->delta);
@@ -73,6 +74,9 @@ static int mujoco_representable(const fric_cli_friction_t *f, fric_opt_t *opts, 
     if (!dahl && fs_neg != f->fs)
         return fric_cli_fail(CMD, "asymmetric levels: MuJoCo's dcmotor has one static level for both directions; "
                              "got fs %.9g N, fs_neg %.9g N", f->fs, fs_neg);
+    if (!dahl && vs_neg != f->vs)
+        return fric_cli_fail(CMD, "a Stribeck velocity per direction: MuJoCo's dcmotor has one vs for both directions; "
+                             "got vs %.9g m/s, vs_neg %.9g m/s", f->vs, vs_neg);
     if (b_neg != f->b)
         return fric_cli_fail(CMD, "asymmetric levels: MuJoCo's damping is one viscous coefficient for both directions; "
                              "got sigma2 %.9g N*s/m, sigma2_neg %.9g N*s/m", f->b, b_neg);

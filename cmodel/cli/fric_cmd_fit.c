@@ -21,7 +21,7 @@
 #include "fric_reduce.h"
 
 #define CMD "fit"
-#define USAGE_STATIC "--data FILE.csv (header v,F or v,F,F_sd,n) [--asymmetric] [--fit-delta | --delta X] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--loss l2|soft_l1|huber] [--compare] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_STATIC "--data FILE.csv (header v,F or v,F,F_sd,n) [--asymmetric [--vs-per-direction]] [--fit-delta | --delta X] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--loss l2|soft_l1|huber] [--compare] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
 #define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--sg-window N] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
 #define USAGE_REDUCE "--data LOG.csv (header t,v,F or t,x,F) [--sg-window N] [--tol-rel X] [--tol-abs X] [--gap N] [--min-samples N] [--drop-start X] [--drop-end X] [--v-min X] [--mean] [--out FILE.csv]"
 
@@ -387,7 +387,7 @@ static bool all_finite(const fric_fit_report_t *r)
 
 typedef struct {
     const char *data, *bound, *fix, *loss, *weights;
-    bool asym, fdelta, accept, compare;
+    bool asym, fdelta, accept, compare, vs2;
     double delta, loss_scale;
 } sopts_t;
 
@@ -412,11 +412,13 @@ static int fit_static(int argc, char **argv)
         {"out", NULL, FRIC_OPT_STRING, &out_path, "", "write the parameter file there ('-' or absent: stdout)", NULL, false},
         {"report", NULL, FRIC_OPT_STRING, &report, "", "write an HTML report: the parameters, the data against F_ss(v), the residuals", NULL, false},
         {"plot", NULL, FRIC_OPT_STRING, &plot, "", "write the data against F_ss(v) and the residuals as SVG", NULL, false},
+        {"vs-per-direction", NULL, FRIC_OPT_FLAG, &so.vs2, "", "with --asymmetric: fit a Stribeck velocity vs_neg for v < 0 too", NULL, false},
     };
     const size_t n = sizeof opts / sizeof opts[0];
     int rc = fric_opts_parse(opts, n, argc, argv, 3, "fit static", USAGE_STATIC);
     if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
     if (!so.data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit static --help)");
+    if (so.vs2 && !so.asym) return fric_cli_fail(CMD, "--vs-per-direction fits a vs for each direction: it needs --asymmetric");
     if (so.fdelta && opts[3].given) return fric_cli_fail(CMD, "--delta holds delta fixed; it does not go with --fit-delta");
     if (!(so.delta > 0.0)) return fric_cli_fail(CMD, "delta (Stribeck exponent) must be finite and > 0, got %.6g", so.delta);
     if (!(so.loss_scale >= 0.0)) return fric_cli_fail(CMD, "--loss-scale must be > 0 (N), got %.6g", so.loss_scale);
@@ -553,7 +555,7 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
             else w[i] = (strcmp(so->weights, "sem") == 0 ? cnt : 1.0) / (sd * sd);
         }
     }
-    const size_t np = (asym ? 7u : 4u) + (so->fdelta ? 1u : 0u);
+    const size_t np = (asym ? (so->vs2 ? 8u : 7u) : 4u) + (so->fdelta ? 1u : 0u);
     size_t moving = 0, pos = 0, neg = 0;
     for (size_t i = 0; i < t.n; i++) {
         moving += v[i] != 0.0;
@@ -573,7 +575,7 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
         table_free(&t);
         return rc;
     }
-    fric_fit_static_opts_t o = {.asymmetric = asym, .fit_delta = so->fdelta, .delta = so->delta, .weight = w,
+    fric_fit_static_opts_t o = {.asymmetric = asym, .vs_per_direction = so->vs2, .fit_delta = so->fdelta, .delta = so->delta, .weight = w,
                                 .loss = strcmp(so->loss, "huber") == 0     ? FRIC_FIT_LOSS_HUBER
                                         : strcmp(so->loss, "soft_l1") == 0 ? FRIC_FIT_LOSS_SOFT_L1
                                                                            : FRIC_FIT_LOSS_L2,
@@ -622,6 +624,7 @@ static int run_static(int argc, char **argv, const sopts_t *so, const bounds_t *
         put_num(m, "fc_neg", c.fc_neg);
         put_num(m, "fs_neg", c.fs_neg);
         put_num(m, "sigma2_neg", c.b_neg);
+        if (so->vs2) put_num(m, "vs_neg", c.vs_neg);
     }
     char tail[200];
     snprintf(tail, sizeof tail, ",\n  \"fit_loss\": \"%s\",\n  \"fit_weights\": \"%s\"", so->loss,
@@ -710,7 +713,7 @@ static int fit_dynamic(int argc, char **argv)
     if ((rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &mdl)) != 0) return rc;
     const fric_stribeck_cfg_t *s = &mdl.stribeck;
     fric_lugre_cfg_t base = {.fc_pos = s->fc_pos, .fc_neg = s->fc_neg, .fs_pos = s->fs_pos, .fs_neg = s->fs_neg,
-                             .vs = s->vs, .delta = s->delta, .sigma0 = 0.0, .sigma1 = 0.0, .sigma2_pos = s->b_pos,
+                             .vs = s->vs, .vs_neg = s->vs_neg, .delta = s->delta, .sigma0 = 0.0, .sigma1 = 0.0, .sigma2_pos = s->b_pos,
                              .sigma2_neg = s->b_neg, .vd = mdl.kind == FRIC_MODEL_LUGRE ? mdl.lugre.vd : 0.0};
     if (!(base.fc_pos > 0.0 && base.fc_neg > 0.0 && base.fs_pos > 0.0 && base.fs_neg > 0.0))
         return fric_cli_fail(CMD, "fc and fs must be > 0 in each direction for the LuGre model (g(v) stays positive)");
@@ -806,6 +809,7 @@ static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *
     put_num(m, "fc_neg", c.fc_neg);
     put_num(m, "fs_neg", c.fs_neg);
     put_num(m, "sigma2_neg", c.sigma2_neg);
+    if (c.vs_neg != c.vs) put_num(m, "vs_neg", c.vs_neg);
     if (c.vd > 0.0) put_num(m, "vmd", c.vd);
     fprintf(m, ",\n  \"fit_sigma1_identifiable\": %s", s1 ? "true" : "false");
     char extra[80];

@@ -97,7 +97,7 @@ int fuzz_target(const uint8_t *data, size_t size)
     switch (sel & 3) {
     case 0: {
         fric_stribeck_cfg_t c;
-        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.delta};
+        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.vs_neg, &c.delta};
         for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) *x[i] = fuzz_double(&b);
         fric_fx_stribeck_t p;
         st = fric_compile_stribeck(&c, &o, &p, with_rep ? &rep : NULL);
@@ -106,7 +106,7 @@ int fuzz_target(const uint8_t *data, size_t size)
     }
     case 1: {
         fric_lugre_cfg_t c;
-        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.vs, &c.delta,
+        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.vs, &c.vs_neg, &c.delta,
                        &c.sigma0, &c.sigma1, &c.sigma2_pos, &c.sigma2_neg, &c.vd};
         for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) *x[i] = fuzz_double(&b);
         fric_fx_lugre_t p;
@@ -125,7 +125,7 @@ int fuzz_target(const uint8_t *data, size_t size)
     }
     default: {
         fric_stribeck_cfg_t c;
-        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.delta};
+        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.vs_neg, &c.delta};
         for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) *x[i] = fuzz_double(&b);
         const double fm = fric_compile_auto_fmax(&c, o.v_max, width);
         fuzz_require(isnan(fm) || fm > 0.0, "an automatic f-max that is neither NaN nor > 0");

@@ -76,13 +76,13 @@ static int32_t s32s(fuzz_bytes_t *b)
 static void raw_stribeck(fuzz_bytes_t *b, fric_fx_stribeck_t *p, uint32_t width)
 {
     p->width = (fuzz_u8(b) & 1) ? fuzz_u32(b) : width;
-    p->km = u32s(b);
-    p->ks = fuzz_u8(b);
     p->dsel = fuzz_u8(b) & 3;
     for (int d = 0; d < 2; d++) {
         p->dir[d].fc = u32s(b);
         p->dir[d].dm = s32s(b);
         p->dir[d].ds = fuzz_u8(b);
+        p->dir[d].km = u32s(b);
+        p->dir[d].ks = fuzz_u8(b);
         p->dir[d].bm = u32s(b);
         p->dir[d].bs = fuzz_u8(b);
     }
@@ -128,7 +128,7 @@ static fric_status_t load(fuzz_bytes_t *b, fricore_dev_t *d, int kind)
     const fric_compile_opts_t *op = how == 2 ? NULL : &o;
     if (kind == 0) {
         fric_stribeck_cfg_t c;
-        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.delta};
+        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.b_pos, &c.b_neg, &c.vs, &c.vs_neg, &c.delta};
         for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) *x[i] = fuzz_double(b);
         if (how == 3) c.fc_pos = NAN;
         fric_fx_stribeck_t p;
@@ -137,7 +137,7 @@ static fric_status_t load(fuzz_bytes_t *b, fricore_dev_t *d, int kind)
     }
     if (kind == 1) {
         fric_lugre_cfg_t c;
-        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.vs, &c.delta,
+        double *x[] = {&c.fc_pos, &c.fc_neg, &c.fs_pos, &c.fs_neg, &c.vs, &c.vs_neg, &c.delta,
                        &c.sigma0, &c.sigma1, &c.sigma2_pos, &c.sigma2_neg, &c.vd};
         for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) *x[i] = fuzz_double(b);
         if (how == 3) c.fc_pos = NAN;

@@ -67,7 +67,7 @@ static int cval(const char *name, int w)
 /* ---- parameter words ------------------------------------------------------
  * One field per 32-bit word, in this order, for the compiler's hex image and
  * the cores' parameter memories. Width: A*W + B bits; sgn: two's complement.
- * The first 13 words are the Stribeck set (also g(v) and sigma2 of LuGre);
+ * The first 15 words are the Stribeck set (also g(v) and sigma2 of LuGre);
  * LuGre and Dahl append theirs. */
 typedef struct {
     const char *name;
@@ -76,8 +76,8 @@ typedef struct {
 } field_t;
 
 static const field_t fields[] = {
-    {"KM", 1, 0, 0, "Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS"},
-    {"KS", 0, 6, 0, "Stribeck scale shift (0..63)"},
+    {"KM", 1, 0, 0, "Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS"},
+    {"KS", 0, 6, 0, "Stribeck scale shift, v >= 0 (0..63)"},
     {"DSEL", 0, 1, 0, "Stribeck exponent: 0 = delta 1, 1 = delta 2"},
     {"FC_P", 1, 3, 0, "Coulomb level, v > 0, (U,W-1,G) in output LSB"},
     {"DM_P", 1, 0, 1, "dip (Fs - Fc) mantissa, v > 0: D = DM * 2^-DS output LSB"},
@@ -89,6 +89,8 @@ static const field_t fields[] = {
     {"DS_N", 0, 4, 0, "dip shift, v < 0"},
     {"BM_N", 1, 0, 0, "viscous mantissa, v < 0"},
     {"BS_N", 0, 5, 0, "viscous shift, v < 0"},
+    {"KM_N", 1, 0, 0, "Stribeck scale mantissa, v < 0 (KM is the v >= 0 one)"},
+    {"KS_N", 0, 6, 0, "Stribeck scale shift, v < 0 (0..63)"},
     {"KYM", 1, 0, 0, "LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX"},
     {"KYX", 0, 8, 1, "LuGre step-exponent exponent (-128..127)"},
     {"C1M", 1, 0, 0, "sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S"},
@@ -98,7 +100,7 @@ static const field_t fields[] = {
     {"KDS", 0, 6, 0, "micro-damping scale shift (0..63)"},
 };
 #define NFIELD (sizeof fields / sizeof fields[0])
-#define NFIELD_STRIBECK 13
+#define NFIELD_STRIBECK 15
 
 /* ---- tables ---------------------------------------------------------------- */
 
@@ -185,6 +187,9 @@ static void write_c_header(const char *dir)
         fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
                 fields[i].what, fields[i].sgn ? "signed" : "unsigned", fields[i].a, fields[i].b,
                 fields[i].name, i, fields[i].name, fields[i].a, fields[i].b, fields[i].name, fields[i].sgn);
+    fprintf(f, "/** The field names in word order, as an initializer of a string array. */\n#define FRIC_FX_WORD_NAMES {");
+    for (size_t i = 0; i < NFIELD; i++) fprintf(f, "%s\"%s\"", i ? ", " : "", fields[i].name);
+    fprintf(f, "}\n");
     fprintf(f, "/** Words of a Stribeck set. */\n#define FRIC_FX_WORDS_STRIBECK %d\n", NFIELD_STRIBECK);
     fprintf(f, "/** Words of a Dahl or LuGre set. */\n#define FRIC_FX_WORDS_LUGRE %zu\n\n", NFIELD);
     fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* FRIC_FX_FORMATS_H */\n");

@@ -70,11 +70,11 @@ extern const int32_t fric_fx_h_w16[FRIC_FX_TABLE_N];
 extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 
 /* Parameter words: one field per 32-bit word, in this order. */
-/** Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */
+/** Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */
 #define FRIC_FX_WORD_KM 0
 #define FRIC_FX_BITS_KM(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_KM 0
-/** Stribeck scale shift (0..63); unsigned, 0*W+6 bits */
+/** Stribeck scale shift, v >= 0 (0..63); unsigned, 0*W+6 bits */
 #define FRIC_FX_WORD_KS 1
 #define FRIC_FX_BITS_KS(W) ((0) * (W) + (6))
 #define FRIC_FX_SIGNED_KS 0
@@ -122,38 +122,48 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_WORD_BS_N 12
 #define FRIC_FX_BITS_BS_N(W) ((0) * (W) + (5))
 #define FRIC_FX_SIGNED_BS_N 0
+/** Stribeck scale mantissa, v < 0 (KM is the v >= 0 one); unsigned, 1*W+0 bits */
+#define FRIC_FX_WORD_KM_N 13
+#define FRIC_FX_BITS_KM_N(W) ((1) * (W) + (0))
+#define FRIC_FX_SIGNED_KM_N 0
+/** Stribeck scale shift, v < 0 (0..63); unsigned, 0*W+6 bits */
+#define FRIC_FX_WORD_KS_N 14
+#define FRIC_FX_BITS_KS_N(W) ((0) * (W) + (6))
+#define FRIC_FX_SIGNED_KS_N 0
 /** LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX; unsigned, 1*W+0 bits */
-#define FRIC_FX_WORD_KYM 13
+#define FRIC_FX_WORD_KYM 15
 #define FRIC_FX_BITS_KYM(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_KYM 0
 /** LuGre step-exponent exponent (-128..127); signed, 0*W+8 bits */
-#define FRIC_FX_WORD_KYX 14
+#define FRIC_FX_WORD_KYX 16
 #define FRIC_FX_BITS_KYX(W) ((0) * (W) + (8))
 #define FRIC_FX_SIGNED_KYX 1
 /** sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S; unsigned, 1*W+0 bits */
-#define FRIC_FX_WORD_C1M 15
+#define FRIC_FX_WORD_C1M 17
 #define FRIC_FX_BITS_C1M(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_C1M 0
 /** sigma1 term shift (0..63); unsigned, 0*W+6 bits */
-#define FRIC_FX_WORD_C1S 16
+#define FRIC_FX_WORD_C1S 18
 #define FRIC_FX_BITS_C1S(W) ((0) * (W) + (6))
 #define FRIC_FX_SIGNED_C1S 0
 /** 1: micro-damping sigma1*exp(-(v/vd)^2); 0: constant sigma1; unsigned, 0*W+1 bits */
-#define FRIC_FX_WORD_MD_EN 17
+#define FRIC_FX_WORD_MD_EN 19
 #define FRIC_FX_BITS_MD_EN(W) ((0) * (W) + (1))
 #define FRIC_FX_SIGNED_MD_EN 0
 /** micro-damping scale mantissa (the delta = 2 path with vd); unsigned, 1*W+0 bits */
-#define FRIC_FX_WORD_KDM 18
+#define FRIC_FX_WORD_KDM 20
 #define FRIC_FX_BITS_KDM(W) ((1) * (W) + (0))
 #define FRIC_FX_SIGNED_KDM 0
 /** micro-damping scale shift (0..63); unsigned, 0*W+6 bits */
-#define FRIC_FX_WORD_KDS 19
+#define FRIC_FX_WORD_KDS 21
 #define FRIC_FX_BITS_KDS(W) ((0) * (W) + (6))
 #define FRIC_FX_SIGNED_KDS 0
+/** The field names in word order, as an initializer of a string array. */
+#define FRIC_FX_WORD_NAMES {"KM", "KS", "DSEL", "FC_P", "DM_P", "DS_P", "BM_P", "BS_P", "FC_N", "DM_N", "DS_N", "BM_N", "BS_N", "KM_N", "KS_N", "KYM", "KYX", "C1M", "C1S", "MD_EN", "KDM", "KDS"}
 /** Words of a Stribeck set. */
-#define FRIC_FX_WORDS_STRIBECK 13
+#define FRIC_FX_WORDS_STRIBECK 15
 /** Words of a Dahl or LuGre set. */
-#define FRIC_FX_WORDS_LUGRE 20
+#define FRIC_FX_WORDS_LUGRE 22
 
 #ifdef __cplusplus
 }

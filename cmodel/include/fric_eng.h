@@ -28,7 +28,8 @@
  *                 2 parameter word [4:0] of the slot's set,
  *                 3 parameter word [4:0], or [9:5] when the direction bit is
  *                   set: the v < 0 field of the Stribeck set (the assembler
- *                   writes [4:0] + FRIC_ENG_DIR_OFFSET there)
+ *                   writes [4:0] + FRIC_ENG_DIR_OFFSET there, or KM_N and
+ *                   KS_N for KM and KS)
  *   [10:8]  flag of MIN / MAX (0 none, k: FRIC_FX flag bit k - 1)
  *   [8]     D of TBL, [7:5] its table
  *   [13:5]  target of branches, IN and OUT

@@ -140,8 +140,7 @@ enum {
  * @brief Fit the steady-state curve to n rows (v[i], f[i]), m/s and N.
  * Rows at v = 0 carry no steady-state information and are left out.
  * @param out the fitted curve (negative side = positive side unless
- *        asymmetric; with vs_per_direction, vs is the v > 0 one and vs_neg is
- *        in the report).
+ *        asymmetric; vs_neg = vs unless vs_per_direction).
  * @return 0, or an FRIC_FIT_ERR_* code with rep->why.
  */
 int fric_fit_static(const double *v, const double *f, size_t n, const fric_fit_static_opts_t *o,

@@ -51,22 +51,22 @@ enum {
     FRIC_FX_FLAG_ENC_SAT = 1u << 6  /**< encoder velocity: count change or code limited */
 };
 
-/** Per-direction fields: the level, dip and viscous term. */
+/** Per-direction fields: the level, dip, viscous term and Stribeck scale. */
 typedef struct {
     uint32_t fc; /**< Coulomb level, (U,W-1,G) output LSB */
     int32_t dm;  /**< dip mantissa (S,W,0): D = (Fs - Fc) = dm * 2^-ds output LSB */
     uint32_t ds; /**< dip shift, 0..15 */
     uint32_t bm; /**< viscous mantissa (U,W,0): visc = |v| * bm >> bs, units 2^-G LSB */
     uint32_t bs; /**< viscous shift, 0..31 */
+    uint32_t km; /**< Stribeck scale mantissa (U,W,0), from this direction's vs */
+    uint32_t ks; /**< Stribeck scale shift, 0..63 */
 } fric_fx_dir_t;
 
 /** A fixed-point Stribeck set (Coulomb and Coulomb + viscous: dm = 0). */
 typedef struct {
     uint32_t width;       /**< W: 16 or 18 */
-    uint32_t km;          /**< scale mantissa (U,W,0) */
-    uint32_t ks;          /**< scale shift, 0..63 */
     uint32_t dsel;        /**< 0: delta = 1, 1: delta = 2 */
-    fric_fx_dir_t dir[2]; /**< [0]: v > 0, [1]: v < 0 */
+    fric_fx_dir_t dir[2]; /**< [0]: v >= 0, [1]: v < 0 */
 } fric_fx_stribeck_t;
 
 /** A fixed-point Dahl or LuGre set. Dahl: dm = 0 both ways, c1m = 0. */
@@ -132,7 +132,8 @@ uint32_t fric_fx_exp2(uint32_t width, uint32_t y);
 /**
  * @brief The exponent argument of a Stribeck-type weight, y = (|v|/vs)^delta
  *        * log2(e) in (U,YI,YF): delta = 1: y = a*km >> ks; delta = 2:
- *        a^2 normalized to a W-bit mantissa p * 2^pe, y = p*km >> (ks - pe).
+ *        a^2 normalized to a W-bit mantissa p * 2^pe, y = p*km >> (ks - pe),
+ *        with the km and ks of the direction of v.
  *
  * Scaling and overflow: a is (U,W,0) <= 2^(W-1); y saturates at
  * 2^(YI+YF) - 1, where E is exactly 0 (a range limit, no flag).
@@ -157,7 +158,7 @@ fric_status_t fric_fx_lugre_check(const fric_fx_lugre_t *p);
  * @brief Stribeck force code for velocity code v.
  *
  * F = sign(v) * sat(rsr(fc + rsr(dm*E, EF + ds - G) + rsr(|v|*bm, bs), G)),
- * with the direction's fields; F(0) = 0.
+ * with the direction's fields (E from its km, ks); F(0) = 0.
  *
  * Scaling and overflow: v (S,W,0) (clamped, FRIC_FX_FLAG_V_SAT, if outside);
  * result (S,W,0) in +-(2^(W-1) - 1), FRIC_FX_FLAG_F_SAT when clamped;
@@ -223,10 +224,10 @@ void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words);
 void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words);
 
 /**
- * @brief The inverse of fric_fx_lugre_pack(): a set from its 20 words (a
- *        signed field's word is taken by its field's width, so a word that
- *        fits gives its value). The Stribeck set is the result's .g (words
- *        0..12).
+ * @brief The inverse of fric_fx_lugre_pack(): a set from its
+ *        FRIC_FX_WORDS_LUGRE words (a signed field's word is taken by its
+ *        field's width, so a word that fits gives its value). The Stribeck
+ *        set is the result's .g (words 0 .. FRIC_FX_WORDS_STRIBECK - 1).
  */
 fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words);
 

@@ -19,8 +19,9 @@
  *
  *     dz/dt = v - sigma0 * |v| * z / Fc,    F = sigma0 * z + sigma2 * v
  *
- * Fc, Fs and sigma2 are direction dependent (the "pos" value for v > 0, the
- * "neg" value for v < 0); vs, delta, sigma0, sigma1 and vd are shared.
+ * Fc, Fs, vs and sigma2 are direction dependent (the "pos" value for v > 0,
+ * the "neg" value for v < 0; vs_neg is the v < 0 Stribeck velocity); delta,
+ * sigma0, sigma1 and vd are shared.
  *
  * Exact step. For a velocity held constant over a step T the bristle ODE is
  * linear in z with the solution
@@ -55,7 +56,8 @@ typedef struct {
     double fc_neg;     /**< Coulomb level for v < 0, N (magnitude), > 0 */
     double fs_pos;     /**< static level for v > 0, N, > 0 */
     double fs_neg;     /**< static level for v < 0, N (magnitude), > 0 */
-    double vs;         /**< Stribeck velocity, m/s, > 0 */
+    double vs;         /**< Stribeck velocity for v > 0, m/s, > 0 */
+    double vs_neg;     /**< Stribeck velocity for v < 0, m/s, > 0 (vs for a symmetric set) */
     double delta;      /**< Stribeck exponent, > 0 */
     double sigma0;     /**< bristle stiffness, N/m, > 0 */
     double sigma1;     /**< micro-damping, N*s/m, >= 0 */
@@ -94,7 +96,7 @@ fric_lugre_cfg_t fric_lugre_cfg_canudas1995(void);
  * @brief Validate a LuGre set.
  *
  * Refused, each with its own code: Fc or Fs <= 0 in either direction (g must
- * stay positive), vs <= 0, delta <= 0, sigma0 <= 0, sigma1 < 0, sigma2 < 0,
+ * stay positive), vs or vs_neg <= 0, delta <= 0, sigma0 <= 0, sigma1 < 0, sigma2 < 0,
  * vd < 0, NaN or infinity anywhere. Fs < Fc and a non-passive set are
  * accepted and reported by fric_lugre_warnings().
  */

@@ -60,7 +60,7 @@ typedef struct {
  */
 typedef struct {
     double fc, fs, vs, b, delta, sigma0, sigma1, vd;
-    double fc_neg, fs_neg, b_neg;
+    double fc_neg, fs_neg, b_neg, vs_neg;
     double z_ba;                        /**< elasto-plastic breakaway deflection, m */
     unsigned gms_n;                     /**< GMS elements */
     double gms_k[FRIC_GMS_MAX];         /**< GMS element stiffnesses, N/m */
@@ -110,7 +110,8 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
  * sigma0 for Dahl, LuGre and elasto-plastic; sigma1 for LuGre and
  * elasto-plastic; z_ba for elasto-plastic; gms_k, gms_alpha (arrays of
  * equal length, 1 to 16) and gms_c for GMS). Optional: delta (default 2),
- * vmd (default 0), and the _neg levels (default: the v > 0 value). Keys of other kinds are
+ * vmd (default 0), and the _neg parameters fc_neg, fs_neg, b_neg (sigma2_neg)
+ * and vs_neg (default: the v > 0 value). Keys of other kinds are
  * ignored, so that one file serves every model; keys fricore does not know
  * are refused.
  * @param why receives the reason of a refusal (the missing or refused keys,

@@ -94,8 +94,8 @@ const fric_param_t *fric_params_get(const fric_params_t *p, const char *key);
  *        that loads it with fricore_dev_load_lugre().
  *
  * "model" must be "lugre". Required numbers: fc, fs, vs, sigma0, sigma1,
- * sigma2 (or b). Optional: delta (default 2), fc_neg, fs_neg, sigma2_neg
- * (or b_neg; default: the v > 0 value), vmd (default 0), and for opt,
+ * sigma2 (or b). Optional: delta (default 2), fc_neg, fs_neg, vs_neg,
+ * sigma2_neg (or b_neg; default: the v > 0 value), vmd (default 0), and for opt,
  * when given, v_max, f_max, ts and width (else opt is left as passed).
  * The set is validated by fric_lugre_check(); keys fricore does not know
  * are refused; fit_ keys were never stored.

@@ -61,7 +61,7 @@ typedef struct {
     /* private, for the integrators' inner loop: the set's coefficients per
      * direction (index 0: v >= 0, 1: v < 0) and the reciprocals of vs and of
      * the micro-damping velocity (0 when constant) */
-    double fc[2], dip[2], s2[2], ivs, ivd;
+    double fc[2], dip[2], s2[2], ivs[2], ivd;
 } fric_contact_t;
 
 /** @brief A Dahl or LuGre contact (a Dahl set via fric_dahl_as_lugre()). */

@@ -57,6 +57,7 @@ typedef enum {
     FRIC_ERR_DIVERGED = -33,  /**< a run's state or result is not finite (the run's message says which) */
     FRIC_ERR_STOPPED = -34,   /**< a caller's callback stopped the run */
     FRIC_ERR_NOMEM = -35,     /**< out of memory */
+    FRIC_ERR_VS_NEG = -36,    /**< Stribeck velocity for v < 0 */
     FRIC_ERR_SIM_DURATION = -40, /**< fric_sim: simulated time */
     FRIC_ERR_SIM_DT = -41,       /**< fric_sim: step (also: more than 1e10 steps) */
     FRIC_ERR_SIM_STICK = -42,    /**< fric_sim: stick threshold */

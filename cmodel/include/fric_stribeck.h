@@ -9,7 +9,8 @@
  *     F(v) = sign(v) * (Fc + (Fs - Fc) * exp(-|v/vs|^delta)) + b*v
  *
  * with sign(0) = 0, so F(0) = 0. Fc, Fs and b take their "pos" value for
- * v > 0 and their "neg" value for v < 0; vs and delta are shared. All levels
+ * v > 0 and their "neg" value for v < 0, and so does vs (vs for v > 0,
+ * vs_neg for v < 0); delta is shared. All levels
  * are magnitudes (>= 0): for v < 0 the force is negative.
  *
  * Coulomb is the same curve with Fs = Fc and b = 0; Coulomb + viscous is
@@ -38,18 +39,19 @@ typedef struct {
     double fs_neg;  /**< static level for v < 0, N (magnitude), >= 0 */
     double b_pos;   /**< viscous coefficient for v > 0, N*s/m, >= 0 */
     double b_neg;   /**< viscous coefficient for v < 0, N*s/m, >= 0 */
-    double vs;      /**< Stribeck velocity, m/s, > 0 */
+    double vs;      /**< Stribeck velocity for v > 0, m/s, > 0 */
+    double vs_neg;  /**< Stribeck velocity for v < 0, m/s, > 0 (vs for a symmetric set) */
     double delta;   /**< Stribeck exponent, > 0 (2 is the Gaussian dip) */
 } fric_stribeck_cfg_t;
 
-/** A symmetric Stribeck set (same level in both directions). */
+/** A symmetric Stribeck set (same level and vs in both directions). */
 fric_stribeck_cfg_t fric_stribeck_cfg_symmetric(double fc, double fs, double b,
                                                 double vs, double delta);
 
-/** A Coulomb set: Fs = Fc, b = 0 (vs = 1 m/s and delta = 2, which then do not matter). */
+/** A Coulomb set: Fs = Fc, b = 0 (vs = vs_neg = 1 m/s and delta = 2, which then do not matter). */
 fric_stribeck_cfg_t fric_coulomb_cfg(double fc_pos, double fc_neg);
 
-/** A Coulomb + viscous set: Fs = Fc (vs = 1 m/s and delta = 2, which then do not matter). */
+/** A Coulomb + viscous set: Fs = Fc (vs = vs_neg = 1 m/s and delta = 2, which then do not matter). */
 fric_stribeck_cfg_t fric_viscous_cfg(double fc_pos, double fc_neg, double b_pos,
                                      double b_neg);
 
@@ -57,7 +59,7 @@ fric_stribeck_cfg_t fric_viscous_cfg(double fc_pos, double fc_neg, double b_pos,
  * @brief Validate a set.
  *
  * Refused, each with its own code: any level or coefficient negative, NaN or
- * infinite; vs <= 0; delta <= 0; NaN or infinity anywhere.
+ * infinite; vs <= 0; vs_neg <= 0; delta <= 0; NaN or infinity anywhere.
  * Fs < Fc is accepted (see fric_stribeck_warnings()).
  */
 fric_status_t fric_stribeck_check(const fric_stribeck_cfg_t *cfg);
@@ -67,14 +69,16 @@ unsigned fric_stribeck_warnings(const fric_stribeck_cfg_t *cfg);
 
 /**
  * @brief Level g(v) = Fc + (Fs - Fc) * exp(-|v/vs|^delta), in N, with the
- *        direction's parameters (the "pos" set for v >= 0).
+ *        direction's parameters (the "pos" set and vs for v >= 0, the
+ *        "neg" set and vs_neg for v < 0).
  *
  * This is the magnitude of the friction force without the viscous term; it
  * is also the steady-state function g(v) of the LuGre model.
  */
 double fric_stribeck_level(const fric_stribeck_cfg_t *cfg, double v);
 
-/** @brief The Stribeck weight exp(-|v/vs|^delta), in [0, 1]. */
+/** @brief The Stribeck weight exp(-|v/vs|^delta), in [0, 1], with the vs of
+ *         the sign of v (vs for v >= 0, vs_neg for v < 0). */
 double fric_stribeck_weight(const fric_stribeck_cfg_t *cfg, double v);
 
 /** @brief Friction force F(v), N, for a velocity v in m/s (cfg must be valid). */

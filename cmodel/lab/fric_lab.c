@@ -164,6 +164,7 @@ int fric_lab_options(void)
             const char *pos = strcmp(t[i].name, "fc-neg") == 0 ? "fc"
                               : strcmp(t[i].name, "fs-neg") == 0 ? "fs"
                               : strcmp(t[i].name, "b-neg") == 0  ? "b"
+                              : strcmp(t[i].name, "vs-neg") == 0 ? "vs"
                                                                  : t[i].name;
             snprintf(opt, sizeof opt, "--%s", t[i].name);
             snprintf(val, sizeof val, "%.17g", *(const double *)fric_opts_find(t, nt, pos)->dst);

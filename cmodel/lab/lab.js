@@ -153,7 +153,7 @@ function fricoreWorker() {
   // the fixed-point sample time the page starts with, s
   const TS_DEFAULT = '1e-4';
   // fields whose empty value means the command's default (the option is left out)
-  const OPTIONAL = new Set(['stick_threshold', 'slip_threshold', 'min_slip_duration', 'fc_neg', 'fs_neg', 'b_neg', 'f_max']);
+  const OPTIONAL = new Set(['stick_threshold', 'slip_threshold', 'min_slip_duration', 'fc_neg', 'fs_neg', 'vs_neg', 'b_neg', 'f_max']);
   const DYNAMIC = new Set(['dahl', 'lugre']);
   const S = { T: 0, X: 1, V: 2, Z: 3, F: 4, F_SPRING: 5, F_EXT: 6 }; // fric_lab.h
 

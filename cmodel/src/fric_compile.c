@@ -122,11 +122,11 @@ static bool mant_shift(double x, int w, int smax, uint32_t *m, uint32_t *s)
  * viscous b|v| at most b vb (run_bound(): how the roundings are covered). */
 static bool over(double f, double t, bool scaled) { return scaled ? t < 1.25 * f : f > t; }
 
-/* p = |v/vs|^delta as fric_curve_weight() forms it, the weight being
- * exp(-p), or 0 for p > 746 */
-static double weight_p(const fric_stribeck_cfg_t *c, double v)
+/* p = |v/vs|^delta as fric_curve_weight() forms it for a speed v >= 0 of the
+ * direction neg (its vs), the weight being exp(-p), or 0 for p > 746 */
+static double weight_p(const fric_stribeck_cfg_t *c, bool neg, double v)
 {
-    const double u = v / c->vs;
+    const double u = v / (neg ? c->vs_neg : c->vs);
     return (c->delta == 2.0) ? u * u : (c->delta == 1.0) ? fabs(u) : pow(fabs(u), c->delta);
 }
 
@@ -151,7 +151,7 @@ static double run_bound(const fric_stribeck_cfg_t *c, bool neg, double ka, doubl
     const double va = ka * v_lsb, vb = kb * v_lsb, dip = fs - fc, bv = b * vb;
     double level = fc;
     if (dip != 0.0) {
-        const double pa = weight_p(c, va), pb = weight_p(c, vb);
+        const double pa = weight_p(c, neg, va), pb = weight_p(c, neg, vb);
         if (pb * (1.0 + 0x1p-40) < 0x1p-56) {
             level = fc + dip; /* w = 1 at every code */
         } else if (!(pa * (1.0 - 0x1p-40) > 746.0)) { /* else w = 0 at every code: the level is fc */
@@ -364,7 +364,7 @@ static fric_status_t compile_dir(double fc, double fs, double b, const char *sfx
     return FRIC_OK;
 }
 
-/* The shared Stribeck scale: y = (|v|/vs)^delta * log2(e) in (U,YI,YF). */
+/* A Stribeck scale: y = (|v|/vs)^delta * log2(e) in (U,YI,YF). */
 static double stribeck_k(double vs, double delta, double v_lsb, int yf)
 {
     const double r = v_lsb / vs;
@@ -416,19 +416,19 @@ static double vs_of(uint32_t km, uint32_t ks, uint32_t dsel, double v_lsb, int y
 fric_stribeck_cfg_t fric_fx_stribeck_effective(const fric_fx_stribeck_t *p, double v_lsb, double f_lsb)
 {
     if (fric_fx_stribeck_check(p) != FRIC_OK) {
-        const fric_stribeck_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+        const fric_stribeck_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
         return nan;
     }
     const int w = (int)p->width, gb = FRIC_FX_G(w);
-    double fc[2], fs[2], b[2];
+    double fc[2], fs[2], b[2], vs[2];
     for (int d = 0; d < 2; d++) {
         fc[d] = ldexp((double)p->dir[d].fc, -gb) * f_lsb;
         fs[d] = fc[d] + ldexp((double)p->dir[d].dm, -(int)p->dir[d].ds) * f_lsb;
         b[d] = ldexp((double)p->dir[d].bm, -(int)p->dir[d].bs - gb) * f_lsb / v_lsb;
+        vs[d] = vs_of(p->dir[d].km, p->dir[d].ks, p->dsel, v_lsb, FRIC_FX_YF(w));
+        if (!isfinite(vs[d])) vs[d] = 1.0; /* no dip: vs does not matter */
     }
-    fric_stribeck_cfg_t c = {fc[0], fc[1], fs[0], fs[1], b[0], b[1],
-                             vs_of(p->km, p->ks, p->dsel, v_lsb, FRIC_FX_YF(w)), p->dsel ? 2.0 : 1.0};
-    if (!isfinite(c.vs)) c.vs = 1.0; /* no dip: vs does not matter */
+    fric_stribeck_cfg_t c = {fc[0], fc[1], fs[0], fs[1], b[0], b[1], vs[0], vs[1], p->dsel ? 2.0 : 1.0};
     return c;
 }
 
@@ -454,9 +454,14 @@ static fric_status_t compile_static(const fric_stribeck_cfg_t *cfg, bool dynamic
     out->width = rep->width;
     fric_status_t st = compile_dir(cfg->fc_pos, cfg->fs_pos, cfg->b_pos, "", dynamic, rep, &out->dir[0]);
     if (st == FRIC_OK) st = compile_dir(cfg->fc_neg, cfg->fs_neg, cfg->b_neg, "-neg", dynamic, rep, &out->dir[1]);
+    /* each direction's scale from its vs; both are compiled when either
+     * direction has a dip (so that vs_neg = vs gives KM_N = KM, KS_N = KS) */
+    const bool has_dip = out->dir[0].dm != 0 || out->dir[1].dm != 0;
     if (st == FRIC_OK)
-        st = compile_scale(cfg->vs, cfg->delta, out->dir[0].dm != 0 || out->dir[1].dm != 0, "vs", rep,
-                           &out->km, &out->ks, &out->dsel);
+        st = compile_scale(cfg->vs, cfg->delta, has_dip, "vs", rep, &out->dir[0].km, &out->dir[0].ks, &out->dsel);
+    if (st == FRIC_OK)
+        st = compile_scale(cfg->vs_neg, cfg->delta, has_dip, "vs-neg", rep, &out->dir[1].km, &out->dir[1].ks,
+                           &out->dsel);
     if (st != FRIC_OK) return st;
     const fric_stribeck_cfg_t e = fric_fx_stribeck_effective(out, rep->v_lsb, rep->f_lsb);
     quant(rep, "fc", "N", cfg->fc_pos, e.fc_pos);
@@ -465,7 +470,8 @@ static fric_status_t compile_static(const fric_stribeck_cfg_t *cfg, bool dynamic
     if (cfg->fs_neg != cfg->fc_neg) quant(rep, "fs-neg", "N", cfg->fs_neg, e.fs_neg);
     quant(rep, dynamic ? "sigma2" : "b", "N*s/m", cfg->b_pos, e.b_pos);
     quant(rep, dynamic ? "sigma2-neg" : "b-neg", "N*s/m", cfg->b_neg, e.b_neg);
-    if (out->km) quant(rep, "vs", "m/s", cfg->vs, e.vs);
+    if (out->dir[0].km) quant(rep, "vs", "m/s", cfg->vs, e.vs);
+    if (out->dir[1].km && cfg->vs_neg != cfg->vs) quant(rep, "vs-neg", "m/s", cfg->vs_neg, e.vs_neg);
     return check_quant(rep);
 }
 
@@ -508,7 +514,7 @@ static xdbl_t lugre_kc(double sigma0, double ts, const fric_compile_report_t *re
 fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb, double f_lsb, double ts)
 {
     if (fric_fx_lugre_check(p) != FRIC_OK) {
-        const fric_lugre_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+        const fric_lugre_cfg_t nan = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
         return nan;
     }
     const int w = (int)p->g.width, yf = FRIC_FX_YF(w);
@@ -520,7 +526,7 @@ fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb,
     const xdbl_t den = xmul(xdiv(xmul(xmul(xd(ts), xd(v_lsb)), xd(ldexp(1.0, FRIC_FX_G(w)))), xd(f_lsb)), xd(LOG2E));
     const xdbl_t sigma0 = xdiv(num, den);
     const double c1 = ldexp((double)p->c1m, -(int)p->c1s);
-    fric_lugre_cfg_t c = {s.fc_pos, s.fc_neg, s.fs_pos, s.fs_neg, s.vs, s.delta,
+    fric_lugre_cfg_t c = {s.fc_pos, s.fc_neg, s.fs_pos, s.fs_neg, s.vs, s.vs_neg, s.delta,
                           xval(sigma0), xval(xmul(xmul(xd(c1), sigma0), xd(ts))), s.b_pos, s.b_neg,
                           p->md_en ? vs_of(p->kdm, p->kds, 1, v_lsb, yf) : 0.0};
     return c;

@@ -32,15 +32,15 @@ static inline double fric_curve_weight(double vs, double delta, double v)
     return fric_curve_weight_u(v / vs, delta);
 }
 
-/* g(v) with the levels of the sign of v (v = 0 takes the v > 0 levels) */
-static inline double fric_curve_level(double fc_pos, double fc_neg, double fs_pos, double fs_neg, double vs,
-                                      double delta, double v)
+/* g(v) with the levels and vs of the sign of v (v = 0 takes the v > 0 ones) */
+static inline double fric_curve_level(double fc_pos, double fc_neg, double fs_pos, double fs_neg, double vs_pos,
+                                      double vs_neg, double delta, double v)
 {
     const bool neg = v < 0.0;
     const double fc = neg ? fc_neg : fc_pos;
     const double dip = (neg ? fs_neg : fs_pos) - fc;
     /* dip == 0 gives exactly fc: the Coulomb(+viscous) case is exact. */
-    return (dip == 0.0) ? fc : fc + dip * fric_curve_weight(vs, delta, v);
+    return (dip == 0.0) ? fc : fc + dip * fric_curve_weight(neg ? vs_neg : vs_pos, delta, v);
 }
 
 /* The LuGre force at (z, v) for g = g(v) and the coefficients of the sign

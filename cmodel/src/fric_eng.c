@@ -43,7 +43,8 @@ static void emit(as_t *a, uint32_t w)
 #define BP(k) ((uint32_t)FRIC_ENG_B_PAR << 14 | (uint32_t)(k))
 /* PARD carries the v < 0 word number too, in bits [9:5], so the hardware
  * selects a field instead of adding */
-#define BPD(k) ((uint32_t)FRIC_ENG_B_PARD << 14 | (uint32_t)((k) + FRIC_ENG_DIR_OFFSET) << 5 | (uint32_t)(k))
+#define BPD2(k, kn) ((uint32_t)FRIC_ENG_B_PARD << 14 | (uint32_t)(kn) << 5 | (uint32_t)(k))
+#define BPD(k) BPD2(k, (k) + FRIC_ENG_DIR_OFFSET)
 
 static void op3(as_t *a, int op, int rd, int ra, uint32_t b)
 {
@@ -181,9 +182,10 @@ static void m_exp2(as_t *a, int e, int y, int t1, int t2, int t3)
     op3(a, FRIC_ENG_RSR, e, t3, BR(t1));
 }
 
-/* y = y_w(a, KM, KS, DSEL): the Stribeck exponent argument; pdsel < 0
- * means delta = 2 always (the micro-damping scale) */
-static void m_y(as_t *a, int y, int pkm, int pks, int pdsel, int p, int pe, int t)
+/* y = y_w(a, KM, KS, DSEL): the Stribeck exponent argument, KM and KS
+ * given as B operands (a parameter word, or a PARD pair of v's direction);
+ * pdsel < 0 means delta = 2 always (the micro-damping scale) */
+static void m_y(as_t *a, int y, uint32_t bkm, uint32_t bks, int pdsel, int p, int pe, int t)
 {
     const int lm = new_label(a), lneg = new_label(a), lend = new_label(a);
     if (pdsel >= 0) { /* delta = 1: p = a, pe = 0 */
@@ -202,8 +204,8 @@ static void m_y(as_t *a, int y, int pkm, int pks, int pdsel, int p, int pe, int 
     op3(a, FRIC_ENG_SHR, p, p, BR(t));
     op3(a, FRIC_ENG_ADD, pe, pe, BR(t));
     place(a, lm);
-    op3(a, FRIC_ENG_MUL, p, p, BP(pkm));
-    op3(a, FRIC_ENG_ADD, t, R0, BP(pks));
+    op3(a, FRIC_ENG_MUL, p, p, bkm);
+    op3(a, FRIC_ENG_ADD, t, R0, bks);
     op3(a, FRIC_ENG_SUB, t, t, BR(pe));
     br(a, FRIC_ENG_BLT, t, R0, lneg);
     op3(a, FRIC_ENG_RSR, y, p, BR(t));
@@ -272,7 +274,8 @@ static void m_head(as_t *a, int loop, int commit, int zero, int r)
     in(a, RV, commit);
     br(a, FRIC_ENG_BEQ, RV, R0, zero);
     op3(a, FRIC_ENG_NEGIF, RA, RV, BR(RV));
-    m_y(a, T4, FRIC_FX_WORD_KM, FRIC_FX_WORD_KS, FRIC_FX_WORD_DSEL, T1, T2, T3);
+    m_y(a, T4, BPD2(FRIC_FX_WORD_KM, FRIC_FX_WORD_KM_N), BPD2(FRIC_FX_WORD_KS, FRIC_FX_WORD_KS_N), FRIC_FX_WORD_DSEL,
+        T1, T2, T3);
     m_exp2(a, T5, T4, T1, T2, T3);
     m_fc_dip(a, r, T5, T1, T2);
 }
@@ -390,7 +393,7 @@ static void build_lugre(as_t *a)
     op3(a, FRIC_ENG_ADD, T1, R0, BP(FRIC_FX_WORD_MD_EN));
     op3(a, FRIC_ENG_ADD, RC1, R0, BP(FRIC_FX_WORD_C1M));
     br(a, FRIC_ENG_BEQ, T1, R0, nomd);
-    m_y(a, T4, FRIC_FX_WORD_KDM, FRIC_FX_WORD_KDS, -1, T1, T2, T3);
+    m_y(a, T4, BP(FRIC_FX_WORD_KDM), BP(FRIC_FX_WORD_KDS), -1, T1, T2, T3);
     m_exp2(a, T5, T4, T1, T2, T3);
     op3(a, FRIC_ENG_MUL, RC1, RC1, BR(T5));
     op3(a, FRIC_ENG_RSR, RC1, RC1, BI(EEF));

@@ -629,7 +629,7 @@ static int static_solve(const srows_t *r, const fric_fit_static_opts_t *o, bool 
     const double *y = rep->value;
     *out = (fric_stribeck_cfg_t){.fc_pos = y[k.fc], .fc_neg = y[c.asym ? k.fcn : k.fc], .fs_pos = y[k.fs],
                                  .fs_neg = y[c.asym ? k.fsn : k.fs], .b_pos = y[k.b], .b_neg = y[c.asym ? k.bn : k.b],
-                                 .vs = vs, .delta = k.d >= 0 ? y[k.d] : c.delta};
+                                 .vs = vs, .vs_neg = vsn, .delta = k.d >= 0 ? y[k.d] : c.delta};
     if (vs_neg) *vs_neg = vsn;
     return 0;
 }

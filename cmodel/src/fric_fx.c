@@ -185,6 +185,7 @@ int fric_fx_word_fits(uint32_t width, uint32_t addr, uint32_t data)
     FRIC_FX_WORD_CASE(BM_P) FRIC_FX_WORD_CASE(BS_P)
     FRIC_FX_WORD_CASE(FC_N) FRIC_FX_WORD_CASE(DM_N) FRIC_FX_WORD_CASE(DS_N)
     FRIC_FX_WORD_CASE(BM_N) FRIC_FX_WORD_CASE(BS_N)
+    FRIC_FX_WORD_CASE(KM_N) FRIC_FX_WORD_CASE(KS_N)
     FRIC_FX_WORD_CASE(KYM) FRIC_FX_WORD_CASE(KYX) FRIC_FX_WORD_CASE(C1M)
     FRIC_FX_WORD_CASE(C1S) FRIC_FX_WORD_CASE(MD_EN) FRIC_FX_WORD_CASE(KDM)
     FRIC_FX_WORD_CASE(KDS)
@@ -202,13 +203,13 @@ fric_status_t fric_fx_stribeck_check(const fric_fx_stribeck_t *p)
 #if defined(FRIC_FX_ONLY_WIDTH)
     if (w != FRIC_FX_ONLY_WIDTH) return FRIC_ERR_FX_WIDTH;
 #endif
-    bool ok = fits_u(p->km, FRIC_FX_BITS_KM(w)) && fits_u(p->ks, FRIC_FX_BITS_KS(w)) &&
-              fits_u(p->dsel, FRIC_FX_BITS_DSEL(w));
+    bool ok = fits_u(p->dsel, FRIC_FX_BITS_DSEL(w));
     for (int d = 0; d < 2; d++) {
         const fric_fx_dir_t *q = &p->dir[d];
         ok = ok && fits_u(q->fc, FRIC_FX_BITS_FC_P(w)) && fits_s(q->dm, FRIC_FX_BITS_DM_P(w)) &&
              fits_u(q->ds, FRIC_FX_BITS_DS_P(w)) && fits_u(q->bm, FRIC_FX_BITS_BM_P(w)) &&
-             fits_u(q->bs, FRIC_FX_BITS_BS_P(w));
+             fits_u(q->bs, FRIC_FX_BITS_BS_P(w)) && fits_u(q->km, FRIC_FX_BITS_KM(w)) &&
+             fits_u(q->ks, FRIC_FX_BITS_KS(w));
     }
     return ok ? FRIC_OK : FRIC_ERR_FX_FIELD;
 }
@@ -276,7 +277,7 @@ FX_INLINE int32_t stribeck_w(uint32_t w, const fric_fx_stribeck_t *p, int32_t v,
     v = clamp_v(w, v, flags);
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);   /* (U,W,0) */
     const fric_fx_dir_t *d = &p->dir[v < 0];
-    const uint32_t y = y_w(w, a, p->km, p->ks, p->dsel);
+    const uint32_t y = y_w(w, a, d->km, d->ks, p->dsel);
     const uint32_t e = exp2_w(w, y);
     const int64_t mag = (int64_t)d->fc + dip(w, d, e) + visc_limited(w, d, a); /* (S,W+2,G) */
     if (detail) *detail = (fric_fx_stribeck_detail_t){y, e, mag};
@@ -318,7 +319,7 @@ FX_INLINE int64_t g_w(uint32_t w, const fric_fx_lugre_t *p, int32_t v, uint32_t 
 {
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
     const fric_fx_dir_t *d = &p->g.dir[v < 0];
-    const uint32_t e = exp2_w(w, y_w(w, a, p->g.km, p->g.ks, p->g.dsel));
+    const uint32_t e = exp2_w(w, y_w(w, a, d->km, d->ks, p->g.dsel));
     int64_t g = (int64_t)d->fc + dip(w, d, e); /* (S,W,G) */
     const int64_t gmax = BIT(w - 1 + FRIC_FX_G(w)) - 1;
     if (g < 1 || g > gmax) {
@@ -457,8 +458,6 @@ int32_t fric_fx_enc_velocity(uint32_t width, uint32_t pos_now, uint32_t pos_prev
 
 void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words)
 {
-    words[FRIC_FX_WORD_KM] = p->km;
-    words[FRIC_FX_WORD_KS] = p->ks;
     words[FRIC_FX_WORD_DSEL] = p->dsel;
     for (int d = 0; d < 2; d++) {
         const fric_fx_dir_t *q = &p->dir[d];
@@ -468,6 +467,8 @@ void fric_fx_stribeck_pack(const fric_fx_stribeck_t *p, uint32_t *words)
         words[FRIC_FX_WORD_DS_P + o] = q->ds;
         words[FRIC_FX_WORD_BM_P + o] = q->bm;
         words[FRIC_FX_WORD_BS_P + o] = q->bs;
+        words[d ? FRIC_FX_WORD_KM_N : FRIC_FX_WORD_KM] = q->km;
+        words[d ? FRIC_FX_WORD_KS_N : FRIC_FX_WORD_KS] = q->ks;
     }
 }
 
@@ -484,8 +485,6 @@ fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words)
     fric_fx_lugre_t p = {0};
     const int w = (int)width;
     p.g.width = width;
-    p.g.km = words[FRIC_FX_WORD_KM];
-    p.g.ks = words[FRIC_FX_WORD_KS];
     p.g.dsel = words[FRIC_FX_WORD_DSEL];
     for (int d = 0; d < 2; d++) {
         const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
@@ -495,6 +494,8 @@ fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words)
         q->ds = words[FRIC_FX_WORD_DS_P + o];
         q->bm = words[FRIC_FX_WORD_BM_P + o];
         q->bs = words[FRIC_FX_WORD_BS_P + o];
+        q->km = words[d ? FRIC_FX_WORD_KM_N : FRIC_FX_WORD_KM];
+        q->ks = words[d ? FRIC_FX_WORD_KS_N : FRIC_FX_WORD_KS];
     }
     p.kym = words[FRIC_FX_WORD_KYM];
     p.kyx = field_s(words[FRIC_FX_WORD_KYX], FRIC_FX_BITS_KYX(w));

@@ -11,7 +11,7 @@ fric_lugre_cfg_t fric_lugre_cfg_canudas1995(void)
 {
     fric_lugre_cfg_t c = {
         .fc_pos = 1.0, .fc_neg = 1.0, .fs_pos = 1.5, .fs_neg = 1.5,
-        .vs = 1e-3, .delta = 2.0,
+        .vs = 1e-3, .vs_neg = 1e-3, .delta = 2.0,
         .sigma0 = 1e5, .sigma1 = 316.22776601683793 /* sqrt(1e5) */,
         .sigma2_pos = 0.4, .sigma2_neg = 0.4, .vd = 0.0,
     };
@@ -26,6 +26,7 @@ fric_status_t fric_lugre_check(const fric_lugre_cfg_t *cfg)
     if (!fric_is_pos(cfg->fs_pos)) return fric_is_nonneg(cfg->fs_pos) ? FRIC_ERR_FS_DYN : FRIC_ERR_FS;
     if (!fric_is_pos(cfg->fs_neg)) return fric_is_nonneg(cfg->fs_neg) ? FRIC_ERR_FS_NEG_DYN : FRIC_ERR_FS_NEG;
     if (!fric_is_pos(cfg->vs)) return FRIC_ERR_VS;
+    if (!fric_is_pos(cfg->vs_neg)) return FRIC_ERR_VS_NEG;
     if (!fric_is_pos(cfg->delta)) return FRIC_ERR_DELTA;
     if (!fric_is_pos(cfg->sigma0)) return FRIC_ERR_SIGMA0;
     if (!fric_is_nonneg(cfg->sigma1)) return FRIC_ERR_SIGMA1;
@@ -60,13 +61,14 @@ unsigned fric_lugre_warnings(const fric_lugre_cfg_t *cfg)
 fric_stribeck_cfg_t fric_lugre_steady_curve(const fric_lugre_cfg_t *cfg)
 {
     fric_stribeck_cfg_t c = {cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg,
-                             cfg->sigma2_pos, cfg->sigma2_neg, cfg->vs, cfg->delta};
+                             cfg->sigma2_pos, cfg->sigma2_neg, cfg->vs, cfg->vs_neg, cfg->delta};
     return c;
 }
 
 double fric_lugre_g(const fric_lugre_cfg_t *cfg, double v)
 {
-    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->delta, v);
+    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->vs_neg,
+                            cfg->delta, v);
 }
 
 double fric_lugre_sigma1(const fric_lugre_cfg_t *cfg, double v)
@@ -165,7 +167,7 @@ fric_lugre_cfg_t fric_dahl_as_lugre(const fric_dahl_cfg_t *cfg)
     fric_lugre_cfg_t c = {
         .fc_pos = cfg->fc_pos, .fc_neg = cfg->fc_neg,
         .fs_pos = cfg->fc_pos, .fs_neg = cfg->fc_neg,
-        .vs = 1.0, .delta = 2.0, /* irrelevant with Fs = Fc */
+        .vs = 1.0, .vs_neg = 1.0, .delta = 2.0, /* irrelevant with Fs = Fc */
         .sigma0 = cfg->sigma0, .sigma1 = 0.0,
         .sigma2_pos = cfg->sigma2_pos, .sigma2_neg = cfg->sigma2_neg, .vd = 0.0,
     };

@@ -29,7 +29,7 @@ fric_model_values_t fric_model_values_canudas1995(void)
     const fric_lugre_cfg_t c = fric_lugre_cfg_canudas1995();
     fric_model_values_t v = {.fc = c.fc_pos, .fs = c.fs_pos, .vs = c.vs, .b = c.sigma2_pos, .delta = c.delta,
                              .sigma0 = c.sigma0, .sigma1 = c.sigma1, .vd = c.vd, .fc_neg = c.fc_neg,
-                             .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg};
+                             .fs_neg = c.fs_neg, .b_neg = c.sigma2_neg, .vs_neg = c.vs_neg};
     v.z_ba = c.fc_pos / (2.0 * c.sigma0);
     (void)fric_model_values_gms_defaults(&v, 4);
     return v;
@@ -50,6 +50,21 @@ fric_status_t fric_model_values_gms_defaults(fric_model_values_t *v, double n)
     return FRIC_OK;
 }
 
+/* the Stribeck curve and the LuGre set of a set of values (named fields: the
+ * structs grow) */
+static fric_stribeck_cfg_t curve_of(const fric_model_values_t *v)
+{
+    return (fric_stribeck_cfg_t){.fc_pos = v->fc, .fc_neg = v->fc_neg, .fs_pos = v->fs, .fs_neg = v->fs_neg,
+                                 .b_pos = v->b, .b_neg = v->b_neg, .vs = v->vs, .vs_neg = v->vs_neg, .delta = v->delta};
+}
+
+static fric_lugre_cfg_t lugre_of(const fric_model_values_t *v)
+{
+    return (fric_lugre_cfg_t){.fc_pos = v->fc, .fc_neg = v->fc_neg, .fs_pos = v->fs, .fs_neg = v->fs_neg, .vs = v->vs,
+                              .vs_neg = v->vs_neg, .delta = v->delta, .sigma0 = v->sigma0, .sigma1 = v->sigma1,
+                              .sigma2_pos = v->b, .sigma2_neg = v->b_neg, .vd = v->vd};
+}
+
 fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t *v, fric_model_t *out,
                                unsigned *warnings)
 {
@@ -65,7 +80,7 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
     case FRIC_MODEL_STRIBECK:
         if (kind == FRIC_MODEL_COULOMB) out->stribeck = fric_coulomb_cfg(v->fc, v->fc_neg);
         else if (kind == FRIC_MODEL_VISCOUS) out->stribeck = fric_viscous_cfg(v->fc, v->fc_neg, v->b, v->b_neg);
-        else out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->delta};
+        else out->stribeck = curve_of(v);
         st = fric_stribeck_check(&out->stribeck);
         if (st == FRIC_OK) warn = fric_stribeck_warnings(&out->stribeck);
         break;
@@ -76,22 +91,20 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
         out->stribeck = fric_lugre_steady_curve(&out->lugre);
         break;
     case FRIC_MODEL_LUGRE:
-        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->delta,
-                                        v->sigma0, v->sigma1, v->b, v->b_neg, v->vd};
+        out->lugre = lugre_of(v);
         st = fric_lugre_check(&out->lugre);
         if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
         out->stribeck = fric_lugre_steady_curve(&out->lugre);
         break;
     case FRIC_MODEL_ELASTOPLASTIC:
-        out->lugre = (fric_lugre_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->vs, v->delta,
-                                        v->sigma0, v->sigma1, v->b, v->b_neg, v->vd};
+        out->lugre = lugre_of(v);
         out->ep = (fric_ep_cfg_t){out->lugre, v->z_ba};
         st = fric_ep_check(&out->ep);
         if (st == FRIC_OK) warn = fric_lugre_warnings(&out->lugre);
         out->stribeck = fric_lugre_steady_curve(&out->lugre);
         break;
     case FRIC_MODEL_GMS:
-        out->stribeck = (fric_stribeck_cfg_t){v->fc, v->fc_neg, v->fs, v->fs_neg, v->b, v->b_neg, v->vs, v->delta};
+        out->stribeck = curve_of(v);
         out->gms.n = v->gms_n;
         if (v->gms_n >= 1 && v->gms_n <= FRIC_GMS_MAX) {
             memcpy(out->gms.k, v->gms_k, v->gms_n * sizeof v->gms_k[0]);
@@ -153,6 +166,7 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         {"gms_c", NULL, &v.gms_c, M_GMS, M_GMS},
         {"fc_neg", NULL, &v.fc_neg, M_ALL, 0},
         {"fs_neg", NULL, &v.fs_neg, M_DIP, 0},
+        {"vs_neg", NULL, &v.vs_neg, M_DIP, 0},
         {"b_neg", "sigma2_neg", &v.b_neg, M_B, 0},
     };
     enum { NT = sizeof t / sizeof t[0] };
@@ -226,6 +240,7 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         if (t[j].dst == &v.fc_neg) v.fc_neg = v.fc;
         if (t[j].dst == &v.fs_neg) v.fs_neg = v.fs;
         if (t[j].dst == &v.b_neg) v.b_neg = v.b;
+        if (t[j].dst == &v.vs_neg) v.vs_neg = v.vs;
     }
     const fric_status_t st = fric_model_build(kind, &v, out, warnings);
     if (st != FRIC_OK && why && why_len) snprintf(why, why_len, "%s", fric_status_message(st));

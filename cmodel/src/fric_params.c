@@ -318,8 +318,8 @@ fric_status_t fric_params_lugre(const fric_params_t *p, fric_lugre_cfg_t *cfg, f
                                 char *why, size_t why_len)
 {
     static const char *const known[] = {"model", "fc", "fs", "vs", "delta", "p", "sigma0", "sigma1", "sigma2", "b",
-                                        "vmd", "fc_neg", "fs_neg", "sigma2_neg", "b_neg", "v_max", "f_max", "ts",
-                                        "width"};
+                                        "vmd", "fc_neg", "fs_neg", "vs_neg", "sigma2_neg", "b_neg", "v_max", "f_max",
+                                        "ts", "width"};
     if (why && why_len) why[0] = '\0';
     for (size_t i = 0; i < p->n; i++) {
         bool ok = false;
@@ -340,10 +340,11 @@ fric_status_t fric_params_lugre(const fric_params_t *p, fric_lugre_cfg_t *cfg, f
         {"fc", NULL, &c.fc_pos, true}, {"fs", NULL, &c.fs_pos, true}, {"vs", NULL, &c.vs, true},
         {"delta", "p", &c.delta, false}, {"sigma0", NULL, &c.sigma0, true}, {"sigma1", NULL, &c.sigma1, true},
         {"sigma2", "b", &c.sigma2_pos, true}, {"vmd", NULL, &c.vd, false}, {"fc_neg", NULL, &c.fc_neg, false},
-        {"fs_neg", NULL, &c.fs_neg, false}, {"sigma2_neg", "b_neg", &c.sigma2_neg, false},
+        {"fs_neg", NULL, &c.fs_neg, false}, {"vs_neg", NULL, &c.vs_neg, false},
+        {"sigma2_neg", "b_neg", &c.sigma2_neg, false},
         {"v_max", NULL, &o.v_max, false}, {"f_max", NULL, &o.f_max, false}, {"ts", NULL, &o.ts, false},
     };
-    bool neg[3] = {false, false, false};
+    bool neg[4] = {false, false, false, false};
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         bool found;
         const fric_status_t s = num(p, t[i].key, t[i].alias, t[i].dst, &found, why, why_len);
@@ -352,10 +353,12 @@ fric_status_t fric_params_lugre(const fric_params_t *p, fric_lugre_cfg_t *cfg, f
         if (t[i].dst == &c.fc_neg) neg[0] = found;
         if (t[i].dst == &c.fs_neg) neg[1] = found;
         if (t[i].dst == &c.sigma2_neg) neg[2] = found;
+        if (t[i].dst == &c.vs_neg) neg[3] = found;
     }
     if (!neg[0]) c.fc_neg = c.fc_pos;
     if (!neg[1]) c.fs_neg = c.fs_pos;
     if (!neg[2]) c.sigma2_neg = c.sigma2_pos;
+    if (!neg[3]) c.vs_neg = c.vs;
     const fric_param_t *w = fric_params_get(p, "width");
     if (w) {
         if (w->kind != FRIC_PARAM_NUMBER || (strcmp(w->text, "16") != 0 && strcmp(w->text, "18") != 0))

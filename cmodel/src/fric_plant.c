@@ -37,7 +37,8 @@ fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c)
     k.dip[1] = c->fs_neg - c->fc_neg;
     k.s2[0] = c->sigma2_pos;
     k.s2[1] = c->sigma2_neg;
-    k.ivs = 1.0 / c->vs;
+    k.ivs[0] = 1.0 / c->vs;
+    k.ivs[1] = 1.0 / c->vs_neg;
     k.ivd = c->vd > 0.0 ? 1.0 / c->vd : 0.0;
     return k;
 }
@@ -59,10 +60,10 @@ typedef struct {
 __attribute__((always_inline)) static inline lugre_coef_t lugre_coef(const fric_contact_t *c, double v)
 {
     const bool neg = v < 0.0;
-    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0];
+    const double fc = neg ? c->fc[1] : c->fc[0], dip = neg ? c->dip[1] : c->dip[0], ivs = neg ? c->ivs[1] : c->ivs[0];
     lugre_coef_t k;
     k.s2 = neg ? c->s2[1] : c->s2[0];
-    k.g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * c->ivs, c->lugre.delta);
+    k.g = dip == 0.0 ? fc : fc + dip * fric_curve_weight_u(v * ivs, c->lugre.delta);
     k.s1 = c->lugre.sigma1;
     if (c->ivd != 0.0) {
         const double u = v * c->ivd;

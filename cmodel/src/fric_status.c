@@ -14,7 +14,8 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FS_NEG: return "fs-neg (static level for v < 0, N) must be finite and >= 0";
     case FRIC_ERR_B: return "b/sigma2 (viscous coefficient for v > 0, N*s/m) must be finite and >= 0";
     case FRIC_ERR_B_NEG: return "b-neg (viscous coefficient for v < 0, N*s/m) must be finite and >= 0";
-    case FRIC_ERR_VS: return "vs (Stribeck velocity, m/s) must be finite and > 0";
+    case FRIC_ERR_VS: return "vs (Stribeck velocity for v > 0, m/s) must be finite and > 0";
+    case FRIC_ERR_VS_NEG: return "vs-neg (Stribeck velocity for v < 0, m/s) must be finite and > 0";
     case FRIC_ERR_DELTA: return "delta (Stribeck exponent) must be finite and > 0";
     case FRIC_ERR_SIGMA0: return "sigma0 (bristle stiffness, N/m) must be finite and > 0";
     case FRIC_ERR_SIGMA1: return "sigma1 (micro-damping, N*s/m) must be finite and >= 0";
@@ -29,7 +30,7 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FORCE_AMP: return "force-amp (external force amplitude, N) must be finite";
     case FRIC_ERR_FORCE_FREQ: return "force-freq (external force frequency, Hz) must be finite and >= 0";
     case FRIC_ERR_DEV_XFER: return "device: the SPI transport reported an error";
-    case FRIC_ERR_DEV_ID: return "device: ID is not 0x46524943 (\"FRIC\") or the map version is not 0.1: no fricore at the other end";
+    case FRIC_ERR_DEV_ID: return "device: ID is not 0x46524943 (\"FRIC\") or the map version is not 0.2: no fricore at the other end";
     case FRIC_ERR_DEV_TIMEOUT: return "device: a commit, reset or sample set did not finish within the polls allowed";
     case FRIC_ERR_DEV_AXIS: return "axis (or axis mask) must name only the device's axes, 0 .. CAPS.AXES - 1";
     case FRIC_ERR_DEV_WIDTH: return "--width of the parameter set must equal the device's W (CAPS.W)";

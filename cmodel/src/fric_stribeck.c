@@ -10,20 +10,20 @@
 fric_stribeck_cfg_t fric_stribeck_cfg_symmetric(double fc, double fs, double b,
                                                 double vs, double delta)
 {
-    fric_stribeck_cfg_t c = {fc, fc, fs, fs, b, b, vs, delta};
+    fric_stribeck_cfg_t c = {fc, fc, fs, fs, b, b, vs, vs, delta};
     return c;
 }
 
 fric_stribeck_cfg_t fric_coulomb_cfg(double fc_pos, double fc_neg)
 {
-    fric_stribeck_cfg_t c = {fc_pos, fc_neg, fc_pos, fc_neg, 0.0, 0.0, 1.0, 2.0};
+    fric_stribeck_cfg_t c = {fc_pos, fc_neg, fc_pos, fc_neg, 0.0, 0.0, 1.0, 1.0, 2.0};
     return c;
 }
 
 fric_stribeck_cfg_t fric_viscous_cfg(double fc_pos, double fc_neg, double b_pos,
                                      double b_neg)
 {
-    fric_stribeck_cfg_t c = {fc_pos, fc_neg, fc_pos, fc_neg, b_pos, b_neg, 1.0, 2.0};
+    fric_stribeck_cfg_t c = {fc_pos, fc_neg, fc_pos, fc_neg, b_pos, b_neg, 1.0, 1.0, 2.0};
     return c;
 }
 
@@ -37,6 +37,7 @@ fric_status_t fric_stribeck_check(const fric_stribeck_cfg_t *cfg)
     if (!fric_is_nonneg(cfg->b_pos)) return FRIC_ERR_B;
     if (!fric_is_nonneg(cfg->b_neg)) return FRIC_ERR_B_NEG;
     if (!fric_is_pos(cfg->vs)) return FRIC_ERR_VS;
+    if (!fric_is_pos(cfg->vs_neg)) return FRIC_ERR_VS_NEG;
     if (!fric_is_pos(cfg->delta)) return FRIC_ERR_DELTA;
     return FRIC_OK;
 }
@@ -50,12 +51,13 @@ unsigned fric_stribeck_warnings(const fric_stribeck_cfg_t *cfg)
 
 double fric_stribeck_weight(const fric_stribeck_cfg_t *cfg, double v)
 {
-    return fric_curve_weight(cfg->vs, cfg->delta, v);
+    return fric_curve_weight(v < 0.0 ? cfg->vs_neg : cfg->vs, cfg->delta, v);
 }
 
 double fric_stribeck_level(const fric_stribeck_cfg_t *cfg, double v)
 {
-    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->delta, v);
+    return fric_curve_level(cfg->fc_pos, cfg->fc_neg, cfg->fs_pos, cfg->fs_neg, cfg->vs, cfg->vs_neg,
+                            cfg->delta, v);
 }
 
 double fric_stribeck_force(const fric_stribeck_cfg_t *cfg, double v)

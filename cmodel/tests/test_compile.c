@@ -27,7 +27,7 @@ static fric_compile_opts_t opts(uint32_t w, double ts)
 static void test_stribeck_fields_fit_and_represent_the_set(void **state)
 {
     (void)state;
-    const fric_stribeck_cfg_t c = {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0};
+    const fric_stribeck_cfg_t c = {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0};
     for (uint32_t w = 16; w <= 18; w += 2) {
         const fric_compile_opts_t o = opts(w, 0.0);
         fric_fx_stribeck_t p;
@@ -37,7 +37,10 @@ static void test_stribeck_fields_fit_and_represent_the_set(void **state)
         assert_true(r.f_max == 4.0); /* 1.25 * (1.8 + 0.2 * 1) = 2.5 -> 4 */
         assert_true(fabs(r.f_lsb - 4.0 / ldexp(1.0, (int)w - 1)) < 1e-18);
         /* normalized mantissas: full precision */
-        assert_true(p.km >= 1u << (w - 1) && p.dir[0].bm >= 1u << (w - 1));
+        assert_true(p.dir[0].km >= 1u << (w - 1) && p.dir[0].bm >= 1u << (w - 1));
+        /* vs_neg = vs: the same scale both ways */
+        assert_int_equal(p.dir[1].km, p.dir[0].km);
+        assert_int_equal(p.dir[1].ks, p.dir[0].ks);
         const fric_stribeck_cfg_t e = fric_fx_stribeck_effective(&p, r.v_lsb, r.f_lsb);
         const double lsb = r.f_lsb / 16; /* 2^-G of the output */
         assert_true(fabs(e.fc_pos - 1.0) <= lsb && fabs(e.fc_neg - 0.3) <= lsb);
@@ -51,9 +54,60 @@ static void test_stribeck_fields_fit_and_represent_the_set(void **state)
         /* pack writes each field to its word, signed fields sign-extended */
         uint32_t words[FRIC_FX_WORDS_STRIBECK];
         fric_fx_stribeck_pack(&p, words);
-        assert_int_equal(words[FRIC_FX_WORD_KM], p.km);
+        assert_int_equal(words[FRIC_FX_WORD_KM], p.dir[0].km);
+        assert_int_equal(words[FRIC_FX_WORD_KM_N], p.dir[1].km);
+        assert_int_equal(words[FRIC_FX_WORD_KS_N], p.dir[1].ks);
         assert_int_equal(words[FRIC_FX_WORD_FC_N], p.dir[1].fc);
         assert_int_equal((int32_t)words[FRIC_FX_WORD_DM_N], p.dir[1].dm);
+    }
+}
+
+/* vs_neg: its own scale words KM_N, KS_N and report row; vs_neg = vs gives
+ * the words of a set without it; each side's words are those of a
+ * symmetric set with that side's vs */
+static void test_vs_neg_has_its_own_scale(void **state)
+{
+    (void)state;
+    for (uint32_t w = 16; w <= 18; w += 2) {
+        fric_compile_opts_t o = opts(w, 0.0);
+        o.f_max = 4.0;
+        const fric_stribeck_cfg_t sym = {1.0, 0.8, 1.5, 1.3, 0.1, 0.15, 0.05, 0.05, 2.0};
+        fric_stribeck_cfg_t asym = sym, neg = sym;
+        asym.vs_neg = 0.08;
+        neg.vs = neg.vs_neg = 0.08;
+        fric_fx_stribeck_t ps, pa, pn;
+        fric_compile_report_t rs, ra;
+        assert_int_equal(fric_compile_stribeck(&sym, &o, &ps, &rs), FRIC_OK);
+        assert_int_equal(fric_compile_stribeck(&asym, &o, &pa, &ra), FRIC_OK);
+        assert_int_equal(fric_compile_stribeck(&neg, &o, &pn, NULL), FRIC_OK);
+        uint32_t ws[FRIC_FX_WORDS_STRIBECK], wa[FRIC_FX_WORDS_STRIBECK], wn[FRIC_FX_WORDS_STRIBECK];
+        fric_fx_stribeck_pack(&ps, ws);
+        fric_fx_stribeck_pack(&pa, wa);
+        fric_fx_stribeck_pack(&pn, wn);
+        assert_int_equal(ws[FRIC_FX_WORD_KM_N], ws[FRIC_FX_WORD_KM]);
+        assert_int_equal(ws[FRIC_FX_WORD_KS_N], ws[FRIC_FX_WORD_KS]);
+        for (int k = 0; k < FRIC_FX_WORDS_STRIBECK; k++) {
+            const bool negscale = k == FRIC_FX_WORD_KM_N || k == FRIC_FX_WORD_KS_N;
+            assert_int_equal(wa[k], negscale ? wn[k] : ws[k]);
+        }
+        assert_int_not_equal(wa[FRIC_FX_WORD_KM_N], wa[FRIC_FX_WORD_KM]);
+        /* the report: vs-neg only where it differs from vs */
+        assert_int_equal(ra.nquant, rs.nquant + 1);
+        assert_string_equal(ra.quant[ra.nquant - 1].param, "vs-neg");
+        assert_true(fabs(ra.quant[ra.nquant - 1].represented / 0.08 - 1.0) < ldexp(1.0, -(int)w + 1));
+        const fric_stribeck_cfg_t e = fric_fx_stribeck_effective(&pa, ra.v_lsb, ra.f_lsb);
+        assert_true(fabs(e.vs_neg / 0.08 - 1.0) < ldexp(1.0, -(int)w + 1));
+        /* bit for bit: each side of the asymmetric set is that side of the symmetric one */
+        for (int32_t v = -(1 << (w - 1)); v < (1 << (w - 1)); v++) {
+            uint32_t fl = 0;
+            const int32_t f = fric_fx_stribeck(&pa, v, &fl, NULL);
+            const int32_t want = fric_fx_stribeck(v < 0 ? &pn : &ps, v, &fl, NULL);
+            if (f != want) fail_msg("W=%u v=%d: %d, want %d", w, v, f, want);
+        }
+        /* a vs_neg the width cannot hold is refused by its name */
+        asym.vs_neg = 1e-9;
+        assert_int_equal(fric_compile_stribeck(&asym, &o, &pa, &ra), FRIC_ERR_RANGE);
+        assert_non_null(strstr(ra.why, "vs-neg = 1e-09 m/s is below the smallest representable"));
     }
 }
 
@@ -73,7 +127,8 @@ static void test_delta_selects_the_hardware_path(void **state)
     c = fric_viscous_cfg(1.0, 1.0, 0.1, 0.1);
     c.delta = 1.7;
     assert_int_equal(fric_compile_stribeck(&c, &o, &p, &r), FRIC_OK);
-    assert_int_equal(p.km, 0);
+    assert_int_equal(p.dir[0].km, 0);
+    assert_int_equal(p.dir[1].km, 0);
 }
 
 static void test_lugre_constants(void **state)
@@ -109,7 +164,7 @@ static void test_null_report(void **state)
     assert_memory_equal(&p, &q, sizeof p);
     const fric_dahl_cfg_t d = {c.fc_pos, c.fc_neg, c.sigma0, c.sigma2_pos, c.sigma2_neg};
     assert_int_equal(fric_compile_dahl(&d, &o, &q, NULL), FRIC_OK);
-    const fric_stribeck_cfg_t s = {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0};
+    const fric_stribeck_cfg_t s = {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0};
     fric_fx_stribeck_t ps;
     assert_int_equal(fric_compile_stribeck(&s, &o, &ps, NULL), FRIC_OK);
     fric_compile_opts_t bad = o;
@@ -326,7 +381,7 @@ static void test_peak_beyond_the_automatic_fmax(void **state)
 static void test_constant_curve_at_dbl_max_is_not_swept(void **state)
 {
     (void)state;
-    const fric_stribeck_cfg_t c = {DBL_MAX, DBL_MAX, DBL_MAX, DBL_MAX, 0.0, 0.0, 1.0, 2.0};
+    const fric_stribeck_cfg_t c = {DBL_MAX, DBL_MAX, DBL_MAX, DBL_MAX, 0.0, 0.0, 1.0, 1.0, 2.0};
     fric_compile_opts_t o = opts(18, 0.0);
     o.v_max = 1.0;
     fric_fx_stribeck_t p;
@@ -347,6 +402,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stribeck_fields_fit_and_represent_the_set),
+        cmocka_unit_test(test_vs_neg_has_its_own_scale),
         cmocka_unit_test(test_delta_selects_the_hardware_path),
         cmocka_unit_test(test_lugre_constants),
         cmocka_unit_test(test_null_report),

@@ -120,8 +120,13 @@ static void test_program_is_well_formed(void **state)
             assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_IMM);
             assert_int_not_equal((w >> 14) & 3, FRIC_ENG_B_PARD);
         }
-        /* a PARD operand's two word numbers */
-        if (((w >> 14) & 3) == FRIC_ENG_B_PARD) assert_int_equal((w >> 5) & 31, (w & 31) + FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P);
+        /* a PARD operand's two word numbers: a v > 0 field and its v < 0 twin */
+        if (((w >> 14) & 3) == FRIC_ENG_B_PARD) {
+            const uint32_t kp = w & 31, kn = (w >> 5) & 31;
+            if (kp == FRIC_FX_WORD_KM) assert_int_equal(kn, FRIC_FX_WORD_KM_N);
+            else if (kp == FRIC_FX_WORD_KS) assert_int_equal(kn, FRIC_FX_WORD_KS_N);
+            else assert_int_equal(kn, kp + FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P);
+        }
         char buf[80];
         fric_eng_disasm(w, buf, sizeof buf);
         assert_null(strchr(buf, '?'));

@@ -86,7 +86,7 @@ static void dynamic_data(const fric_lugre_cfg_t *c, size_t n, double dt, double 
     add_noise(f, n, &seed);
 }
 
-static const fric_stribeck_cfg_t TRUE_STATIC = {1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 2.0};
+static const fric_stribeck_cfg_t TRUE_STATIC = {1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 1e-3, 2.0};
 
 static fric_lugre_cfg_t true_lugre(void) { return fric_lugre_cfg_canudas1995(); }
 
@@ -124,7 +124,7 @@ static void test_static_asymmetric_and_delta(void **state)
 {
     (void)state;
     static double v[2000], f[2000];
-    const fric_stribeck_cfg_t t = {1.0, 0.8, 1.5, 1.3, 0.4, 0.5, 1e-3, 1.5};
+    const fric_stribeck_cfg_t t = {1.0, 0.8, 1.5, 1.3, 0.4, 0.5, 1e-3, 1e-3, 1.5};
     const size_t n = static_data(&t, 50, 10, 1e-4, 1.0, 2, v, f);
     fric_fit_static_opts_t o = {.asymmetric = true, .fit_delta = true, .delta = 2.0};
     fric_stribeck_cfg_t c;

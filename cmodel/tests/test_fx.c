@@ -151,7 +151,7 @@ static void test_stribeck_saturates_at_both_extremes(void **state)
         p.width = w;
         p.dsel = 1;
         for (int d = 0; d < 2; d++) /* largest level and viscous term: far beyond the output */
-            p.dir[d] = (fric_fx_dir_t){(1u << (w + 3)) - 1, (1 << (w - 1)) - 1, 0, (1u << w) - 1, 0};
+            p.dir[d] = (fric_fx_dir_t){(1u << (w + 3)) - 1, (1 << (w - 1)) - 1, 0, (1u << w) - 1, 0, 0, 0};
         assert_int_equal(fric_fx_stribeck_check(&p), FRIC_OK);
         const int32_t fm = fric_fx_fmax(w), vmax = (1 << (w - 1)) - 1, vmin = -(1 << (w - 1));
         uint32_t fl = 0;
@@ -164,8 +164,7 @@ static void test_stribeck_saturates_at_both_extremes(void **state)
         assert_int_equal(fric_fx_stribeck(&p, 0, &fl, NULL), 0);
         assert_int_equal(fl, 0);
         /* a negative magnitude clamps to 0 and says so */
-        p.dir[0] = (fric_fx_dir_t){0, -(1 << (w - 1)), 0, 0, 0};
-        p.km = 0; /* E = 1: the whole (negative) dip */
+        p.dir[0] = (fric_fx_dir_t){0, -(1 << (w - 1)), 0, 0, 0, 0, 0}; /* km = 0: E = 1, the whole (negative) dip */
         fl = 0;
         assert_int_equal(fric_fx_stribeck(&p, 5, &fl, NULL), 0);
         assert_int_equal(fl, FRIC_FX_FLAG_MAG_NEG);
@@ -258,8 +257,8 @@ static void test_state_never_exceeds_max_g(void **state)
     (void)state;
     const fric_lugre_cfg_t sets[] = {
         fric_lugre_cfg_canudas1995(),
-        {1.0, 0.6, 1.4, 0.9, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0},
-        {1.5, 1.5, 1.0, 1.0, 0.05, 2.0, 1e4, 10.0, 0.1, 0.1, 0.0}, /* Fs < Fc: g largest at speed */
+        {1.0, 0.6, 1.4, 0.9, 5e-3, 5e-3, 1.0, 2e4, 50.0, 0.5, 0.2, 0.0},
+        {1.5, 1.5, 1.0, 1.0, 0.05, 0.05, 2.0, 1e4, 10.0, 0.1, 0.1, 0.0}, /* Fs < Fc: g largest at speed */
     };
     const double ts[] = {1e-6, 1e-4, 1e-2};
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++)
@@ -443,8 +442,6 @@ static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
             fric_fx_lugre_t p;
             memset(&p, 0, sizeof p);
             p.g.width = w;
-            p.g.km = (1u << FRIC_FX_BITS_KM(w)) - 1;
-            p.g.ks = (1u << FRIC_FX_BITS_KS(w)) - 1;
             p.g.dsel = 1;
             for (int d = 0; d < 2; d++) {
                 p.g.dir[d].fc = (1u << FRIC_FX_BITS_FC_P(w)) - 1;
@@ -452,6 +449,8 @@ static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
                 p.g.dir[d].ds = (1u << FRIC_FX_BITS_DS_P(w)) - 1;
                 p.g.dir[d].bm = (1u << FRIC_FX_BITS_BM_P(w)) - 1;
                 p.g.dir[d].bs = (1u << FRIC_FX_BITS_BS_P(w)) - 1;
+                p.g.dir[d].km = (1u << FRIC_FX_BITS_KM(w)) - 1;
+                p.g.dir[d].ks = (1u << FRIC_FX_BITS_KS(w)) - 1;
             }
             p.kym = (1u << FRIC_FX_BITS_KYM(w)) - 1;
             p.kyx = neg ? -(1 << (FRIC_FX_BITS_KYX(w) - 1)) : (1 << (FRIC_FX_BITS_KYX(w) - 1)) - 1;
@@ -475,6 +474,12 @@ static void test_word_fits_agrees_with_set_check_at_every_edge(void **state)
             /* the set check refuses the same edges */
             fric_fx_lugre_t q = p;
             q.g.dir[1].ds++;
+            assert_int_equal(fric_fx_lugre_check(&q), FRIC_ERR_FX_FIELD);
+            q = p;
+            q.g.dir[1].km++;
+            assert_int_equal(fric_fx_lugre_check(&q), FRIC_ERR_FX_FIELD);
+            q = p;
+            q.g.dir[1].ks++;
             assert_int_equal(fric_fx_lugre_check(&q), FRIC_ERR_FX_FIELD);
             q = p;
             q.kyx += neg ? -1 : 1;

@@ -95,7 +95,8 @@ static void test_gms_steady_sliding_sign(void **state)
 {
     (void)state;
     fric_gms_cfg_t c = set4();
-    c.curve = (fric_stribeck_cfg_t){1.0, 0.7, 1.5, 1.1, 0.4, 0.3, 1e-3, 2.0};
+    c.curve = (fric_stribeck_cfg_t){.fc_pos = 1.0, .fc_neg = 0.7, .fs_pos = 1.5, .fs_neg = 1.1, .b_pos = 0.4,
+                                   .b_neg = 0.3, .vs = 1e-3, .vs_neg = 1e-3, .delta = 2.0};
     const double vs[] = {2e-3, -2e-3, 1e-2, -1e-2};
     for (int k = 0; k < 4; k++) {
         fric_gms_state_t st;

@@ -303,7 +303,7 @@ static fric_compile_opts_t opts(uint32_t w, double ts)
 
 static stribeck_case_t stribeck_base(uint32_t w)
 {
-    const stribeck_case_t c = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}, opts(w, 0.0)};
+    const stribeck_case_t c = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0}, opts(w, 0.0)};
     return c;
 }
 
@@ -422,7 +422,7 @@ static void test_auto_fmax_every_field(void **state)
     };
     for (size_t f = 0; f < NFIELDS(fields); f++)
         for (size_t i = 0; i < NSPECIAL; i++) {
-            fmax_case_t c = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}, 1.0};
+            fmax_case_t c = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0}, 1.0};
             set_field(&c, &fields[f], special[i]);
             double fm;
             BOUNDED("fric_compile_auto_fmax", fm = fric_compile_auto_fmax(&c.cfg, c.v_max, 16));
@@ -536,7 +536,7 @@ static void test_stribeck_model_every_argument(void **state)
     (void)state;
     for (size_t f = 0; f < NFIELDS(stribeck_args); f++)
         for (size_t i = 0; i < nsweep; i++) {
-            stribeck_args_t a = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}, 0.03};
+            stribeck_args_t a = {{1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0}, 0.03};
             set_field(&a, &stribeck_args[f], sweep[i]);
             const fric_stribeck_cfg_t *c = &a.cfg;
             fric_status_t st;
@@ -682,7 +682,7 @@ static void test_plant_every_argument(void **state)
     for (size_t f = 0; f < NFIELDS(plant_args); f++)
         for (size_t i = 0; i < nsweep; i++) {
             plant_args_t a = {{1.0, 2.0, 0.1, 0.5, 3.0}, fric_lugre_cfg_canudas1995(),
-                              {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 2.0}, 0.25, -0.74, 0.01, 1e-5, 1e-4, 1.2};
+                              {1.0, 0.3, 1.8, 0.4, 0.2, 0.02, 0.05, 0.05, 2.0}, 0.25, -0.74, 0.01, 1e-5, 1e-4, 1.2};
             a.lugre.vd = 0.01;
             set_field(&a, &plant_args[f], sweep[i]);
             fric_status_t st;

@@ -55,7 +55,7 @@ static void test_file_equals_values(void **state)
     assert_true(warn & FRIC_WARN_NOT_PASSIVE); /* the Canudas set is not passive */
     /* the v < 0 levels default to the v > 0 ones */
     assert_true(a.lugre.fc_neg == a.lugre.fc_pos && a.lugre.fs_neg == a.lugre.fs_pos &&
-                a.lugre.sigma2_neg == a.lugre.sigma2_pos);
+                a.lugre.sigma2_neg == a.lugre.sigma2_pos && a.lugre.vs_neg == a.lugre.vs);
     assert_true(fric_model_steady_force(&a, -0.01) == -fric_model_steady_force(&a, 0.01));
 }
 

@@ -19,7 +19,7 @@ static void assert_close(double got, double want)
     if (!(fabs(got - want) <= tol)) fail_msg("got %.17g, want %.17g", got, want);
 }
 
-static const fric_stribeck_cfg_t base = {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 2.0};
+static const fric_stribeck_cfg_t base = {1.0, 1.0, 1.5, 1.5, 0.1, 0.1, 0.1, 0.1, 2.0};
 
 /* ---- formula at chosen points ------------------------------------------ */
 
@@ -58,6 +58,33 @@ static void test_asymmetric(void **state)
     assert_true(fric_stribeck_force(&c, -0.05) != -fric_stribeck_force(&c, 0.05));
 }
 
+/* vs_neg shapes the v < 0 side only: each side equals the side of a
+ * symmetric set with that side's vs, bit for bit */
+static void test_vs_per_direction(void **state)
+{
+    (void)state;
+    fric_stribeck_cfg_t c = base, p = base, n = base;
+    c.vs_neg = 0.03;
+    n.vs = n.vs_neg = 0.03;
+    for (int i = 1; i <= 400; i++) {
+        const double v = i * 1.1e-3;
+        assert_true(fric_stribeck_force(&c, v) == fric_stribeck_force(&p, v));
+        assert_true(fric_stribeck_force(&c, -v) == fric_stribeck_force(&n, -v));
+        assert_true(fric_stribeck_weight(&c, -v) == fric_stribeck_weight(&n, -v));
+    }
+    /* the dip of the v < 0 side is narrower: at |v| = vs the weights differ */
+    assert_true(fabs(fric_stribeck_weight(&c, 0.1) - exp(-1.0)) < 1e-15);
+    assert_true(fabs(fric_stribeck_weight(&c, -0.03) - exp(-1.0)) < 1e-15);
+    /* the LuGre steady state carries it */
+    fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    l.vs_neg = 2e-3;
+    const fric_stribeck_cfg_t s = fric_lugre_steady_curve(&l);
+    assert_true(s.vs_neg == 2e-3 && s.vs == 1e-3);
+    assert_true(fric_lugre_g(&l, -2e-3) == 1.0 + 0.5 * exp(-1.0));
+    l.vs_neg = 0.0;
+    assert_int_equal(fric_lugre_check(&l), FRIC_ERR_VS_NEG);
+}
+
 static void test_sign_zero(void **state)
 {
     (void)state;
@@ -80,7 +107,7 @@ static void test_far_tail_no_nan(void **state)
 static void test_fs_equal_fc_is_coulomb_viscous_exactly(void **state)
 {
     (void)state;
-    fric_stribeck_cfg_t c = {0.7, 0.9, 0.7, 0.9, 0.3, 0.25, 0.05, 2.0};
+    fric_stribeck_cfg_t c = {0.7, 0.9, 0.7, 0.9, 0.3, 0.25, 0.05, 0.05, 2.0};
     fric_stribeck_cfg_t v = fric_viscous_cfg(0.7, 0.9, 0.3, 0.25);
     for (int i = -2000; i <= 2000; i++) {
         double x = i * 1.37e-4;
@@ -132,6 +159,9 @@ static void test_each_refused_parameter(void **state)
         {offsetof(fric_stribeck_cfg_t, vs), 0.0, FRIC_ERR_VS},
         {offsetof(fric_stribeck_cfg_t, vs), -0.1, FRIC_ERR_VS},
         {offsetof(fric_stribeck_cfg_t, vs), NAN, FRIC_ERR_VS},
+        {offsetof(fric_stribeck_cfg_t, vs_neg), 0.0, FRIC_ERR_VS_NEG},
+        {offsetof(fric_stribeck_cfg_t, vs_neg), -0.1, FRIC_ERR_VS_NEG},
+        {offsetof(fric_stribeck_cfg_t, vs_neg), INFINITY, FRIC_ERR_VS_NEG},
         {offsetof(fric_stribeck_cfg_t, delta), 0.0, FRIC_ERR_DELTA},
         {offsetof(fric_stribeck_cfg_t, delta), -2.0, FRIC_ERR_DELTA},
         {offsetof(fric_stribeck_cfg_t, delta), INFINITY, FRIC_ERR_DELTA},
@@ -149,7 +179,7 @@ static void test_each_refused_parameter(void **state)
 static void test_zero_levels_are_allowed(void **state)
 {
     (void)state;
-    fric_stribeck_cfg_t c = {0, 0, 0, 0, 0, 0, 1.0, 2.0};
+    fric_stribeck_cfg_t c = {0, 0, 0, 0, 0, 0, 1.0, 1.0, 2.0};
     assert_int_equal(fric_stribeck_check(&c), FRIC_OK);
     assert_true(fric_stribeck_force(&c, 1.0) == 0.0);
 }
@@ -173,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_gaussian_points),
         cmocka_unit_test(test_exponent_one_and_half),
         cmocka_unit_test(test_asymmetric),
+        cmocka_unit_test(test_vs_per_direction),
         cmocka_unit_test(test_sign_zero),
         cmocka_unit_test(test_far_tail_no_nan),
         cmocka_unit_test(test_fs_equal_fc_is_coulomb_viscous_exactly),

@@ -95,14 +95,15 @@ def _done(rc: int, r: Any) -> None:
         raise FricoreError("the fit failed: %s" % (why if rc else "a result is not finite"))
 
 
-def fit_static(v: Any, F: Any, *, asymmetric: bool = False, fit_delta: bool = False,
+def fit_static(v: Any, F: Any, *, asymmetric: bool = False, vs_per_direction: bool = False, fit_delta: bool = False,
                delta: float = 2.0, bound: Optional[Mapping[str, Tuple[Optional[float], Optional[float]]]] = None,
                fix: Optional[Mapping[str, float]] = None, loss: str = "l2", loss_scale: float = 0.0,
                weights: Any = None, accept_unconverged: bool = False) -> Params:
     """Fit the steady-state curve F_ss(v) = g(v) sgn(v) + sigma2 v to
     constant-velocity runs (v in m/s, F in N), as ``fricore fit static``:
     fc, fs (N), vs (m/s), sigma2 (N*s/m), delta when fit_delta, the v < 0
-    levels when asymmetric. Rows at v = 0 are left out. bound={"delta": (1,
+    levels when asymmetric (and vs_neg, the v < 0 Stribeck velocity, when
+    vs_per_direction too). Rows at v = 0 are left out. bound={"delta": (1,
     3)} narrows a parameter's physical range (None: that side stays), fix={"fs":
     1.2} holds one; loss "soft_l1" or "huber" down-weights outliers
     (loss_scale in N, 0: from the residuals); weights (1 / variance per row,
@@ -114,6 +115,8 @@ def fit_static(v: Any, F: Any, *, asymmetric: bool = False, fit_delta: bool = Fa
     f = in_array(F, "F")
     if len(x) != len(f):
         raise ValueError("v and F must have the same length, got %d and %d" % (len(x), len(f)))
+    if vs_per_direction and not asymmetric:
+        raise ValueError("vs_per_direction fits a vs for each direction: it needs asymmetric")
     if fit_delta and delta != 2.0:
         raise ValueError("delta holds delta fixed; it does not go with fit_delta")
     if not delta > 0.0 or not math.isfinite(delta):
@@ -128,7 +131,8 @@ def fit_static(v: Any, F: Any, *, asymmetric: bool = False, fit_delta: bool = Fa
         if len(w) != len(x):
             raise ValueError("weights must have the length of v, got %d and %d" % (len(w), len(x)))
     arr, names, nb = _bounds(bound, fix)
-    o = ffi.new("fric_fit_static_opts_t *", {"asymmetric": asymmetric, "fit_delta": fit_delta, "delta": delta,
+    o = ffi.new("fric_fit_static_opts_t *", {"asymmetric": asymmetric, "vs_per_direction": vs_per_direction,
+                                             "fit_delta": fit_delta, "delta": delta,
                                              "loss": getattr(lib, _LOSS[loss]), "loss_scale": loss_scale,
                                              "bounds": arr, "nbounds": nb})
     if w is not None:
@@ -147,6 +151,8 @@ def fit_static(v: Any, F: Any, *, asymmetric: bool = False, fit_delta: bool = Fa
     keys = dict(model="stribeck", fc=c.fc_pos, fs=c.fs_pos, vs=c.vs, delta=c.delta, sigma2=c.b_pos)
     if asymmetric:
         keys.update(fc_neg=c.fc_neg, fs_neg=c.fs_neg, sigma2_neg=c.b_neg)
+    if vs_per_direction:
+        keys["vs_neg"] = c.vs_neg
     p = Params(**keys)
     p.fit = rep
     return p
@@ -174,7 +180,7 @@ def fit_dynamic(t: Any, v: Any, F: Any, params: Params, *, fit_sigma2: bool = Fa
     s = params._m.stribeck
     base = ffi.new("fric_lugre_cfg_t *", {
         "fc_pos": s.fc_pos, "fc_neg": s.fc_neg, "fs_pos": s.fs_pos, "fs_neg": s.fs_neg, "vs": s.vs,
-        "delta": s.delta, "sigma0": 0.0, "sigma1": 0.0, "sigma2_pos": s.b_pos, "sigma2_neg": s.b_neg,
+        "vs_neg": s.vs_neg, "delta": s.delta, "sigma0": 0.0, "sigma1": 0.0, "sigma2_pos": s.b_pos, "sigma2_neg": s.b_neg,
         "vd": params._m.lugre.vd if params.model == "lugre" else 0.0})
     if not (base.fc_pos > 0 and base.fc_neg > 0 and base.fs_pos > 0 and base.fs_neg > 0):
         raise ValueError("fc and fs must be > 0 in each direction for the LuGre model (g(v) stays positive)")
@@ -204,6 +210,8 @@ def fit_dynamic(t: Any, v: Any, F: Any, params: Params, *, fit_sigma2: bool = Fa
     _common_warnings(r, rep)
     keys = dict(model="lugre", fc=c.fc_pos, fs=c.fs_pos, vs=c.vs, delta=c.delta, sigma0=c.sigma0,
                 sigma1=c.sigma1, sigma2=c.sigma2_pos, fc_neg=c.fc_neg, fs_neg=c.fs_neg, sigma2_neg=c.sigma2_neg)
+    if c.vs_neg != c.vs:
+        keys["vs_neg"] = c.vs_neg
     if c.vd > 0.0:
         keys["vmd"] = c.vd
     p = Params(**keys)

@@ -21,6 +21,7 @@ FLAG_NAMES = {0: "F_SAT", 1: "MAG_NEG", 2: "G_SAT", 3: "S1_SAT", 4: "W_SAT", 5: 
 
 #: the compiled words in address order (fric_fx_formats.h), checked against the C constants below
 FIELD_NAMES = ["KM", "KS", "DSEL", "FC_P", "DM_P", "DS_P", "BM_P", "BS_P", "FC_N", "DM_N", "DS_N", "BM_N", "BS_N",
+               "KM_N", "KS_N",
                "KYM", "KYX", "C1M", "C1S", "MD_EN", "KDM", "KDS"]
 assert [getattr(lib, "FRIC_FX_WORD_" + n) for n in FIELD_NAMES] == list(range(lib.FRIC_FX_WORDS_LUGRE))
 

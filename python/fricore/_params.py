@@ -80,10 +80,10 @@ class Params(Mapping[str, Value]):
 
     ``Params(model="lugre", fc=1.0, fs=1.5, vs=0.001, sigma0=1e5, sigma1=316,
     sigma2=0.4)``: keys are the parameter file's (fc, fs, vs, delta, sigma0,
-    sigma1, b or sigma2, vmd, fc_neg, fs_neg, b_neg or sigma2_neg, and the
-    fixed-point options v_max, f_max, ts, width). Units: N, m/s, N/m, N*s/m,
-    s. Every key the model uses must be given (no defaults but delta = 2,
-    vmd = 0 and the _neg levels = their v > 0 value); a missing, unknown or
+    sigma1, b or sigma2, vmd, fc_neg, fs_neg, vs_neg, b_neg or sigma2_neg, and
+    the fixed-point options v_max, f_max, ts, width). Units: N, m/s, N/m,
+    N*s/m, s. Every key the model uses must be given (no defaults but delta =
+    2, vmd = 0 and the _neg parameters = their v > 0 value); a missing, unknown or
     out-of-range value raises ValueError with the library's message."""
 
     def __init__(self, model: Optional[str] = None, **keys: Value) -> None:

@@ -13,12 +13,12 @@ FRICORE = os.path.abspath(os.environ.get("FRICORE", os.path.join(ROOT, "build", 
 SETS = {
     "coulomb": dict(model="coulomb", fc=1.0, fc_neg=0.8),
     "viscous": dict(model="viscous", fc=1.0, b=0.4, b_neg=0.3),
-    "stribeck": dict(model="stribeck", fc=1.0, fs=1.5, vs=0.001, delta=2, b=0.4, fs_neg=1.4),
+    "stribeck": dict(model="stribeck", fc=1.0, fs=1.5, vs=0.001, delta=2, b=0.4, fs_neg=1.4, vs_neg=0.002),
     "stribeck1": dict(model="stribeck", fc=0.3, fs=0.45, vs=0.02, delta=1, b=0.05),
     "dahl": dict(model="dahl", fc=1.0, sigma0=1e5, b=0.4),
     "lugre": dict(model="lugre", fc=1.0, fs=1.5, vs=0.001, sigma0=1e5, sigma1=316.0, sigma2=0.4),
     "lugre_md": dict(model="lugre", fc=0.8, fs=1.1, vs=0.004, sigma0=4e4, sigma1=150.0, sigma2=0.2, vmd=0.002,
-                     fc_neg=0.7, fs_neg=1.0, sigma2_neg=0.25),
+                     fc_neg=0.7, fs_neg=1.0, sigma2_neg=0.25, vs_neg=0.003),
 }
 DYNAMIC = ["dahl", "lugre", "lugre_md"]
 

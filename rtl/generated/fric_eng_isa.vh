@@ -33,9 +33,9 @@
 `define FRIC_ENG_B_PARD 2'd3
 
 // program: words used, reset PCs of the LuGre and the Stribeck slots
-`define FRIC_ENG_PROG_N 338
+`define FRIC_ENG_PROG_N 342
 `define FRIC_ENG_BOOT_LUGRE 9'd0
-`define FRIC_ENG_BOOT_STRIBECK 9'd257
+`define FRIC_ENG_BOOT_STRIBECK 9'd259
 
 // the round: clocks between two issues of a slot (the pipeline's depth)
 `define FRIC_ENG_ROUND 9

@@ -43,10 +43,10 @@
 `define FRIC_TABLE_N 257
 
 // Parameter words (one field per 32-bit word) and their field widths.
-// Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS
+// Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS
 `define FRIC_WORD_KM 0
 `define FRIC_BITS_KM(w) ((1) * (w) + (0))
-// Stribeck scale shift (0..63)
+// Stribeck scale shift, v >= 0 (0..63)
 `define FRIC_WORD_KS 1
 `define FRIC_BITS_KS(w) ((0) * (w) + (6))
 // Stribeck exponent: 0 = delta 1, 1 = delta 2
@@ -82,28 +82,34 @@
 // viscous shift, v < 0
 `define FRIC_WORD_BS_N 12
 `define FRIC_BITS_BS_N(w) ((0) * (w) + (5))
+// Stribeck scale mantissa, v < 0 (KM is the v >= 0 one)
+`define FRIC_WORD_KM_N 13
+`define FRIC_BITS_KM_N(w) ((1) * (w) + (0))
+// Stribeck scale shift, v < 0 (0..63)
+`define FRIC_WORD_KS_N 14
+`define FRIC_BITS_KS_N(w) ((0) * (w) + (6))
 // LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX
-`define FRIC_WORD_KYM 13
+`define FRIC_WORD_KYM 15
 `define FRIC_BITS_KYM(w) ((1) * (w) + (0))
 // LuGre step-exponent exponent (-128..127)
-`define FRIC_WORD_KYX 14
+`define FRIC_WORD_KYX 16
 `define FRIC_BITS_KYX(w) ((0) * (w) + (8))
 // sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S
-`define FRIC_WORD_C1M 15
+`define FRIC_WORD_C1M 17
 `define FRIC_BITS_C1M(w) ((1) * (w) + (0))
 // sigma1 term shift (0..63)
-`define FRIC_WORD_C1S 16
+`define FRIC_WORD_C1S 18
 `define FRIC_BITS_C1S(w) ((0) * (w) + (6))
 // 1: micro-damping sigma1*exp(-(v/vd)^2); 0: constant sigma1
-`define FRIC_WORD_MD_EN 17
+`define FRIC_WORD_MD_EN 19
 `define FRIC_BITS_MD_EN(w) ((0) * (w) + (1))
 // micro-damping scale mantissa (the delta = 2 path with vd)
-`define FRIC_WORD_KDM 18
+`define FRIC_WORD_KDM 20
 `define FRIC_BITS_KDM(w) ((1) * (w) + (0))
 // micro-damping scale shift (0..63)
-`define FRIC_WORD_KDS 19
+`define FRIC_WORD_KDS 21
 `define FRIC_BITS_KDS(w) ((0) * (w) + (6))
-`define FRIC_WORDS_STRIBECK 13
-`define FRIC_WORDS_LUGRE 20
+`define FRIC_WORDS_STRIBECK 15
+`define FRIC_WORDS_LUGRE 22
 
 `endif

@@ -11,9 +11,9 @@ d = json.load(open(sys.argv[1]))
 assert d["model"] == "stribeck" and d["core"] == "stribeck" and d["width"] == 16
 assert d["f_max"] == 2 and d["v_max"] == 1 and abs(d["f_lsb"] - 2 / 32768) < 1e-18
 f = d["fields"]
-assert len(d["words"]) == 13 == len(f)
+assert len(d["words"]) == 15 == len(f)
 assert f["FC_P"] == 16 * 16384 and f["DM_P"] * 2 ** -f["DS_P"] == 8192, f   # Fc = 1 N, Fs - Fc = 0.5 N
-assert f["DSEL"] == 1 and f["FC_N"] == f["FC_P"]
+assert f["DSEL"] == 1 and f["FC_N"] == f["FC_P"] and f["KM_N"] == f["KM"] and f["KS_N"] == f["KS"]
 for w, v in zip(d["words"], f.values()):
     assert int(w, 16) == v & 0xffffffff
 q = {r["param"]: r for r in d["quantization"]}
@@ -29,7 +29,7 @@ python3 -c "import json,sys; print('\n'.join(w[2:] for w in json.load(open('$tmp
 if [ "$rc" -eq 0 ] && cmp -s "$tmp/hexwords" "$tmp/jsonwords" && grep -q '^//   vs ' "$tmp/out"; then ok "compile: hex image = JSON words, quantization in comments"; else bad "compile: hex image"; fi
 
 run "$FRICORE" compile $S --format vh
-if [ "$rc" -eq 0 ] && grep -q "^localparam \[31:0\] FRIC_P_KM = 32'h$(sed -n 1p "$tmp/jsonwords");" "$tmp/out" && grep -q '^localparam integer FRIC_P_WORDS = 13;' "$tmp/out"; then
+if [ "$rc" -eq 0 ] && grep -q "^localparam \[31:0\] FRIC_P_KM = 32'h$(sed -n 1p "$tmp/jsonwords");" "$tmp/out" && grep -q '^localparam integer FRIC_P_WORDS = 15;' "$tmp/out"; then
   ok "compile: Verilog include"; else bad "compile: Verilog include: $(head -c 300 "$tmp/out")"; fi
 
 run "$FRICORE" compile --model dahl --fc 1 --sigma0 1e5 --sigma2 0.4 --ts 1e-4 --width 18
@@ -37,12 +37,30 @@ if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["fields"]
-assert d["core"] == "lugre" and d["width"] == 18 and len(d["words"]) == 20
+assert d["core"] == "lugre" and d["width"] == 18 and len(d["words"]) == 22
 assert f["DM_P"] == 0 and f["DM_N"] == 0 and f["C1M"] == 0 and f["MD_EN"] == 0
 assert 2 ** 17 <= f["KYM"] < 2 ** 18
 assert {r["param"] for r in d["quantization"]} >= {"sigma0", "sigma1"}
 PY
 then ok "compile: Dahl on the LuGre core, W = 18"; else bad "compile: Dahl (status $rc): $(head -c 300 "$tmp/err")"; fi
+
+# ---- compile: vs-neg, the v < 0 Stribeck velocity ----------------------------------
+run "$FRICORE" compile $S --vs-neg 0.1
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/c.json"; then ok "compile: --vs-neg equal to --vs gives the set without it"; else bad "compile: --vs-neg = --vs differs"; fi
+run "$FRICORE" compile $S --vs-neg 0.07
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$tmp/c.json" <<'PY'
+import json, sys
+d, s = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+f, g = d["fields"], s["fields"]
+assert {k: v for k, v in f.items() if k not in ("KM_N", "KS_N")} == {k: v for k, v in g.items() if k not in ("KM_N", "KS_N")}
+assert (f["KM_N"], f["KS_N"]) != (f["KM"], f["KS"])
+q = {r["param"]: r for r in d["quantization"]}
+assert q["vs-neg"]["requested"] == 0.07 and abs(q["vs-neg"]["rel_error"]) < 1e-4, q
+PY
+then ok "compile: --vs-neg changes KM_N and KS_N only, and reports its quantization"; else bad "compile: --vs-neg (status $rc): $(head -c 300 "$tmp/out")"; fi
+expect_usage_error "compile: vs-neg not positive" 'vs-neg \(Stribeck velocity for v < 0, m/s\) must be finite and > 0' "$FRICORE" compile $S --vs-neg 0
+expect_usage_error "compile: vs-neg below resolution" 'vs-neg = 1e-07 m/s is below the smallest representable' "$FRICORE" compile $S --vs-neg 1e-7
+expect_usage_error "compile: vs-neg does not apply to coulomb" '--vs-neg does not apply to --model coulomb' "$FRICORE" compile --model coulomb --vs-neg 0.1
 
 # ---- compile: refused parameters name themselves and their range ---------------
 expect_usage_error "compile: delta 1.5 not in hardware" 'delta = 1.5 cannot be compiled: .* delta = 1 and delta = 2 only' "$FRICORE" compile $S --delta 1.5

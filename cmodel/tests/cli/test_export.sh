@@ -35,6 +35,9 @@ expect_usage_error "export: an asymmetric Coulomb level is refused" "asymmetric 
   "$FRICORE" export --format mujoco --fc-neg 0.9
 expect_usage_error "export: an asymmetric static level is refused" "asymmetric levels: .*got fs 1.5 N, fs_neg 1.4 N" \
   "$FRICORE" export --format mujoco --fs-neg 1.4
+expect_usage_error "export: a Stribeck velocity per direction is refused (MuJoCo has one vs)" \
+  "MuJoCo's dcmotor has one vs for both directions; got vs 0.001 m/s, vs_neg 0.002 m/s" \
+  "$FRICORE" export --format mujoco --vs-neg 2e-3
 expect_usage_error "export: an asymmetric sigma2 is refused" "asymmetric levels: .*sigma2_neg 0.5" \
   "$FRICORE" export --format mujoco --sigma2-neg 0.5
 printf '{"model": "lugre", "vmd": 0.002}' >"$tmp/xv.json"

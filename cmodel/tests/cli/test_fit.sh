@@ -181,6 +181,20 @@ if [ "$rc" -eq 0 ] && cmp -s "$tmp/red.json" "$tmp/red2.json" && grep -q "<h2>Mo
    [ "$(grep -c '<td>asymmetric, vs per direction, delta = 2</td>.*best BIC: the data supports it' "$tmp/red.html")" -eq 1 ]; then
   ok "fit static --compare --report: the comparison table in the report, the same file as without it"
 else bad "fit static --compare --report (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" fit static --data "$tmp/red.csv" --asymmetric --vs-per-direction --out "$tmp/vs2.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/vs2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k, t in (("vs", 1e-3), ("vs_neg", 2e-3), ("fs", 1.5), ("fs_neg", 1.3)):
+    assert abs(d[k] - t) <= 0.03 * t, (k, d[k])
+PY
+then ok "fit static --vs-per-direction: vs and vs_neg in the parameter file"; else bad "fit static --vs-per-direction (status $rc): $(head -c 300 "$tmp/err")"; fi
+run "$FRICORE" curve --params "$tmp/vs2.json" --v -0.002
+vsn=$(python3 -c "import json,math; d=json.load(open('$tmp/vs2.json')); print('%.6f' % -(d['fc_neg'] + (d['fs_neg'] - d['fc_neg']) * math.exp(-(0.002 / d['vs_neg']) ** 2) + d['sigma2_neg'] * 0.002))")
+if [ "$rc" -eq 0 ] && python3 -c "import sys; assert abs(float(open('$tmp/out').read().split()[-1].split(',')[1]) - ($vsn)) < 1e-6"; then
+  ok "curve --params: the file's vs_neg shapes the v < 0 side"; else bad "curve with vs_neg from the file (status $rc): $(cat "$tmp/out" "$tmp/err" | head -c 300)"; fi
+expect_usage_error "fit static: --vs-per-direction needs --asymmetric" "--vs-per-direction fits a vs for each direction: it needs --asymmetric" \
+  "$FRICORE" fit static --data "$tmp/red.csv" --vs-per-direction
 printf 't,v,F\n0,1,1\n1,1,1\n' >"$tmp/d.csv"
 expect_usage_error "fit reduce: fewer rows than the window" "fewer than the --sg-window of 9" "$FRICORE" fit reduce --data "$tmp/d.csv"
 expect_usage_error "fit reduce: --drop-start + --drop-end >= 1" "--drop-start and --drop-end must be >= 0 with a sum below 1" \

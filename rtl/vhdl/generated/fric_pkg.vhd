@@ -46,10 +46,10 @@ package fric_pkg is
     constant FRIC_TABLE_N : integer := 257;
 
     -- parameter words (one field per 32-bit word) and their field widths
-    -- Stribeck scale mantissa: y = (abs(v) or abs(v)^2 normalized) * KM >> KS
+    -- Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS
     constant FRIC_WORD_KM : integer := 0;
     function fric_bits_KM(w : integer) return integer;
-    -- Stribeck scale shift (0..63)
+    -- Stribeck scale shift, v >= 0 (0..63)
     constant FRIC_WORD_KS : integer := 1;
     function fric_bits_KS(w : integer) return integer;
     -- Stribeck exponent: 0 = delta 1, 1 = delta 2
@@ -85,29 +85,35 @@ package fric_pkg is
     -- viscous shift, v < 0
     constant FRIC_WORD_BS_N : integer := 12;
     function fric_bits_BS_N(w : integer) return integer;
+    -- Stribeck scale mantissa, v < 0 (KM is the v >= 0 one)
+    constant FRIC_WORD_KM_N : integer := 13;
+    function fric_bits_KM_N(w : integer) return integer;
+    -- Stribeck scale shift, v < 0 (0..63)
+    constant FRIC_WORD_KS_N : integer := 14;
+    function fric_bits_KS_N(w : integer) return integer;
     -- LuGre step-exponent mantissa: y2 = abs(v)*KYM/g scaled by 2^-KYX
-    constant FRIC_WORD_KYM : integer := 13;
+    constant FRIC_WORD_KYM : integer := 15;
     function fric_bits_KYM(w : integer) return integer;
     -- LuGre step-exponent exponent (-128..127)
-    constant FRIC_WORD_KYX : integer := 14;
+    constant FRIC_WORD_KYX : integer := 16;
     function fric_bits_KYX(w : integer) return integer;
     -- sigma1 term mantissa: c1 = sigma1/(sigma0*Ts) = C1M * 2^-C1S
-    constant FRIC_WORD_C1M : integer := 15;
+    constant FRIC_WORD_C1M : integer := 17;
     function fric_bits_C1M(w : integer) return integer;
     -- sigma1 term shift (0..63)
-    constant FRIC_WORD_C1S : integer := 16;
+    constant FRIC_WORD_C1S : integer := 18;
     function fric_bits_C1S(w : integer) return integer;
     -- 1: micro-damping sigma1*exp(-(v/vd)^2); 0: constant sigma1
-    constant FRIC_WORD_MD_EN : integer := 17;
+    constant FRIC_WORD_MD_EN : integer := 19;
     function fric_bits_MD_EN(w : integer) return integer;
     -- micro-damping scale mantissa (the delta = 2 path with vd)
-    constant FRIC_WORD_KDM : integer := 18;
+    constant FRIC_WORD_KDM : integer := 20;
     function fric_bits_KDM(w : integer) return integer;
     -- micro-damping scale shift (0..63)
-    constant FRIC_WORD_KDS : integer := 19;
+    constant FRIC_WORD_KDS : integer := 21;
     function fric_bits_KDS(w : integer) return integer;
-    constant FRIC_WORDS_STRIBECK : integer := 13;
-    constant FRIC_WORDS_LUGRE : integer := 20;
+    constant FRIC_WORDS_STRIBECK : integer := 15;
+    constant FRIC_WORDS_LUGRE : integer := 22;
 
     -- the axis-index width of the cores: ceil(log2(n)), at least 1
     function fric_axis_width(n : integer) return integer;
@@ -235,6 +241,14 @@ package body fric_pkg is
     function fric_bits_BS_N(w : integer) return integer is
     begin
         return (0) * w + (5);
+    end function;
+    function fric_bits_KM_N(w : integer) return integer is
+    begin
+        return (1) * w + (0);
+    end function;
+    function fric_bits_KS_N(w : integer) return integer is
+    begin
+        return (0) * w + (6);
     end function;
     function fric_bits_KYM(w : integer) return integer is
     begin
