@@ -87,7 +87,8 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
 bool fric_cli_friction_is_example(const fric_model_t *m)
 {
     const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
-    return m->kind == FRIC_MODEL_LUGRE && memcmp(&m->lugre, &ex, sizeof ex) == 0;
+    return (m->kind == FRIC_MODEL_LUGRE || m->kind == FRIC_MODEL_ELASTOPLASTIC) &&
+           memcmp(&m->lugre, &ex, sizeof ex) == 0;
 }
 
 void fric_cli_friction_warn(const char *cmd, unsigned warn)
