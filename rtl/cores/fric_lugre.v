@@ -1090,12 +1090,12 @@ module fric_lugre #(
     initial begin
         for (fm = 0; fm < NWORDS; fm = fm + 1) stg[fm] = {PW{1'b0}};
         for (fm = 0; fm < NA; fm = fm + 1) begin
-            m_km[fm] = 0; m_ks[fm] = 0; m_dsel[fm] = 0; m_kym[fm] = 0; m_kyx[fm] = 0;
+            m_dsel[fm] = 0; m_kym[fm] = 0; m_kyx[fm] = 0;
             m_c1m[fm] = 0; m_c1s[fm] = 0; m_mden[fm] = 0; m_kdm[fm] = 0; m_kds[fm] = 0;
             stm[fm] = {SW{1'b0}};
         end
         for (fm = 0; fm < 2 * NA; fm = fm + 1) begin
-            m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
+            m_km[fm] = 0; m_ks[fm] = 0; m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
         end
     end
 `endif
