@@ -13,6 +13,7 @@
 // without its set. tb/preset checks it against fricore trace --fixed.
 `timescale 1ns / 1ps
 `default_nettype none
+`include "fric_formats.vh"
 module fric_lugre_preset #(
     parameter integer W = 16,
     parameter integer NUM_AXES = 1,
@@ -39,7 +40,7 @@ module fric_lugre_preset #(
 `include "fric_lugre_set.vh"
 
     generate
-        if (FRIC_P_WIDTH != W || FRIC_P_WORDS != 20) begin : g_bad_set
+        if (FRIC_P_WIDTH != W || FRIC_P_WORDS != `FRIC_WORDS_LUGRE) begin : g_bad_set
             // a set compiled for another width, or a Stribeck set: elaboration stops here
             fric_lugre_preset_set_does_not_match_W_or_is_not_a_lugre_set bad();
         end

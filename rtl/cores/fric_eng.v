@@ -567,8 +567,9 @@ module fric_eng #(
             case (addr)
                 `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: word_class = 8'b00000001;
                 `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: word_class = 8'b00000010;
-                `FRIC_WORD_KS, `FRIC_WORD_C1S, `FRIC_WORD_KDS: word_class = 8'b00000100;
-                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM, `FRIC_WORD_C1M, `FRIC_WORD_KDM:
+                `FRIC_WORD_KS, `FRIC_WORD_KS_N, `FRIC_WORD_C1S, `FRIC_WORD_KDS: word_class = 8'b00000100;
+                `FRIC_WORD_KM, `FRIC_WORD_KM_N, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM, `FRIC_WORD_C1M,
+                `FRIC_WORD_KDM:
                     word_class = 8'b00001000;
                 `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: word_class = 8'b00010000;
                 `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: word_class = 8'b00100000;

@@ -196,6 +196,8 @@ module fric_lugre #(
     localparam integer A_DS_N = `FRIC_WORD_DS_N;
     localparam integer A_BM_N = `FRIC_WORD_BM_N;
     localparam integer A_BS_N = `FRIC_WORD_BS_N;
+    localparam integer A_KM_N = `FRIC_WORD_KM_N;
+    localparam integer A_KS_N = `FRIC_WORD_KS_N;
     localparam integer A_KYM = `FRIC_WORD_KYM;
     localparam integer A_KYX = `FRIC_WORD_KYX;
     localparam integer A_C1M = `FRIC_WORD_C1M;
@@ -320,8 +322,6 @@ module fric_lugre #(
 
     // ---- parameter staging and field memories -------------------------------
     reg [PW-1:0] stg [0:NWORDS-1];
-    reg [W-1:0]      m_km   [0:NA-1];
-    reg [SH_W-1:0]   m_ks   [0:NA-1];
     reg              m_dsel [0:NA-1];
     reg [W-1:0]      m_kym  [0:NA-1];
     reg [KX_W-1:0]   m_kyx  [0:NA-1];
@@ -331,6 +331,8 @@ module fric_lugre #(
     reg [W-1:0]      m_kdm  [0:NA-1];
     reg [SH_W-1:0]   m_kds  [0:NA-1];
     // per direction, index {axis, v < 0}
+    reg [W-1:0]      m_km   [0:2*NA-1];
+    reg [SH_W-1:0]   m_ks   [0:2*NA-1];
     reg [FC_W-1:0]   m_fc   [0:2*NA-1];
     reg [W-1:0]      m_dm   [0:2*NA-1];
     reg [DS_W-1:0]   m_ds   [0:2*NA-1];
@@ -341,11 +343,11 @@ module fric_lugre #(
     initial begin
         for (mi = 0; mi < NWORDS; mi = mi + 1) stg[mi] = {PW{1'b0}};
         for (mi = 0; mi < NA; mi = mi + 1) begin
-            m_km[mi] = 0; m_ks[mi] = 0; m_dsel[mi] = 0; m_kym[mi] = 0; m_kyx[mi] = 0;
+            m_dsel[mi] = 0; m_kym[mi] = 0; m_kyx[mi] = 0;
             m_c1m[mi] = 0; m_c1s[mi] = 0; m_mden[mi] = 0; m_kdm[mi] = 0; m_kds[mi] = 0;
         end
         for (mi = 0; mi < 2 * NA; mi = mi + 1) begin
-            m_fc[mi] = 0; m_dm[mi] = 0; m_ds[mi] = 0; m_bm[mi] = 0; m_bs[mi] = 0;
+            m_km[mi] = 0; m_ks[mi] = 0; m_fc[mi] = 0; m_dm[mi] = 0; m_ds[mi] = 0; m_bm[mi] = 0; m_bs[mi] = 0;
         end
     end
 `endif
@@ -375,9 +377,9 @@ module fric_lugre #(
             case (addr)
                 `FRIC_WORD_DS_P, `FRIC_WORD_DS_N:                      addr_class = 8'b00000001;
                 `FRIC_WORD_BS_P, `FRIC_WORD_BS_N:                      addr_class = 8'b00000010;
-                `FRIC_WORD_KS, `FRIC_WORD_C1S, `FRIC_WORD_KDS:         addr_class = 8'b00000100;
-                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM, `FRIC_WORD_C1M,
-                `FRIC_WORD_KDM:                                         addr_class = 8'b00001000;
+                `FRIC_WORD_KS, `FRIC_WORD_KS_N, `FRIC_WORD_C1S, `FRIC_WORD_KDS: addr_class = 8'b00000100;
+                `FRIC_WORD_KM, `FRIC_WORD_KM_N, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N, `FRIC_WORD_KYM,
+                `FRIC_WORD_C1M, `FRIC_WORD_KDM:                         addr_class = 8'b00001000;
                 `FRIC_WORD_FC_P, `FRIC_WORD_FC_N:                      addr_class = 8'b00010000;
                 `FRIC_WORD_DM_P, `FRIC_WORD_DM_N:                      addr_class = 8'b00100000;
                 `FRIC_WORD_DSEL, `FRIC_WORD_MD_EN:                     addr_class = 8'b01000000;
@@ -415,8 +417,6 @@ module fric_lugre #(
         wr_data_reg <= req_data_reg;
         if (wr_v_reg) stg[wr_addr_reg] <= wr_data_reg;
         if (cm_apply) begin
-            m_km[cm_axis_reg]   <= stg[A_KM][W-1:0];
-            m_ks[cm_axis_reg]   <= stg[A_KS][SH_W-1:0];
             m_dsel[cm_axis_reg] <= stg[A_DSEL][0];
             m_kym[cm_axis_reg]  <= stg[A_KYM][W-1:0];
             m_kyx[cm_axis_reg]  <= stg[A_KYX][KX_W-1:0];
@@ -425,6 +425,10 @@ module fric_lugre #(
             m_mden[cm_axis_reg] <= stg[A_MD_EN][0];
             m_kdm[cm_axis_reg]  <= stg[A_KDM][W-1:0];
             m_kds[cm_axis_reg]  <= stg[A_KDS][SH_W-1:0];
+            m_km[{cm_axis_reg, 1'b0}] <= stg[A_KM][W-1:0];
+            m_ks[{cm_axis_reg, 1'b0}] <= stg[A_KS][SH_W-1:0];
+            m_km[{cm_axis_reg, 1'b1}] <= stg[A_KM_N][W-1:0];
+            m_ks[{cm_axis_reg, 1'b1}] <= stg[A_KS_N][SH_W-1:0];
             m_fc[{cm_axis_reg, 1'b0}] <= stg[A_FC_P][FC_W-1:0];
             m_dm[{cm_axis_reg, 1'b0}] <= stg[A_DM_P][W-1:0];
             m_ds[{cm_axis_reg, 1'b0}] <= stg[A_DS_P][DS_W-1:0];
@@ -455,9 +459,9 @@ module fric_lugre #(
     always @(posedge clk) begin
         if (ce) begin
             f_dsel <= m_dsel[ax_at(K_P - 1)];
-            f_km   <= m_km[ax_at(K_P - 1)];
+            f_km   <= m_km[{ax_at(K_P - 1), neg_at(K_P - 1)}];
             f_kdm  <= m_kdm[ax_at(K_P - 1)];
-            f_ks   <= m_ks[ax_at(K_P + LM - 1)];
+            f_ks   <= m_ks[{ax_at(K_P + LM - 1), neg_at(K_P + LM - 1)}];
             f_kds  <= m_kds[ax_at(K_P + LM - 1)];
             f_dm   <= m_dm[{ax_at(K_E - 2), neg_at(K_E - 2)}];
             f_c1m  <= m_c1m[ax_at(K_E - 1)];
@@ -1086,12 +1090,12 @@ module fric_lugre #(
     initial begin
         for (fm = 0; fm < NWORDS; fm = fm + 1) stg[fm] = {PW{1'b0}};
         for (fm = 0; fm < NA; fm = fm + 1) begin
-            m_km[fm] = 0; m_ks[fm] = 0; m_dsel[fm] = 0; m_kym[fm] = 0; m_kyx[fm] = 0;
+            m_dsel[fm] = 0; m_kym[fm] = 0; m_kyx[fm] = 0;
             m_c1m[fm] = 0; m_c1s[fm] = 0; m_mden[fm] = 0; m_kdm[fm] = 0; m_kds[fm] = 0;
             stm[fm] = {SW{1'b0}};
         end
         for (fm = 0; fm < 2 * NA; fm = fm + 1) begin
-            m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
+            m_km[fm] = 0; m_ks[fm] = 0; m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
         end
     end
 `endif
@@ -1125,7 +1129,8 @@ module fric_lugre #(
         input [F_SETW-1:0] s;
         begin
             f_mem_is =
-                m_km[a]   == s[PW*A_KM +: W]      && m_ks[a]   == s[PW*A_KS +: SH_W] &&
+                m_km[{a, 1'b0}] == s[PW*A_KM +: W]      && m_km[{a, 1'b1}] == s[PW*A_KM_N +: W] &&
+                m_ks[{a, 1'b0}] == s[PW*A_KS +: SH_W]   && m_ks[{a, 1'b1}] == s[PW*A_KS_N +: SH_W] &&
                 m_dsel[a] == s[PW*A_DSEL]         && m_kym[a]  == s[PW*A_KYM +: W] &&
                 m_kyx[a]  == s[PW*A_KYX +: KX_W]  && m_c1m[a]  == s[PW*A_C1M +: W] &&
                 m_c1s[a]  == s[PW*A_C1S +: SH_W]  && m_mden[a] == s[PW*A_MD_EN] &&

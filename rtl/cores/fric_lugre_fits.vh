@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // fric_lugre_fits.vh: does a 32-bit cfg word fit the field of its word
-// number (fric_fx_word_fits() of the C model), for the 20 words of a
+// number (fric_fx_word_fits() of the C model), for the 22 words of a
 // Dahl/LuGre set, for the simulation model fric_lugre_real (rtl/sim/; the
 // synthesized cores check words with fric_word_fits). Include inside a
 // module that has the parameter W, after fric_formats.vh.
@@ -30,6 +30,8 @@ function automatic fits(input [4:0] addr, input [31:0] d);
         `FRIC_WORD_DS_N:  fits = fits_u(d, `FRIC_BITS_DS_N(W));
         `FRIC_WORD_BM_N:  fits = fits_u(d, `FRIC_BITS_BM_N(W));
         `FRIC_WORD_BS_N:  fits = fits_u(d, `FRIC_BITS_BS_N(W));
+        `FRIC_WORD_KM_N:  fits = fits_u(d, `FRIC_BITS_KM_N(W));
+        `FRIC_WORD_KS_N:  fits = fits_u(d, `FRIC_BITS_KS_N(W));
         `FRIC_WORD_KYM:   fits = fits_u(d, `FRIC_BITS_KYM(W));
         `FRIC_WORD_KYX:   fits = fits_s(d, `FRIC_BITS_KYX(W));
         `FRIC_WORD_C1M:   fits = fits_u(d, `FRIC_BITS_C1M(W));

@@ -53,7 +53,7 @@ module fric_stribeck #(
     parameter integer OPT_ECP5_DSP = 0,
     // 1: KM, DM, BM and the low 16 bits of FC in four single-port RAMs
     // (iCE40 UP5K SPRAM) instead of flip-flops; each commit then stalls the
-    // stream for 7 cycles while it writes them
+    // stream for 8 cycles while it writes them (both directions of each)
     parameter integer OPT_SPRAM = 0,
     // 1: the longest delay line (|v| to the viscous product, 16 or more
     // stages) in a block RAM (one iCE40 EBR) instead of flip-flops
@@ -237,8 +237,8 @@ module fric_stribeck #(
     endgenerate
 
     // ---- parameter staging, commit tokens and memories ----------------------
-    reg [W-1:0]      stg_km;
-    reg [KS_W-1:0]   stg_ks;
+    reg [W-1:0]      stg_km   [0:1];
+    reg [KS_W-1:0]   stg_ks   [0:1];
     reg              stg_dsel;
     reg [FC_W-1:0]   stg_fc   [0:1];
     reg [W-1:0]      stg_dm   [0:1];
@@ -313,8 +313,8 @@ module fric_stribeck #(
         input [3:0] addr;
         begin
             case (addr)
-                `FRIC_WORD_KM:   addr_class = 7'b0001000;
-                `FRIC_WORD_KS:   addr_class = 7'b0000100;
+                `FRIC_WORD_KM, `FRIC_WORD_KM_N: addr_class = 7'b0001000;
+                `FRIC_WORD_KS, `FRIC_WORD_KS_N: addr_class = 7'b0000100;
                 `FRIC_WORD_DSEL: addr_class = 7'b1000000;
                 `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: addr_class = 7'b0010000;
                 `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: addr_class = 7'b0100000;
@@ -338,8 +338,10 @@ module fric_stribeck #(
     always @(posedge clk) begin
         if (wr_v_reg) begin
             case (wr_addr_reg)
-                `FRIC_WORD_KM:   stg_km <= wr_data_reg[W-1:0];
-                `FRIC_WORD_KS:   stg_ks <= wr_data_reg[KS_W-1:0];
+                `FRIC_WORD_KM:   stg_km[0] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_KS:   stg_ks[0] <= wr_data_reg[KS_W-1:0];
+                `FRIC_WORD_KM_N: stg_km[1] <= wr_data_reg[W-1:0];
+                `FRIC_WORD_KS_N: stg_ks[1] <= wr_data_reg[KS_W-1:0];
                 `FRIC_WORD_DSEL: stg_dsel <= wr_data_reg[0];
                 `FRIC_WORD_FC_P: stg_fc[0] <= wr_data_reg[FC_W-1:0];
                 `FRIC_WORD_DM_P: stg_dm[0] <= wr_data_reg[W-1:0];
@@ -360,8 +362,10 @@ module fric_stribeck #(
     // read at stage k-1 into a register, and the commit token writes it at
     // stage k-1: the sample that entered with the commit reads the old value
     // in that cycle, the next one the new value in the next.
-    (* ram_style = "logic" *) reg [W-1:0]    mem_km   [0:NA-1];
-    (* ram_style = "logic" *) reg [KS_W-1:0] mem_ks   [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_km_p [0:NA-1];
+    (* ram_style = "logic" *) reg [W-1:0]    mem_km_n [0:NA-1];
+    (* ram_style = "logic" *) reg [KS_W-1:0] mem_ks_p [0:NA-1];
+    (* ram_style = "logic" *) reg [KS_W-1:0] mem_ks_n [0:NA-1];
     (* ram_style = "logic" *) reg            mem_dsel [0:NA-1];
     (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_p [0:NA-1];
     (* ram_style = "logic" *) reg [FC_W-1:0] mem_fc_n [0:NA-1];
@@ -376,14 +380,14 @@ module fric_stribeck #(
     integer i;
     initial begin
         for (i = 0; i < NA; i = i + 1) begin
-            mem_km[i] = 0; mem_ks[i] = 0; mem_dsel[i] = 0;
+            mem_km_p[i] = 0; mem_km_n[i] = 0; mem_ks_p[i] = 0; mem_ks_n[i] = 0; mem_dsel[i] = 0;
             mem_fc_p[i] = 0; mem_fc_n[i] = 0; mem_dm_p[i] = 0; mem_dm_n[i] = 0;
             mem_ds_p[i] = 0; mem_ds_n[i] = 0; mem_bm_p[i] = 0; mem_bm_n[i] = 0;
             mem_bs_p[i] = 0; mem_bs_n[i] = 0;
         end
-        stg_km = 0; stg_ks = 0; stg_dsel = 0;
+        stg_dsel = 0;
         for (i = 0; i < 2; i = i + 1) begin
-            stg_fc[i] = 0; stg_dm[i] = 0; stg_ds[i] = 0; stg_bm[i] = 0; stg_bs[i] = 0;
+            stg_km[i] = 0; stg_ks[i] = 0; stg_fc[i] = 0; stg_dm[i] = 0; stg_ds[i] = 0; stg_bm[i] = 0; stg_bs[i] = 0;
         end
         commit_axis_reg = 0;
         req_commit_reg = 0; req_addr_reg = 0; req_cls_reg = 0; req_axis_reg = 0; req_data_reg = 0;
@@ -398,8 +402,14 @@ module fric_stribeck #(
     end
     always @(posedge clk) begin
         if (ce) begin
-            if (tok_at(K_P - 1) && OPT_SPRAM == 0) mem_km[commit_axis_reg] <= stg_km;
-            if (tok_at(K_PP - 1)) mem_ks[commit_axis_reg] <= stg_ks;
+            if (tok_at(K_P - 1) && OPT_SPRAM == 0) begin
+                mem_km_p[commit_axis_reg] <= stg_km[0];
+                mem_km_n[commit_axis_reg] <= stg_km[1];
+            end
+            if (tok_at(K_PP - 1)) begin
+                mem_ks_p[commit_axis_reg] <= stg_ks[0];
+                mem_ks_n[commit_axis_reg] <= stg_ks[1];
+            end
             if (tok_at(K_E - 2) && OPT_SPRAM == 0) begin
                 mem_dm_p[commit_axis_reg] <= stg_dm[0];
                 mem_dm_n[commit_axis_reg] <= stg_dm[1];
@@ -444,7 +454,7 @@ module fric_stribeck #(
 
     // ---- the single-port RAM option -------------------------------------------
     // A commit token at a RAM field's read stage (with ce) starts its writes:
-    // the pipeline holds (ce low) for 1 (KM) or 2 (one per direction) cycles
+    // the pipeline holds (ce low) for 2 cycles (one per direction)
     // while the RAM is written; the value the sample ahead read is kept in a
     // hold register, since a write spoils the RAM's output.
     reg [1:0] wr_left_reg = 2'd0;  // writes still to do
@@ -452,8 +462,7 @@ module fric_stribeck #(
     always @(*) begin
         wr_left_next = (wr_left_reg != 2'd0) ? wr_left_reg - 2'd1 : 2'd0;
         if (OPT_SPRAM != 0 && ce) begin
-            if (tok_at(K_P - 1)) wr_left_next = 2'd1;
-            if (tok_at(K_E - 2) || tok_at(K_VI - 2) || tok_at(K_FC - 2)) wr_left_next = 2'd2;
+            if (tok_at(K_P - 1) || tok_at(K_E - 2) || tok_at(K_VI - 2) || tok_at(K_FC - 2)) wr_left_next = 2'd2;
         end
     end
     always @(posedge clk) wr_left_reg <= wr_left_next;
@@ -480,7 +489,7 @@ module fric_stribeck #(
             wire we_fc = (wr_left_reg != 2'd0) && (wr_sel_reg == 2'd3);
             wire [AW-1:0] wa = {wr_dir_reg, commit_axis_reg};
             fric_spram #(.ADDR_W(AW)) u_km (.clk(clk), .cs(ce || we_km), .we(we_km),
-                .addr(we_km ? {1'b0, commit_axis_reg} : {1'b0, ax_at(K_P - 1)}), .din(stg_km[15:0]), .dout(q_km));
+                .addr(we_km ? wa : {neg_at(K_P - 1), ax_at(K_P - 1)}), .din(stg_km[wr_dir_reg][15:0]), .dout(q_km));
             fric_spram #(.ADDR_W(AW)) u_dm (.clk(clk), .cs(ce || we_dm), .we(we_dm),
                 .addr(we_dm ? wa : {neg_at(K_E - 2), ax_at(K_E - 2)}), .din(stg_dm[wr_dir_reg][15:0]), .dout(q_dm));
             fric_spram #(.ADDR_W(AW)) u_bm (.clk(clk), .cs(ce || we_bm), .we(we_bm),
@@ -510,8 +519,8 @@ module fric_stribeck #(
     endgenerate
     always @(posedge clk) begin
         if (ce) begin
-            f_km_ff <= mem_km[ax_at(K_P - 1)];
-            f_ks   <= mem_ks[ax_at(K_PP - 1)];
+            f_km_ff <= neg_at(K_P - 1) ? mem_km_n[ax_at(K_P - 1)] : mem_km_p[ax_at(K_P - 1)];
+            f_ks   <= neg_at(K_PP - 1) ? mem_ks_n[ax_at(K_PP - 1)] : mem_ks_p[ax_at(K_PP - 1)];
             // DM is read two stages early: its magnitude is formed in between
             f_dm_ff <= neg_at(K_E - 2) ? mem_dm_n[ax_at(K_E - 2)] : mem_dm_p[ax_at(K_E - 2)];
             f_ds   <= neg_at(K_DS - 1) ? mem_ds_n[ax_at(K_DS - 1)] : mem_ds_p[ax_at(K_DS - 1)];
@@ -824,8 +833,8 @@ module fric_stribeck #(
         input [31:0] d;
         begin
             case (addr)
-                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: f_fits = (d >> W) == 32'd0;
-                `FRIC_WORD_KS:   f_fits = (d >> KS_W) == 32'd0;
+                `FRIC_WORD_KM, `FRIC_WORD_KM_N, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: f_fits = (d >> W) == 32'd0;
+                `FRIC_WORD_KS, `FRIC_WORD_KS_N: f_fits = (d >> KS_W) == 32'd0;
                 `FRIC_WORD_DSEL: f_fits = (d >> 1) == 32'd0;
                 `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: f_fits = (d >> FC_W) == 32'd0;
                 `FRIC_WORD_DM_P, `FRIC_WORD_DM_N: f_fits = (&d[31:W-1]) || !(|d[31:W-1]);
@@ -841,8 +850,8 @@ module fric_stribeck #(
     always @(*) assume(m_axis_tready);
 `endif
     // the staging set of the contract
-    reg [W-1:0] f_stg_km = 0, f_stg_dm_p = 0, f_stg_dm_n = 0, f_stg_bm_p = 0, f_stg_bm_n = 0;
-    reg [KS_W-1:0] f_stg_ks = 0;
+    reg [W-1:0] f_stg_km_p = 0, f_stg_km_n = 0, f_stg_dm_p = 0, f_stg_dm_n = 0, f_stg_bm_p = 0, f_stg_bm_n = 0;
+    reg [KS_W-1:0] f_stg_ks_p = 0, f_stg_ks_n = 0;
     reg f_stg_dsel = 0;
     reg [FC_W-1:0] f_stg_fc_p = 0, f_stg_fc_n = 0;
     reg [DS_W-1:0] f_stg_ds_p = 0, f_stg_ds_n = 0;
@@ -853,8 +862,10 @@ module fric_stribeck #(
     always @(posedge clk)
         if (f_word_hs && f_word_ok)
             case (cfg_addr)
-                `FRIC_WORD_KM:   f_stg_km <= cfg_data[W-1:0];
-                `FRIC_WORD_KS:   f_stg_ks <= cfg_data[KS_W-1:0];
+                `FRIC_WORD_KM:   f_stg_km_p <= cfg_data[W-1:0];
+                `FRIC_WORD_KS:   f_stg_ks_p <= cfg_data[KS_W-1:0];
+                `FRIC_WORD_KM_N: f_stg_km_n <= cfg_data[W-1:0];
+                `FRIC_WORD_KS_N: f_stg_ks_n <= cfg_data[KS_W-1:0];
                 `FRIC_WORD_DSEL: f_stg_dsel <= cfg_data[0];
                 `FRIC_WORD_FC_P: f_stg_fc_p <= cfg_data[FC_W-1:0];
                 `FRIC_WORD_DM_P: f_stg_dm_p <= cfg_data[W-1:0];
@@ -868,7 +879,8 @@ module fric_stribeck #(
                 `FRIC_WORD_BS_N: f_stg_bs_n <= cfg_data[BS_W-1:0];
                 default: ;
             endcase
-    wire f_stg_eq = stg_km == f_stg_km && stg_ks == f_stg_ks && stg_dsel == f_stg_dsel &&
+    wire f_stg_eq = stg_km[0] == f_stg_km_p && stg_km[1] == f_stg_km_n && stg_ks[0] == f_stg_ks_p &&
+                    stg_ks[1] == f_stg_ks_n && stg_dsel == f_stg_dsel &&
                     stg_fc[0] == f_stg_fc_p && stg_fc[1] == f_stg_fc_n && stg_dm[0] == f_stg_dm_p &&
                     stg_dm[1] == f_stg_dm_n && stg_ds[0] == f_stg_ds_p && stg_ds[1] == f_stg_ds_n &&
                     stg_bm[0] == f_stg_bm_p && stg_bm[1] == f_stg_bm_n && stg_bs[0] == f_stg_bs_p &&
@@ -888,10 +900,10 @@ module fric_stribeck #(
         end
     end
     wire f_bound = f_cm_pend && s_axis_tready;
-    reg [W-1:0] f_set_km [0:NA-1];
-    reg [KS_W-1:0] f_set_ks [0:NA-1];
     reg f_set_dsel [0:NA-1];
-    reg [FC_W-1:0] f_set_fc [0:2*NA-1];   // {direction, axis}
+    reg [W-1:0] f_set_km [0:2*NA-1];      // {direction, axis}
+    reg [KS_W-1:0] f_set_ks [0:2*NA-1];
+    reg [FC_W-1:0] f_set_fc [0:2*NA-1];
     reg [W-1:0] f_set_dm [0:2*NA-1];
     reg [DS_W-1:0] f_set_ds [0:2*NA-1];
     reg [W-1:0] f_set_bm [0:2*NA-1];
@@ -899,14 +911,16 @@ module fric_stribeck #(
     integer fi;
     initial
         for (fi = 0; fi < NA; fi = fi + 1) begin
-            f_set_km[fi] = 0; f_set_ks[fi] = 0; f_set_dsel[fi] = 0;
+            f_set_km[fi] = 0; f_set_ks[fi] = 0; f_set_dsel[fi] = 0; f_set_km[NA+fi] = 0; f_set_ks[NA+fi] = 0;
             f_set_fc[fi] = 0; f_set_dm[fi] = 0; f_set_ds[fi] = 0; f_set_bm[fi] = 0; f_set_bs[fi] = 0;
             f_set_fc[NA+fi] = 0; f_set_dm[NA+fi] = 0; f_set_ds[NA+fi] = 0; f_set_bm[NA+fi] = 0; f_set_bs[NA+fi] = 0;
         end
     always @(posedge clk)
         if (f_bound) begin
-            f_set_km[f_cm_axis] <= f_stg_km;
-            f_set_ks[f_cm_axis] <= f_stg_ks;
+            f_set_km[{1'b0, f_cm_axis}] <= f_stg_km_p;
+            f_set_km[{1'b1, f_cm_axis}] <= f_stg_km_n;
+            f_set_ks[{1'b0, f_cm_axis}] <= f_stg_ks_p;
+            f_set_ks[{1'b1, f_cm_axis}] <= f_stg_ks_n;
             f_set_dsel[f_cm_axis] <= f_stg_dsel;
             f_set_fc[{1'b0, f_cm_axis}] <= f_stg_fc_p;
             f_set_fc[{1'b1, f_cm_axis}] <= f_stg_fc_n;
@@ -929,8 +943,8 @@ module fric_stribeck #(
     wire [AXIS_W:0] f_in_dir = {s_axis_tdata[W-1], s_axis_tuser};
     always @(posedge clk)
         if (f_tr_in) begin
-            f_tr_km <= f_set_km[s_axis_tuser];
-            f_tr_ks <= f_set_ks[s_axis_tuser];
+            f_tr_km <= f_set_km[f_in_dir];
+            f_tr_ks <= f_set_ks[f_in_dir];
             f_tr_dsel <= f_set_dsel[s_axis_tuser];
             f_tr_fc <= f_set_fc[f_in_dir];
             f_tr_dm <= f_set_dm[f_in_dir];
@@ -986,15 +1000,17 @@ module fric_stribeck #(
         for (ft = 1; ft <= K_LAST_WRITE; ft = ft + 1) if (tok_reg[ft-1]) f_tok = ft;
     end
     // the committing axis's set before the commit (per direction: _p, _n)
-    reg [W-1:0] f_old_km, f_old_dm_p, f_old_dm_n, f_old_bm_p, f_old_bm_n;
-    reg [KS_W-1:0] f_old_ks;
+    reg [W-1:0] f_old_km_p, f_old_km_n, f_old_dm_p, f_old_dm_n, f_old_bm_p, f_old_bm_n;
+    reg [KS_W-1:0] f_old_ks_p, f_old_ks_n;
     reg [FC_W-1:0] f_old_fc_p, f_old_fc_n;
     reg [DS_W-1:0] f_old_ds_p, f_old_ds_n;
     reg [BS_W-1:0] f_old_bs_p, f_old_bs_n;
     always @(posedge clk)
         if (f_bound) begin
-            f_old_km <= f_set_km[f_cm_axis];
-            f_old_ks <= f_set_ks[f_cm_axis];
+            f_old_km_p <= f_set_km[{1'b0, f_cm_axis}];
+            f_old_km_n <= f_set_km[{1'b1, f_cm_axis}];
+            f_old_ks_p <= f_set_ks[{1'b0, f_cm_axis}];
+            f_old_ks_n <= f_set_ks[{1'b1, f_cm_axis}];
             f_old_dm_p <= f_set_dm[{1'b0, f_cm_axis}];
             f_old_dm_n <= f_set_dm[{1'b1, f_cm_axis}];
             f_old_ds_p <= f_set_ds[{1'b0, f_cm_axis}];
@@ -1007,7 +1023,8 @@ module fric_stribeck #(
             f_old_fc_n <= f_set_fc[{1'b1, f_cm_axis}];
         end
     // the committed set of the token's axis is the staging set
-    wire f_set_stg = f_set_km[f_cm_axis] == f_stg_km && f_set_ks[f_cm_axis] == f_stg_ks &&
+    wire f_set_stg = f_set_km[{1'b0, f_cm_axis}] == f_stg_km_p && f_set_km[{1'b1, f_cm_axis}] == f_stg_km_n &&
+                     f_set_ks[{1'b0, f_cm_axis}] == f_stg_ks_p && f_set_ks[{1'b1, f_cm_axis}] == f_stg_ks_n &&
                      f_set_dsel[f_cm_axis] == f_stg_dsel &&
                      f_set_dm[{1'b0, f_cm_axis}] == f_stg_dm_p && f_set_dm[{1'b1, f_cm_axis}] == f_stg_dm_n &&
                      f_set_ds[{1'b0, f_cm_axis}] == f_stg_ds_p && f_set_ds[{1'b1, f_cm_axis}] == f_stg_ds_n &&
@@ -1037,8 +1054,10 @@ module fric_stribeck #(
                 always @(*)
                     if (f_past_valid) begin
                         assert(mem_dsel[fga] == f_set_dsel[fga]);
-                        assert(mem_km[fga] == ((tk && f_tok <= K_P - 1) ? f_old_km : f_set_km[fga]));
-                        assert(mem_ks[fga] == ((tk && f_tok <= K_PP - 1) ? f_old_ks : f_set_ks[fga]));
+                        assert(mem_km_p[fga] == ((tk && f_tok <= K_P - 1) ? f_old_km_p : f_set_km[fga]));
+                        assert(mem_km_n[fga] == ((tk && f_tok <= K_P - 1) ? f_old_km_n : f_set_km[NA+fga]));
+                        assert(mem_ks_p[fga] == ((tk && f_tok <= K_PP - 1) ? f_old_ks_p : f_set_ks[fga]));
+                        assert(mem_ks_n[fga] == ((tk && f_tok <= K_PP - 1) ? f_old_ks_n : f_set_ks[NA+fga]));
                         assert(mem_dm_p[fga] == ((tk && f_tok <= K_E - 2) ? f_old_dm_p : f_set_dm[fga]));
                         assert(mem_dm_n[fga] == ((tk && f_tok <= K_E - 2) ? f_old_dm_n : f_set_dm[NA+fga]));
                         assert(mem_ds_p[fga] == ((tk && f_tok <= K_DS - 1) ? f_old_ds_p : f_set_ds[fga]));
@@ -1065,9 +1084,11 @@ module fric_stribeck #(
     always @(*)
         if (f_past_valid && !rst && f_tr_v && OPT_SPRAM == 0) begin
             if (f_tr_stage <= K_P - 1)
-                f_inv_tr_km: assert((f_tk_ahead && f_tok <= K_P - 1) ? f_tr_km == f_set_km[f_tr_axis] : mem_km[f_tr_axis] == f_tr_km);
+                f_inv_tr_km: assert((f_tk_ahead && f_tok <= K_P - 1) ? f_tr_km == f_set_km[f_tr_dir] :
+                                    (f_tr_neg ? mem_km_n[f_tr_axis] : mem_km_p[f_tr_axis]) == f_tr_km);
             if (f_tr_stage <= K_PP - 1)
-                f_inv_tr_ks: assert((f_tk_ahead && f_tok <= K_PP - 1) ? f_tr_ks == f_set_ks[f_tr_axis] : mem_ks[f_tr_axis] == f_tr_ks);
+                f_inv_tr_ks: assert((f_tk_ahead && f_tok <= K_PP - 1) ? f_tr_ks == f_set_ks[f_tr_dir] :
+                                    (f_tr_neg ? mem_ks_n[f_tr_axis] : mem_ks_p[f_tr_axis]) == f_tr_ks);
             if (f_tr_stage <= K_E - 2)
                 f_inv_tr_dm: assert((f_tk_ahead && f_tok <= K_E - 2) ? f_tr_dm == f_set_dm[f_tr_dir] :
                                     (f_tr_neg ? mem_dm_n[f_tr_axis] : mem_dm_p[f_tr_axis]) == f_tr_dm);

@@ -9,6 +9,7 @@
 // takes the exact step in double precision,
 //
 //   g   = FC 2^-G + DM 2^-DS 2^-y,        y  = (|v| or |v|^2) KM 2^-(KS+YF)
+//   (FC, DM, DS, KM, KS of the direction of v: the _N words for v < 0)
 //   w'  = w_ss + (w - w_ss) 2^-y2,         y2 = |v| KYM (2^W - 1) / (g 2^(G+W+KYX))
 //   F   = w' + c1 (w' - w) + sign(v) |v| BM 2^-(BS+G),   c1 = C1M 2^-C1S (2^-yd with MD_EN)
 //
@@ -97,6 +98,7 @@ module fric_lugre_real #(
     real av, y, e, g, wss, w0, w1, y2, c1, yd, visc, f, fr;
     reg neg, hold;
     integer o;
+    reg [4:0] ok, os;               // the word numbers of KM and KS of v's direction
     reg [3:0] sfl;
     reg [31:0] fo;                  // the rounded force, within +-(2^(W-1) - 1)
     always @* begin
@@ -105,15 +107,17 @@ module fric_lugre_real #(
         av = $itor($signed(s_axis_tdata));
         neg = av < 0.0;
         if (neg) av = -av;
-        o = neg ? 5 : 0;
+        o = neg ? (`FRIC_WORD_FC_N - `FRIC_WORD_FC_P) : 0;
+        ok = neg ? `FRIC_WORD_KM_N : `FRIC_WORD_KM;
+        os = neg ? `FRIC_WORD_KS_N : `FRIC_WORD_KS;
         w0 = wst[s_axis_tuser];
         w1 = w0;
         hold = av == 0.0;
         if (hold) begin
             f = w0;
         end else begin
-            y = (set[s_axis_tuser][`FRIC_WORD_DSEL][0] ? av * av : av) * u(set[s_axis_tuser][`FRIC_WORD_KM])
-                / (2.0 ** (u(set[s_axis_tuser][`FRIC_WORD_KS]) + YF));
+            y = (set[s_axis_tuser][`FRIC_WORD_DSEL][0] ? av * av : av) * u(set[s_axis_tuser][ok])
+                / (2.0 ** (u(set[s_axis_tuser][os]) + YF));
             e = 2.0 ** (-y);
             g = u(set[s_axis_tuser][`FRIC_WORD_FC_P + o]) * GMIN
                 + s32(set[s_axis_tuser][`FRIC_WORD_DM_P + o]) / (2.0 ** u(set[s_axis_tuser][`FRIC_WORD_DS_P + o])) * e;

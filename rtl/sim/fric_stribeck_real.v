@@ -79,8 +79,8 @@ module fric_stribeck_real #(
         integer bits;
         begin
             case (addr)
-                `FRIC_WORD_KM, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: bits = W;
-                `FRIC_WORD_KS, `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: bits = `FRIC_BITS_KS(W);
+                `FRIC_WORD_KM, `FRIC_WORD_KM_N, `FRIC_WORD_BM_P, `FRIC_WORD_BM_N: bits = W;
+                `FRIC_WORD_KS, `FRIC_WORD_KS_N, `FRIC_WORD_BS_P, `FRIC_WORD_BS_N: bits = `FRIC_BITS_KS(W);
                 `FRIC_WORD_DSEL: bits = 1;
                 `FRIC_WORD_FC_P, `FRIC_WORD_FC_N: bits = `FRIC_BITS_FC_P(W);
                 `FRIC_WORD_DS_P, `FRIC_WORD_DS_N: bits = `FRIC_BITS_DS_P(W);
@@ -105,12 +105,15 @@ module fric_stribeck_real #(
     reg [1:0] fl_now;
     real a, y, e, fc, dip, visc, mag;
     integer o, m_int;
+    reg [3:0] ok, os;               // the word numbers of KM and KS of v's direction
     always @(*) begin
         a = $itor($signed(s_axis_tdata));
         if (a < 0.0) a = -a;
         o = s_axis_tdata[W-1] ? (`FRIC_WORD_FC_N - `FRIC_WORD_FC_P) : 0;
-        y = (set[s_axis_tuser][`FRIC_WORD_DSEL][0] ? a * a : a) * $itor(set[s_axis_tuser][`FRIC_WORD_KM])
-            / (2.0 ** $itor(set[s_axis_tuser][`FRIC_WORD_KS])) / (2.0 ** YF);
+        ok = s_axis_tdata[W-1] ? `FRIC_WORD_KM_N : `FRIC_WORD_KM;
+        os = s_axis_tdata[W-1] ? `FRIC_WORD_KS_N : `FRIC_WORD_KS;
+        y = (set[s_axis_tuser][`FRIC_WORD_DSEL][0] ? a * a : a) * $itor(set[s_axis_tuser][ok])
+            / (2.0 ** $itor(set[s_axis_tuser][os])) / (2.0 ** YF);
         e = $exp(-y * 0.6931471805599453);
         fc = $itor(set[s_axis_tuser][`FRIC_WORD_FC_P + o]) / (2.0 ** G);
         dip = dm_of(set[s_axis_tuser][`FRIC_WORD_DM_P + o]) / (2.0 ** $itor(set[s_axis_tuser][`FRIC_WORD_DS_P + o])) * e;

@@ -489,7 +489,9 @@ static void random_ops(op_list_t *l, size_t n_samples)
             add_set(l, side, rnd32() % NAX, w);
         } else if (r < 11) { /* a refused word: too wide, or past the set */
             const int side = (int)(rnd32() & 1);
-            const uint32_t addr = (rnd32() & 1) ? (side == LG ? 20 + rnd32() % 12 : 13 + rnd32() % 3) : 0;
+            const uint32_t addr = (rnd32() & 1) ? (side == LG ? FRIC_FX_WORDS_LUGRE + rnd32() % (32 - FRIC_FX_WORDS_LUGRE)
+                                                           : FRIC_FX_WORDS_STRIBECK + rnd32() % (16 - FRIC_FX_WORDS_STRIBECK))
+                                                : 0;
             add(l, (op_t){OP_WORD, side, 0, addr, 0xFFFFFFFFu, 0, 0});
         } else if (r < 14) {
             add(l, (op_t){OP_SRST, LG, rnd32() % NAX, 0, 0, (rnd32() % 4) == 0, 0});

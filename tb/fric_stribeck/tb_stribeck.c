@@ -70,8 +70,6 @@ static fric_fx_stribeck_t unpack(const uint32_t *w)
     fric_fx_stribeck_t p;
     memset(&p, 0, sizeof p);
     p.width = TB_W;
-    p.km = w[FRIC_FX_WORD_KM];
-    p.ks = w[FRIC_FX_WORD_KS];
     p.dsel = w[FRIC_FX_WORD_DSEL];
     for (int d = 0; d < 2; d++) {
         const int o = d ? (FRIC_FX_WORD_FC_N - FRIC_FX_WORD_FC_P) : 0;
@@ -80,6 +78,8 @@ static fric_fx_stribeck_t unpack(const uint32_t *w)
         p.dir[d].ds = w[FRIC_FX_WORD_DS_P + o];
         p.dir[d].bm = w[FRIC_FX_WORD_BM_P + o];
         p.dir[d].bs = w[FRIC_FX_WORD_BS_P + o];
+        p.dir[d].km = w[d ? FRIC_FX_WORD_KM_N : FRIC_FX_WORD_KM];
+        p.dir[d].ks = w[d ? FRIC_FX_WORD_KS_N : FRIC_FX_WORD_KS];
     }
     return p;
 }
@@ -349,24 +349,24 @@ static void build_sets(void)
     p.width = TB_W;
     p.dsel = 1;
     for (int d = 0; d < 2; d++) /* everything at its largest: F_SAT both ways */
-        p.dir[d] = (fric_fx_dir_t){(1u << (TB_W + 3)) - 1, HALF - 1, 0, (1u << TB_W) - 1, 0};
-    p.km = (1u << TB_W) - 1;
+        p.dir[d] = (fric_fx_dir_t){(1u << (TB_W + 3)) - 1, HALF - 1, 0, (1u << TB_W) - 1, 0, (1u << TB_W) - 1, 0};
     add_set("saturating", &p);
     memset(&p, 0, sizeof p);
     p.width = TB_W;
     for (int d = 0; d < 2; d++) /* a negative magnitude: MAG_NEG */
-        p.dir[d] = (fric_fx_dir_t){100, -HALF, 0, 3, 2};
+        p.dir[d] = (fric_fx_dir_t){100, -HALF, 0, 3, 2, 0, 0};
     add_set("negative-magnitude", &p);
     static const char *rnames[] = {"random-a", "random-b", "random-c", "random-d", "random-e", "random-f"};
-    for (int k = 0; k < 6; k++) { /* random fields over their whole widths */
+    for (int k = 0; k < 6; k++) { /* random fields over their whole widths, each direction its own scale */
         memset(&p, 0, sizeof p);
         p.width = TB_W;
-        p.km = rnd32() & ((1u << TB_W) - 1);
-        p.ks = rnd32() % (k < 3 ? 24 : 64);
         p.dsel = (uint32_t)k & 1u;
-        for (int d = 0; d < 2; d++)
+        for (int d = 0; d < 2; d++) {
             p.dir[d] = (fric_fx_dir_t){rnd32() & ((1u << (TB_W + 3)) - 1), sext(rnd32(), TB_W), rnd32() % 16,
-                                       rnd32() & ((1u << TB_W) - 1), rnd32() % 32};
+                                       rnd32() & ((1u << TB_W) - 1), rnd32() % 32, 0, 0};
+            p.dir[d].km = rnd32() & ((1u << TB_W) - 1);
+            p.dir[d].ks = rnd32() % (k < 3 ? 24 : 64);
+        }
         add_set(rnames[k], &p);
     }
 }
@@ -611,7 +611,7 @@ static void test_flags_sticky_clear_and_bad_words(void **state)
 #endif
 
 #if !TB_REAL
-/* Every cfg address (the 13 words and the 3 this core has not) with words at
+/* Every cfg address (the 15 words and the one this core has not) with words at
  * and around every field edge: each is taken or refused as the C rule says
  * (the CFG flag, cleared after each, is compared every cycle), and the
  * words taken are the ones the commit at the end applies. */
@@ -649,7 +649,7 @@ static void test_cfg_word_edges(void **state)
     scen_t t = {12 * words + 3000, v_rand, ax_rand, 1.0, 0.9, ev, n, NULL};
     run(&t);
     /* both outcomes occur often */
-    assert_true(refused > 16 * 10 && refused < words - 13 * 10);
+    assert_true(refused > 16 * 10 && refused < words - NWORDS * 10);
     printf("cfg edges: %zu words, %u refused\n", words, refused);
 }
 #endif

@@ -187,6 +187,7 @@ static fric_stribeck_cfg_t random_stribeck(void)
     c.b_pos = rndu();
     c.b_neg = rndu();
     c.vs = pow(10.0, -4.0 + 3.0 * rndu());
+    c.vs_neg = (rnd32() & 1) ? c.vs : c.vs * (0.5 + 1.5 * rndu());
     c.delta = (rnd32() & 1) ? 2.0 : 1.0;
     return c;
 }
@@ -199,6 +200,7 @@ static fric_lugre_cfg_t random_lugre(void)
     c.fs_pos = c.fc_pos * (1.0 + rndu());
     c.fs_neg = c.fc_neg * (1.0 + rndu());
     c.vs = pow(10.0, -4.0 + 3.0 * rndu());
+    c.vs_neg = (rnd32() & 1) ? c.vs : c.vs * (0.5 + 1.5 * rndu());
     c.delta = (rnd32() & 1) ? 2.0 : 1.0;
     c.sigma0 = pow(10.0, 2.0 + 4.0 * rndu());
     c.sigma1 = (rnd32() % 4 == 0) ? 0.0 : sqrt(c.sigma0) * 2.0 * rndu();
@@ -516,10 +518,10 @@ static void test_parameter_words(void **state)
     assert_int_equal(fricore_dev_flags(&dev, &r), FRIC_OK);
     assert_int_equal(!!(r & FRIC_REG_FLAGS_L_CFG_MASK), TB_HAS_L);
     assert_false(r & FRIC_REG_FLAGS_S_CFG_MASK);
-    /* S_PARAM words past the Stribeck set: refused (S_CFG), for words 13..15 by
+    /* S_PARAM words past the Stribeck set: refused (S_CFG), for word 15 by
      * the core and 16..31 by the register file */
-    const uint32_t bad[] = {13, 15, 16, 31};
-    for (size_t i = 0; i < 4; i++) {
+    const uint32_t bad[] = {FRIC_FX_WORDS_STRIBECK, 16, 31};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         clear_all_flags();
         assert_int_equal(fricore_dev_write_reg(&dev, FRIC_REG_S_PARAM(bad[i]), 1u), FRIC_OK);
         assert_int_equal(fricore_dev_flags(&dev, &r), FRIC_OK);

@@ -319,9 +319,9 @@ architecture rtl of fric_eng is
             c := "00000001";
         elsif a = FRIC_WORD_BS_P or a = FRIC_WORD_BS_N then
             c := "00000010";
-        elsif a = FRIC_WORD_KS or a = FRIC_WORD_C1S or a = FRIC_WORD_KDS then
+        elsif a = FRIC_WORD_KS or a = FRIC_WORD_KS_N or a = FRIC_WORD_C1S or a = FRIC_WORD_KDS then
             c := "00000100";
-        elsif a = FRIC_WORD_KM or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N or a = FRIC_WORD_KYM or
+        elsif a = FRIC_WORD_KM or a = FRIC_WORD_KM_N or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N or a = FRIC_WORD_KYM or
               a = FRIC_WORD_C1M or a = FRIC_WORD_KDM then
             c := "00001000";
         elsif a = FRIC_WORD_FC_P or a = FRIC_WORD_FC_N then

@@ -195,9 +195,12 @@ architecture rtl of fric_lugre is
     type mw2_t is array (0 to NA - 1) of std_logic_vector(2 * W - 1 downto 0);
     type mds2_t is array (0 to NA - 1) of std_logic_vector(2 * DS_W - 1 downto 0);
     type mbs2_t is array (0 to NA - 1) of std_logic_vector(2 * BS_W - 1 downto 0);
+    type msh2_t is array (0 to NA - 1) of std_logic_vector(2 * SH_W - 1 downto 0);
     signal stg : stg_t := (others => (others => '0'));
-    signal m_km, m_kym, m_c1m, m_kdm : mw_t := (others => (others => '0'));
-    signal m_ks, m_c1s, m_kds : msh_t := (others => (others => '0'));
+    signal m_kym, m_c1m, m_kdm : mw_t := (others => (others => '0'));
+    signal m_c1s, m_kds : msh_t := (others => (others => '0'));
+    signal m_km : mw2_t := (others => (others => '0'));
+    signal m_ks : msh2_t := (others => (others => '0'));
     signal m_kyx : mkx_t := (others => (others => '0'));
     signal m_dsel, m_mden : std_logic_vector(NA - 1 downto 0) := (others => '0');
     signal m_fc : mfc2_t := (others => (others => '0'));
@@ -224,8 +227,8 @@ architecture rtl of fric_lugre is
     begin
         if a = FRIC_WORD_DS_P or a = FRIC_WORD_DS_N then return "00000001";
         elsif a = FRIC_WORD_BS_P or a = FRIC_WORD_BS_N then return "00000010";
-        elsif a = FRIC_WORD_KS or a = FRIC_WORD_C1S or a = FRIC_WORD_KDS then return "00000100";
-        elsif a = FRIC_WORD_KM or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N or a = FRIC_WORD_KYM or
+        elsif a = FRIC_WORD_KS or a = FRIC_WORD_KS_N or a = FRIC_WORD_C1S or a = FRIC_WORD_KDS then return "00000100";
+        elsif a = FRIC_WORD_KM or a = FRIC_WORD_KM_N or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N or a = FRIC_WORD_KYM or
               a = FRIC_WORD_C1M or a = FRIC_WORD_KDM then return "00001000";
         elsif a = FRIC_WORD_FC_P or a = FRIC_WORD_FC_N then return "00010000";
         elsif a = FRIC_WORD_DM_P or a = FRIC_WORD_DM_N then return "00100000";
@@ -454,8 +457,8 @@ begin
             end loop;
             if cm_apply = '1' then
                 ca := idx(cm_axis_reg);
-                m_km(ca)   <= stg(FRIC_WORD_KM)(W - 1 downto 0);
-                m_ks(ca)   <= stg(FRIC_WORD_KS)(SH_W - 1 downto 0);
+                m_km(ca)   <= stg(FRIC_WORD_KM_N)(W - 1 downto 0) & stg(FRIC_WORD_KM)(W - 1 downto 0);
+                m_ks(ca)   <= stg(FRIC_WORD_KS_N)(SH_W - 1 downto 0) & stg(FRIC_WORD_KS)(SH_W - 1 downto 0);
                 m_dsel(ca) <= stg(FRIC_WORD_DSEL)(0);
                 m_kym(ca)  <= stg(FRIC_WORD_KYM)(W - 1 downto 0);
                 m_kyx(ca)  <= stg(FRIC_WORD_KYX)(KX_W - 1 downto 0);
@@ -487,9 +490,9 @@ begin
         if rising_edge(clk) then
             if ce = '1' then
                 f_dsel <= m_dsel(idx(ax_of(ctl_reg, K_P - 1)));
-                f_km   <= m_km(idx(ax_of(ctl_reg, K_P - 1)));
+                f_km   <= dir_field(m_km(idx(ax_of(ctl_reg, K_P - 1))), ctl_reg, K_P - 1);
                 f_kdm  <= m_kdm(idx(ax_of(ctl_reg, K_P - 1)));
-                f_ks   <= m_ks(idx(ax_of(ctl_reg, K_P + LM - 1)));
+                f_ks   <= dir_field(m_ks(idx(ax_of(ctl_reg, K_P + LM - 1))), ctl_reg, K_P + LM - 1);
                 f_kds  <= m_kds(idx(ax_of(ctl_reg, K_P + LM - 1)));
                 f_dm   <= dir_field(m_dm(idx(ax_of(ctl_reg, K_E - 2))), ctl_reg, K_E - 2);
                 f_c1m  <= m_c1m(idx(ax_of(ctl_reg, K_E - 1)));

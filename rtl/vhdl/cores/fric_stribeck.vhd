@@ -44,7 +44,7 @@ entity fric_stribeck is
         OPT_FABRIC    : integer := 1;   -- 1: square, viscous and interpolation products in fabric
         OPT_FAST      : integer := 0;   -- 1: three-stage rounding shifts (ECP5); 0: two
         OPT_ECP5_DSP  : integer := 0;   -- 1: DSP products as registered ECP5 MULT18X18D (synthesis only)
-        OPT_SPRAM     : integer := 0;   -- 1: KM, DM, BM, FC[15:0] in four iCE40 SPRAMs (commit stalls 7 cycles)
+        OPT_SPRAM     : integer := 0;   -- 1: KM, DM, BM, FC[15:0] in four iCE40 SPRAMs (commit stalls 8 cycles)
         OPT_RAM_DELAY : integer := 0    -- 1: the |v| delay line to the viscous product in a block RAM
     );
     port (
@@ -147,8 +147,9 @@ architecture rtl of fric_stribeck is
     type w2_t  is array (0 to 1) of std_logic_vector(W - 1 downto 0);
     type ds2_t is array (0 to 1) of std_logic_vector(DS_W - 1 downto 0);
     type bs2_t is array (0 to 1) of std_logic_vector(BS_W - 1 downto 0);
-    signal stg_km   : std_logic_vector(W - 1 downto 0) := (others => '0');
-    signal stg_ks   : std_logic_vector(KS_W - 1 downto 0) := (others => '0');
+    type ks2_t is array (0 to 1) of std_logic_vector(KS_W - 1 downto 0);
+    signal stg_km   : w2_t := (others => (others => '0'));
+    signal stg_ks   : ks2_t := (others => (others => '0'));
     signal stg_dsel : std_logic := '0';
     signal stg_fc   : fc2_t := (others => (others => '0'));
     signal stg_dm   : w2_t := (others => (others => '0'));
@@ -188,8 +189,8 @@ architecture rtl of fric_stribeck is
     type mfc_t is array (0 to NA - 1) of std_logic_vector(FC_W - 1 downto 0);
     type mds_t is array (0 to NA - 1) of std_logic_vector(DS_W - 1 downto 0);
     type mbs_t is array (0 to NA - 1) of std_logic_vector(BS_W - 1 downto 0);
-    signal mem_km   : mw_t := (others => (others => '0'));
-    signal mem_ks   : mks_t := (others => (others => '0'));
+    signal mem_km_p, mem_km_n : mw_t := (others => (others => '0'));
+    signal mem_ks_p, mem_ks_n : mks_t := (others => (others => '0'));
     signal mem_dsel : std_logic_vector(NA - 1 downto 0) := (others => '0');
     signal mem_fc_p, mem_fc_n : mfc_t := (others => (others => '0'));
     signal mem_dm_p, mem_dm_n : mw_t := (others => (others => '0'));
@@ -197,8 +198,8 @@ architecture rtl of fric_stribeck is
     signal mem_bm_p, mem_bm_n : mw_t := (others => (others => '0'));
     signal mem_bs_p, mem_bs_n : mbs_t := (others => (others => '0'));
     attribute ram_style : string;
-    attribute ram_style of mem_km, mem_dm_p, mem_dm_n, mem_bm_p, mem_bm_n : signal is "logic";
-    attribute ram_style of mem_ks : signal is "logic";
+    attribute ram_style of mem_km_p, mem_km_n, mem_dm_p, mem_dm_n, mem_bm_p, mem_bm_n : signal is "logic";
+    attribute ram_style of mem_ks_p, mem_ks_n : signal is "logic";
     attribute ram_style of mem_fc_p, mem_fc_n : signal is "logic";
     attribute ram_style of mem_ds_p, mem_ds_n : signal is "logic";
     attribute ram_style of mem_bs_p, mem_bs_n : signal is "logic";
@@ -276,8 +277,8 @@ architecture rtl of fric_stribeck is
     function addr_class(addr : std_logic_vector(3 downto 0)) return std_logic_vector is
         constant a : integer := to_integer(unsigned(addr));
     begin
-        if a = FRIC_WORD_KM then return "0001000";
-        elsif a = FRIC_WORD_KS then return "0000100";
+        if a = FRIC_WORD_KM or a = FRIC_WORD_KM_N then return "0001000";
+        elsif a = FRIC_WORD_KS or a = FRIC_WORD_KS_N then return "0000100";
         elsif a = FRIC_WORD_DSEL then return "1000000";
         elsif a = FRIC_WORD_FC_P or a = FRIC_WORD_FC_N then return "0010000";
         elsif a = FRIC_WORD_DM_P or a = FRIC_WORD_DM_N then return "0100000";
@@ -421,8 +422,10 @@ begin
         if rising_edge(clk) then
             if wr_v_reg = '1' then
                 a := idx(wr_addr_reg);
-                if a = FRIC_WORD_KM then stg_km <= wr_data_reg(W - 1 downto 0); end if;
-                if a = FRIC_WORD_KS then stg_ks <= wr_data_reg(KS_W - 1 downto 0); end if;
+                if a = FRIC_WORD_KM then stg_km(0) <= wr_data_reg(W - 1 downto 0); end if;
+                if a = FRIC_WORD_KS then stg_ks(0) <= wr_data_reg(KS_W - 1 downto 0); end if;
+                if a = FRIC_WORD_KM_N then stg_km(1) <= wr_data_reg(W - 1 downto 0); end if;
+                if a = FRIC_WORD_KS_N then stg_ks(1) <= wr_data_reg(KS_W - 1 downto 0); end if;
                 if a = FRIC_WORD_DSEL then stg_dsel <= wr_data_reg(0); end if;
                 if a = FRIC_WORD_FC_P then stg_fc(0) <= wr_data_reg(FC_W - 1 downto 0); end if;
                 if a = FRIC_WORD_DM_P then stg_dm(0) <= wr_data_reg(W - 1 downto 0); end if;
@@ -460,8 +463,14 @@ begin
         if rising_edge(clk) then
             if ce = '1' then
                 ca := idx(commit_axis_reg);
-                if tok_reg(K_P - 2) = '1' and OPT_SPRAM = 0 then mem_km(ca) <= stg_km; end if;
-                if tok_reg(K_PP - 2) = '1' then mem_ks(ca) <= stg_ks; end if;
+                if tok_reg(K_P - 2) = '1' and OPT_SPRAM = 0 then
+                    mem_km_p(ca) <= stg_km(0);
+                    mem_km_n(ca) <= stg_km(1);
+                end if;
+                if tok_reg(K_PP - 2) = '1' then
+                    mem_ks_p(ca) <= stg_ks(0);
+                    mem_ks_n(ca) <= stg_ks(1);
+                end if;
                 if tok_reg(K_E - 3) = '1' and OPT_SPRAM = 0 then
                     mem_dm_p(ca) <= stg_dm(0);
                     mem_dm_n(ca) <= stg_dm(1);
@@ -492,8 +501,10 @@ begin
             if ce = '1' then
                 f_bm <= f_bm_pre;
                 f_fc <= f_fc_pre;
-                f_km_ff <= mem_km(idx(ax_of(ctl_reg, K_P - 1)));
-                f_ks    <= mem_ks(idx(ax_of(ctl_reg, K_PP - 1)));
+                if neg_of(ctl_reg, K_P - 1) = '1' then f_km_ff <= mem_km_n(idx(ax_of(ctl_reg, K_P - 1)));
+                else f_km_ff <= mem_km_p(idx(ax_of(ctl_reg, K_P - 1))); end if;
+                if neg_of(ctl_reg, K_PP - 1) = '1' then f_ks <= mem_ks_n(idx(ax_of(ctl_reg, K_PP - 1)));
+                else f_ks <= mem_ks_p(idx(ax_of(ctl_reg, K_PP - 1))); end if;
                 -- DM is read two stages early: its magnitude is formed in between
                 if neg_of(ctl_reg, K_E - 2) = '1' then f_dm_ff <= mem_dm_n(idx(ax_of(ctl_reg, K_E - 2)));
                 else f_dm_ff <= mem_dm_p(idx(ax_of(ctl_reg, K_E - 2))); end if;
@@ -512,7 +523,7 @@ begin
 
     -- ---- the single-port RAM option --------------------------------------------
     -- A commit token at a RAM field's read stage (with ce) starts its writes:
-    -- the pipeline holds (ce low) for 1 (KM) or 2 (one per direction) cycles
+    -- the pipeline holds (ce low) for 2 cycles (one per direction)
     -- while the RAM is written; the value the sample ahead read is kept in a
     -- hold register, since a write spoils the RAM's output.
     process (all)
@@ -520,8 +531,9 @@ begin
     begin
         if wr_left_reg /= 0 then n := wr_left_reg - 1; else n := "00"; end if;
         if OPT_SPRAM /= 0 and ce = '1' then
-            if tok_reg(K_P - 2) = '1' then n := "01"; end if;
-            if tok_reg(K_E - 3) = '1' or tok_reg(K_VI - 3) = '1' or tok_reg(K_FC - 3) = '1' then n := "10"; end if;
+            if tok_reg(K_P - 2) = '1' or tok_reg(K_E - 3) = '1' or tok_reg(K_VI - 3) = '1' or tok_reg(K_FC - 3) = '1' then
+                n := "10";
+            end if;
         end if;
         wr_left_next <= n;
     end process;
@@ -542,7 +554,7 @@ begin
         signal we_km, we_dm, we_bm, we_fc : std_logic;
         signal cs_km, cs_dm, cs_bm, cs_fc : std_logic;
         signal wa, ad_km, ad_dm, ad_bm, ad_fc : std_logic_vector(AW - 1 downto 0);
-        signal d_dm, d_bm, d_fc, f_fc_lo : std_logic_vector(15 downto 0);
+        signal d_km, d_dm, d_bm, d_fc, f_fc_lo : std_logic_vector(15 downto 0);
     begin
         process (clk)
         begin
@@ -567,15 +579,16 @@ begin
         cs_bm <= ce or we_bm;
         cs_fc <= ce or we_fc;
         wa <= wr_dir_reg & commit_axis_reg;
-        ad_km <= '0' & commit_axis_reg when we_km = '1' else '0' & ax_of(ctl_reg, K_P - 1);
+        ad_km <= wa when we_km = '1' else neg_of(ctl_reg, K_P - 1) & ax_of(ctl_reg, K_P - 1);
         ad_dm <= wa when we_dm = '1' else neg_of(ctl_reg, K_E - 2) & ax_of(ctl_reg, K_E - 2);
         ad_bm <= wa when we_bm = '1' else neg_of(ctl_reg, K_VI - 2) & ax_of(ctl_reg, K_VI - 2);
         ad_fc <= wa when we_fc = '1' else neg_of(ctl_reg, K_FC - 2) & ax_of(ctl_reg, K_FC - 2);
+        d_km <= stg_km(1)(15 downto 0) when wr_dir_reg = '1' else stg_km(0)(15 downto 0);
         d_dm <= stg_dm(1)(15 downto 0) when wr_dir_reg = '1' else stg_dm(0)(15 downto 0);
         d_bm <= stg_bm(1)(15 downto 0) when wr_dir_reg = '1' else stg_bm(0)(15 downto 0);
         d_fc <= stg_fc(1)(15 downto 0) when wr_dir_reg = '1' else stg_fc(0)(15 downto 0);
         u_km_ram : entity work.fric_spram generic map (ADDR_W => AW)
-            port map (clk => clk, cs => cs_km, we => we_km, addr => ad_km, din => stg_km(15 downto 0), dout => q_km);
+            port map (clk => clk, cs => cs_km, we => we_km, addr => ad_km, din => d_km, dout => q_km);
         u_dm_ram : entity work.fric_spram generic map (ADDR_W => AW)
             port map (clk => clk, cs => cs_dm, we => we_dm, addr => ad_dm, din => d_dm, dout => q_dm);
         u_bm_ram : entity work.fric_spram generic map (ADDR_W => AW)

@@ -7,6 +7,7 @@
 -- precision,
 --
 --   g   = FC 2^-G + DM 2^-DS 2^-y,        y  = (|v| or |v|^2) KM 2^-(KS+YF)
+--   (FC, DM, DS, KM, KS of the direction of v: the _N words for v < 0)
 --   w'  = w_ss + (w - w_ss) 2^-y2,         y2 = |v| KYM (2^W - 1) / (g 2^(G+W+KYX))
 --   F   = w' + c1 (w' - w) + sign(v) |v| BM 2^-(BS+G),   c1 = C1M 2^-C1S (2^-yd with MD_EN)
 --
@@ -118,6 +119,8 @@ architecture sim of fric_lugre_real is
         elsif a = FRIC_WORD_DS_N then bits := fric_bits_DS_N(W);
         elsif a = FRIC_WORD_BM_N then bits := fric_bits_BM_N(W);
         elsif a = FRIC_WORD_BS_N then bits := fric_bits_BS_N(W);
+        elsif a = FRIC_WORD_KM_N then bits := fric_bits_KM_N(W);
+        elsif a = FRIC_WORD_KS_N then bits := fric_bits_KS_N(W);
         elsif a = FRIC_WORD_KYM then bits := fric_bits_KYM(W);
         elsif a = FRIC_WORD_KYX then bits := fric_bits_KYX(W); sgn := true;
         elsif a = FRIC_WORD_C1M then bits := fric_bits_C1M(W);
@@ -150,7 +153,7 @@ begin
     process (all)
         variable av, y, e, gv, wss, w0, w1, y2, c1, yd, visc, f, fr : real;
         variable neg : boolean;
-        variable ax, o : integer;
+        variable ax, o, ok, os : integer;
         variable fl : std_logic_vector(3 downto 0);
         variable s : words_t;
     begin
@@ -159,7 +162,11 @@ begin
         s := set(ax);
         av := real(to_integer(to_01(signed(s_axis_tdata), '0')));
         neg := av < 0.0;
-        if neg then av := -av; o := 5; else o := 0; end if;
+        if neg then
+            av := -av; o := FRIC_WORD_FC_N - FRIC_WORD_FC_P; ok := FRIC_WORD_KM_N; os := FRIC_WORD_KS_N;
+        else
+            o := 0; ok := FRIC_WORD_KM; os := FRIC_WORD_KS;
+        end if;
         w0 := wst(ax);
         w1 := w0;
         if av = 0.0 then
@@ -168,7 +175,7 @@ begin
         else
             hold <= '0';
             if s(FRIC_WORD_DSEL)(0) = '1' then y := av * av; else y := av; end if;
-            y := y * u(s(FRIC_WORD_KM)) / p2(ui(s(FRIC_WORD_KS)) + YF);
+            y := y * u(s(ok)) / p2(ui(s(os)) + YF);
             e := 2.0 ** (-y);
             gv := u(s(FRIC_WORD_FC_P + o)) * GMIN + s32(s(FRIC_WORD_DM_P + o)) / p2(ui(s(FRIC_WORD_DS_P + o))) * e;
             if gv < GMIN or gv > GMAX then

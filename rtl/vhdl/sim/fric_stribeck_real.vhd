@@ -98,8 +98,9 @@ architecture sim of fric_stribeck_real is
         constant a : integer := to_integer(unsigned(addr));
         variable bits : integer;
     begin
-        if a = FRIC_WORD_KM or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N then bits := W;
-        elsif a = FRIC_WORD_KS or a = FRIC_WORD_BS_P or a = FRIC_WORD_BS_N then bits := fric_bits_KS(W);
+        if a = FRIC_WORD_KM or a = FRIC_WORD_KM_N or a = FRIC_WORD_BM_P or a = FRIC_WORD_BM_N then bits := W;
+        elsif a = FRIC_WORD_KS or a = FRIC_WORD_KS_N or a = FRIC_WORD_BS_P or a = FRIC_WORD_BS_N then
+            bits := fric_bits_KS(W);
         elsif a = FRIC_WORD_DSEL then bits := 1;
         elsif a = FRIC_WORD_FC_P or a = FRIC_WORD_FC_N then bits := fric_bits_FC_P(W);
         elsif a = FRIC_WORD_DS_P or a = FRIC_WORD_DS_N then bits := fric_bits_DS_P(W);
@@ -118,16 +119,20 @@ begin
 
     -- the force of the sample at the port, from its axis's words
     process (all)
-        variable ax, o : integer;
+        variable ax, o, ok, os : integer;
         variable a, y, e, fc, dip, visc, mag : real;
         variable fl : std_logic_vector(1 downto 0);
         variable m_int : integer;
     begin
         ax := to_integer(to_01(unsigned(s_axis_tuser), '0'));
         a := abs real(to_integer(to_01(signed(s_axis_tdata), '0')));
-        if s_axis_tdata(W - 1) = '1' then o := FRIC_WORD_FC_N - FRIC_WORD_FC_P; else o := 0; end if;
+        if s_axis_tdata(W - 1) = '1' then
+            o := FRIC_WORD_FC_N - FRIC_WORD_FC_P; ok := FRIC_WORD_KM_N; os := FRIC_WORD_KS_N;
+        else
+            o := 0; ok := FRIC_WORD_KM; os := FRIC_WORD_KS;
+        end if;
         if set(ax)(FRIC_WORD_DSEL)(0) = '1' then y := a * a; else y := a; end if;
-        y := y * uval(set(ax)(FRIC_WORD_KM)) / p2(ui(set(ax)(FRIC_WORD_KS))) / (2.0 ** YF);
+        y := y * uval(set(ax)(ok)) / p2(ui(set(ax)(os))) / (2.0 ** YF);
         e := exp(-y * 0.6931471805599453);
         fc := uval(set(ax)(FRIC_WORD_FC_P + o)) / (2.0 ** G);
         dip := real(to_integer(signed(set(ax)(FRIC_WORD_DM_P + o)))) / p2(ui(set(ax)(FRIC_WORD_DS_P + o))) * e;
