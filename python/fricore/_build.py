@@ -108,6 +108,8 @@ typedef struct {
     fric_fx_stribeck_t s;
     fric_fx_lugre_t l;
     fric_compile_report_t rep;
+    bool gms;
+    ...;
 } fric_model_fx_t;
 const char *fric_model_name(fric_model_kind_t kind);
 fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, fric_model_t *out,
