@@ -271,6 +271,35 @@ typedef struct {
  */
 int fric_fit_gms_virgin(const double *x, const double *f, size_t m, unsigned n, double fs, fric_fit_gms_result_t *r);
 
+/** What fric_fit_ep_zba() found. */
+typedef struct {
+    double z_ba;       /**< the breakaway deflection, m */
+    double z_ba_max;   /**< its range's end, fric_ep_z_ba_max(), m */
+    double rms;        /**< the elasto-plastic model's RMS force error at z_ba, N */
+    double rms_lugre;  /**< the LuGre set's own, N (for comparison) */
+    bool identifiable; /**< z_ba moves the error by 1 % or more over its range */
+    bool at_edge;      /**< the best of the search grid is at an end of the range */
+    size_t points;     /**< rows compared (all but the first) */
+    char why[200];     /**< on an error: the reason */
+} fric_fit_ep_result_t;
+
+/**
+ * @brief The elasto-plastic breakaway deflection z_ba from a record (t, v,
+ *        F) from rest, over a LuGre set (the dynamic fit's): the model runs
+ *        along the measured velocity with fric_ep_step(), row k's velocity
+ *        held from t[k-1] to t[k], and z_ba minimizes the RMS force error.
+ *
+ * One parameter over a bounded range (0, fric_ep_z_ba_max()), on which the
+ * error need not be unimodal: a log-spaced grid of 96 points, then golden
+ * section (80 steps) between the best point's neighbours. No derivative is
+ * needed, and no local minimum away from the grid's best is taken.
+ * @return 0; FRIC_FIT_ERR_DATA (fewer than 4 rows, t not increasing, not
+ *         finite), FRIC_FIT_ERR_OPTION (the LuGre set refused),
+ *         FRIC_FIT_ERR_SOLVER (the model's force not finite); r->why.
+ */
+int fric_fit_ep_zba(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *lugre,
+                    fric_fit_ep_result_t *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -842,6 +842,52 @@ static void test_gms_virgin_refusals(void **state)
     assert_int_equal(fric_fit_gms_virgin(xp, nf, 5, 2, 1.5, &r), FRIC_FIT_ERR_DATA);
 }
 
+/* ---- elasto-plastic z_ba from a record --------------------------------------- */
+
+/* A record of the Canudas set as elasto-plastic with z_ba = 3 um under a
+ * small modulated oscillation that crosses the transition zone: the search
+ * finds z_ba to 1e-6, where LuGre's own error is 0.2 N */
+static void test_ep_zba_recovered(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    enum { N = 4000 };
+    static double t[N], v[N], f[N];
+    const double zs[] = {1.5e-6, 3e-6, 7e-6};
+    for (int j = 0; j < 3; j++) {
+        const fric_ep_cfg_t ep = {l, zs[j]};
+        fric_lugre_state_t st = {0.0};
+        for (int k = 0; k < N; k++) {
+            t[k] = k * 1e-3;
+            v[k] = 5e-5 * sin(6.283185307179586 * t[k]) * (1.0 + 0.5 * sin(6.283185307179586 * 0.13 * t[k]));
+            f[k] = k ? fric_ep_step(&ep, &st, v[k], 1e-3) : 0.0;
+        }
+        fric_fit_ep_result_t r;
+        assert_int_equal(fric_fit_ep_zba(t, v, f, N, &l, &r), 0);
+        if (!(fabs(r.z_ba / zs[j] - 1.0) < 1e-6)) fail_msg("z_ba %.9g, true %.9g", r.z_ba, zs[j]);
+        assert_true(r.identifiable && !r.at_edge);
+        assert_true(r.rms < 1e-9 && r.rms_lugre > 0.05);
+    }
+}
+
+static void test_ep_zba_refusals(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    const double t[4] = {0, 1, 1, 2}, v[4] = {0}, f[4] = {0};
+    fric_fit_ep_result_t r;
+    assert_int_equal(fric_fit_ep_zba(t, v, f, 4, &l, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "increase"));
+    assert_int_equal(fric_fit_ep_zba(t, v, f, 3, &l, &r), FRIC_FIT_ERR_DATA);
+    fric_lugre_cfg_t bad = l;
+    bad.sigma0 = -1.0;
+    const double t2[4] = {0, 1, 2, 3};
+    assert_int_equal(fric_fit_ep_zba(t2, v, f, 4, &bad, &r), FRIC_FIT_ERR_OPTION);
+    /* no motion: every z_ba gives the same error */
+    assert_int_equal(fric_fit_ep_zba(t2, v, f, 4, &l, &r), 0);
+    assert_false(r.identifiable);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -872,6 +918,8 @@ int main(void)
         cmocka_unit_test(test_gms_virgin_recovers_known_elements),
         cmocka_unit_test(test_gms_virgin_with_noise),
         cmocka_unit_test(test_gms_virgin_refusals),
+        cmocka_unit_test(test_ep_zba_recovered),
+        cmocka_unit_test(test_ep_zba_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -303,3 +303,41 @@ expect_usage_error "fit dynamic --model gms --gms-n 17: the range named" '--gms-
 printf 'x,F\n1e-6,0.1\n-2e-6,-0.2\n3e-6,0.3\n4e-6,0.4\n5e-6,0.5\n6e-6,0.6\n' > "$d/both.csv"
 expect_usage_error "fit dynamic --model gms: a curve through both signs refused" 'x changes sign' \
   "$FRICORE" fit dynamic --model gms --data "$d/both.csv" --params "$d/static.json" --gms-n 2
+
+# ---- fit dynamic --model elastoplastic: z_ba back from a record of a known set
+scratch epfit
+printf '{"model": "lugre", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma0": 1e5, "sigma1": 316.22776601683793, "b": 0.4}\n' > "$d/lugre.json"
+python3 -c "
+import math
+for k in range(1, 4001):
+    t = k * 1e-3
+    print('%.17g' % (5e-5 * math.sin(2 * math.pi * t) * (1 + 0.5 * math.sin(2 * math.pi * 0.13 * t))))" > "$d/v.txt"
+run "$FRICORE" trace --model elastoplastic --z-ba 3e-6 --ts 1e-3 < "$d/v.txt"
+python3 - "$tmp/out" "$d/rec.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+with open(sys.argv[2], "w") as o:
+    o.write("t,v,F\n0,0,0\n")
+    for k, r in enumerate(rows, 1):
+        o.write("%.17g,%s,%s\n" % (k * 1e-3, r["v"], r["F"]))
+PY
+run "$FRICORE" fit dynamic --model elastoplastic --data "$d/rec.csv" --params "$d/lugre.json" --out "$d/ep.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$d/ep.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["model"] == "elastoplastic" and p["fit_kind"] == "elastoplastic-z_ba", p
+assert abs(p["z_ba"] / 3e-6 - 1) < 1e-6, p["z_ba"]
+assert p["fit_rms"] < 1e-9 < p["fit_rms_lugre"] and p["fit_z_ba_identifiable"], p
+PY
+then ok "fit dynamic --model elastoplastic: z_ba back from a known set's record"; else bad "fit dynamic --model elastoplastic (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --params "$d/ep.json" --duration 1 --dt 1e-4
+if [ "$rc" -eq 0 ] && grep -q '"model": "elastoplastic"' "$tmp/out"; then ok "fit dynamic --model elastoplastic: its file runs in fricore sim"; else bad "sim of the EP fit (status $rc: $(head -c 300 "$tmp/err"))"; fi
+# a record that stays below every z_ba (a tiny motion): not identifiable, said
+python3 -c "
+print('t,v,F')
+for k in range(200): print('%g,%g,%g' % (k * 1e-3, 1e-9, 1e-4 * k * 1e-3))" > "$d/tiny.csv"
+run "$FRICORE" fit dynamic --model elastoplastic --data "$d/tiny.csv" --params "$d/lugre.json"
+if [ "$rc" -eq 0 ] && grep -q "z_ba cannot be identified from this record" "$tmp/err" && grep -q '"fit_z_ba_identifiable": false' "$tmp/out"; then
+  ok "fit dynamic --model elastoplastic: a record below breakaway says z_ba is not identifiable"; else bad "EP fit tiny record (status $rc: $(head -c 300 "$tmp/err"))"; fi
+expect_usage_error "fit dynamic --model elastoplastic --z-ba: refused, it is the fitted value" '--z-ba is what --model elastoplastic fits' \
+  "$FRICORE" fit dynamic --model elastoplastic --data "$d/rec.csv" --params "$d/lugre.json" --z-ba 1e-6
