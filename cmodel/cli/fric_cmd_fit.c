@@ -844,14 +844,20 @@ static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *
     return rc;
 }
 
-/* Write a parameter file's text (len bytes) to --out: 0 or an exit status. */
-static int write_params(const char *out_path, const char *doc, size_t len)
+/* Close the memory stream m of a parameter file (*doc, *len) and write it
+ * whole to --out; free it. 0 or an exit status. */
+static int close_and_write(FILE *m, char **doc, size_t *len, const char *out_path)
 {
+    if (fclose(m) != 0) {
+        free(*doc);
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
     fric_out_t out = {.opt = "--out", .path = out_path ? out_path : "-"};
     int rc = fric_outs_open(&out, 1, CMD);
-    if (rc == 0) rc = fric_out_write(&out, doc, len, CMD);
+    if (rc == 0) rc = fric_out_write(&out, *doc, *len, CMD);
     if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
     fric_outs_discard(&out, 1);
+    free(*doc);
     return rc;
 }
 
@@ -915,13 +921,7 @@ static int fit_ep(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const cha
     fprintf(m, ",\n  \"fit_kind\": \"elastoplastic-z_ba\",\n  \"fit_points\": %zu,\n  \"fit_rms\": %.6g,\n"
                "  \"fit_rms_lugre\": %.6g,\n  \"fit_z_ba_identifiable\": %s\n}\n",
             r.points, r.rms, r.rms_lugre, r.identifiable ? "true" : "false");
-    if (fclose(m) != 0) {
-        free(doc);
-        return fric_cli_run_failed(CMD, "out of memory");
-    }
-    rc = write_params(out_path, doc, len);
-    free(doc);
-    return rc;
+    return close_and_write(m, &doc, &len, out_path);
 }
 
 /* ---- fit dynamic --model gms ------------------------------------------------------ */
@@ -998,13 +998,7 @@ static int fit_gms(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const ch
     for (const char *p = data; *p; p++) fprintf(m, (*p == '"' || *p == '\\') ? "\\%c" : "%c", *p);
     fprintf(m, "\",\n  \"fit_points\": %zu,\n  \"fit_rms\": %.6g,\n  \"fit_dropped\": %u,\n  \"fit_level\": %.10g\n}\n",
             r.points, r.rms, r.dropped, r.plateau);
-    if (fclose(m) != 0) {
-        free(doc);
-        return fric_cli_run_failed(CMD, "out of memory");
-    }
-    rc = write_params(out_path, doc, len);
-    free(doc);
-    return rc;
+    return close_and_write(m, &doc, &len, out_path);
 }
 
 /* ---- fit reduce ------------------------------------------------------------------ */
