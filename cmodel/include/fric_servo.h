@@ -8,7 +8,7 @@
  *        controller with acceleration feed-forward, a position reference,
  *        and a friction compensator (none, Coulomb + viscous, Stribeck,
  *        LuGre, elasto-plastic or GMS) in double precision, in the
- *        bit-exact fixed-point model (the static kinds and LuGre), or as a
+ *        bit-exact fixed-point model (all but elasto-plastic), or as a
  *        core in the loop (LuGre).
  *
  * Units: the axis is rotary. Angles are in rad, speeds in rad/s, torques in
@@ -56,7 +56,7 @@ typedef enum {
     FRIC_SERVO_COMP_ELASTOPLASTIC,  /**< the elasto-plastic observer: an elasto-plastic set stepped by fric_ep_step()
                                          over ts on the measured velocity, as the LuGre observer (double only) */
     FRIC_SERVO_COMP_GMS             /**< the GMS observer: a GMS set stepped by fric_gms_step() over ts on the
-                                         measured velocity (double only) */
+                                         measured velocity, or fric_fx_gms_step() on its code (fixed) */
 } fric_servo_comp_t;
 
 /** True for the observers of the double-only models (elasto-plastic, GMS), stepped by fric_model_step(). */
@@ -301,7 +301,8 @@ typedef struct {
     fric_lugre_state_t z;     /**< the machine's bristle deflection (GMS: fric_model_state_z() of its elements) */
     fric_gms_state_t gms;     /**< a GMS machine's elements */
     fric_lugre_state_t cz;    /**< the double LuGre compensator's */
-    fric_model_state_t cm;    /**< the elasto-plastic or GMS compensator's */
+    fric_model_state_t cm;    /**< the elasto-plastic or GMS compensator's (double) */
+    fric_fx_gms_state_t gz;   /**< the fixed-point GMS compensator's */
     fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
     fric_lugre_cfg_t cl;      /**< the LuGre observer's set now (double): comp's, or retuned */
     fric_fx_lugre_t cl_fx;    /**< its compiled set now (fixed, core) */

@@ -661,6 +661,32 @@ static void test_model_observer_is_the_model_on_measured_velocity(void **state)
     }
 }
 
+/* The GMS observer in fixed point (fric_fx_gms_step() on the velocity code)
+ * tracks as the double one: position error within 5 %, no flag */
+static void test_gms_observer_fixed_point(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    const fric_model_values_t v = fric_model_values_canudas1995();
+    assert_int_equal(fric_model_build(FRIC_MODEL_GMS, &v, &c.machine, NULL), FRIC_OK);
+    c.comp_kind = FRIC_SERVO_COMP_GMS;
+    c.comp = c.machine;
+    c.duration = 2.0;
+    fric_servo_cfg_t cf = c;
+    cf.arith = FRIC_SERVO_ARITH_FIXED;
+    cf.f_max = 2.0;
+    fric_servo_result_t r;
+    fric_servo_metrics_t md, mf;
+    assert_int_equal(run_metrics(&c, NULL, &r, &md), FRIC_OK);
+    fric_servo_result_free(&r);
+    assert_int_equal(run_metrics(&cf, NULL, &r, &mf), FRIC_OK);
+    assert_int_equal(r.flags, 0u);
+    fric_servo_result_free(&r);
+    print_message("GMS observer, RMS position error: double %.4g, fixed %.4g rad\n", md.rms_e, mf.rms_e);
+    assert_true(fabs(mf.rms_e - md.rms_e) <= 0.05 * md.rms_e);
+    assert_true(cf.comp_fx.gms);
+}
+
 /* Refusals: the fixed-point and core arithmetic, a set of another kind, and
  * a machine of a kind the plant does not step */
 static void test_model_observer_refusals(void **state)
@@ -935,6 +961,7 @@ int main(void)
         cmocka_unit_test(test_drift_moves_the_plant),
         cmocka_unit_test(test_matched_observer_tracks_its_machine),
         cmocka_unit_test(test_model_observer_is_the_model_on_measured_velocity),
+        cmocka_unit_test(test_gms_observer_fixed_point),
         cmocka_unit_test(test_model_observer_refusals),
         cmocka_unit_test(test_model_scaled_every_kind),
         cmocka_unit_test(test_adaptive_order_on_a_short_drift),

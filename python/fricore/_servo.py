@@ -47,8 +47,7 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     set), an encoder, a cascaded P + PI controller and a friction
     compensator (compensation none|coulomb|stribeck|lugre|elastoplastic|gms,
     its set comp_params, a Params, by default the machine's set as the mode
-    reads it; comp_arith double|fixed, double only for elastoplastic and
-    gms).
+    reads it; comp_arith double|fixed, double only for elastoplastic).
 
     The other keywords are the command's options with '_' for '-':
     reference (sine|step|ramp), amplitude, frequency, period, rise_time,

@@ -309,8 +309,18 @@ assert s["rms_friction_estimate_error_N_m"] < 0.05, s["rms_friction_estimate_err
 PY
 then ok "servo --model gms --compensation gms: the machine within its level, the observer within 0.05 N*m RMS"
 else bad "servo --model gms (status $rc): $(head -c 300 "$tmp/err")"; fi
-expect_usage_error "servo --compensation gms --comp-arith fixed: double only, named" \
-  '--compensation gms runs in --comp-arith double only' "$S" servo $P --compensation gms --comp-arith fixed
+expect_usage_error "servo --compensation elastoplastic --comp-arith fixed: double only, named" \
+  '--compensation elastoplastic runs in --comp-arith double only' "$S" servo $P --compensation elastoplastic --comp-arith fixed
+run "$S" servo --model gms --compensation gms --comp-arith fixed --duration 1 --summary "$tmp/gmsfx.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/gmsfx.json" "$tmp/gms.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["comp_arith"] == "fixed" and a["fixed_point"]["flags"] == [], a["fixed_point"]
+# the fixed-point GMS observer tracks as the double one
+assert abs(a["rms_position_error_rad"] / b["rms_position_error_rad"] - 1) < 0.05, (a["rms_position_error_rad"], b["rms_position_error_rad"])
+PY
+then ok "servo --compensation gms --comp-arith fixed: the fixed-point GMS observer within 5 % of the double one"
+else bad "servo gms fixed (status $rc): $(head -c 300 "$tmp/err")"; fi
 expect_usage_error "servo --model gms --compensation lugre: the set's kind named" \
   'a gms set cannot serve --compensation lugre' "$S" servo --model gms --compensation lugre
 expect_usage_error "servo --model stribeck: the machine's kinds named" \
