@@ -638,15 +638,22 @@ static void test_matched_observer_tracks_its_machine(void **state)
 /* The observers of the double-only models step fric_model_step() on the
  * measured velocity: their estimate at each sample is that of a contact
  * driven by the same velocities */
-static void test_model_observer_is_the_model_on_measured_velocity(void **state)
+/* the default sine run of the example's GMS set as machine and observer */
+static fric_servo_cfg_t gms_axis(double duration)
 {
-    (void)state;
     fric_servo_cfg_t c = fric_servo_defaults();
     const fric_model_values_t v = fric_model_values_canudas1995();
     assert_int_equal(fric_model_build(FRIC_MODEL_GMS, &v, &c.machine, NULL), FRIC_OK);
     c.comp_kind = FRIC_SERVO_COMP_GMS;
     c.comp = c.machine;
-    c.duration = 0.5;
+    c.duration = duration;
+    return c;
+}
+
+static void test_model_observer_is_the_model_on_measured_velocity(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = gms_axis(0.5);
     char why[512];
     assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_OK);
     fric_servo_state_t st;
@@ -666,12 +673,7 @@ static void test_model_observer_is_the_model_on_measured_velocity(void **state)
 static void test_gms_observer_fixed_point(void **state)
 {
     (void)state;
-    fric_servo_cfg_t c = fric_servo_defaults();
-    const fric_model_values_t v = fric_model_values_canudas1995();
-    assert_int_equal(fric_model_build(FRIC_MODEL_GMS, &v, &c.machine, NULL), FRIC_OK);
-    c.comp_kind = FRIC_SERVO_COMP_GMS;
-    c.comp = c.machine;
-    c.duration = 2.0;
+    fric_servo_cfg_t c = gms_axis(2.0);
     fric_servo_cfg_t cf = c;
     cf.arith = FRIC_SERVO_ARITH_FIXED;
     cf.f_max = 2.0;
