@@ -165,21 +165,33 @@ static double pow2_above(double x)
     return p;
 }
 
-fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
-                                       uint32_t width, size_t max_samples, fric_fx_lugre_t *p,
-                                       fric_compile_report_t *rep, size_t *n_out)
+/* A run's samples (at most max_samples), and its options but f_max: v_max
+ * the power of two above the trace's peak speed */
+static fric_compile_opts_t trace_opts(fric_trace_kind_t trace, double ts, uint32_t width, size_t max_samples,
+                                      size_t *n_out)
 {
     size_t n = (size_t)(fric_trace_duration(trace) / ts);
     if (n > max_samples) n = max_samples;
     if (n < 1) n = 1;
     *n_out = n;
-    /* ranges: velocity from the trace, force from the double model's run */
-    double vpk = 0.0, fpk = 0.0;
+    double vpk = 0.0;
     for (size_t k = 0; k < n; k++) vpk = fmax(vpk, fabs(fric_trace_velocity(trace, (double)k * ts)));
     fric_compile_opts_t o = fric_compile_opts_default();
     o.width = width;
     o.ts = ts;
     o.v_max = pow2_above(vpk * 1.001 + 1e-12);
+    return o;
+}
+
+fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
+                                       uint32_t width, size_t max_samples, fric_fx_lugre_t *p,
+                                       fric_compile_report_t *rep, size_t *n_out)
+{
+    size_t n;
+    fric_compile_opts_t o = trace_opts(trace, ts, width, max_samples, &n);
+    *n_out = n;
+    /* the force range from the double model's run */
+    double fpk = 0.0;
     {
         fric_lugre_state_t st = {0};
         const double half = ldexp(1.0, (int)width - 1), vl = o.v_max / half;
@@ -197,6 +209,18 @@ fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_t
 int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep)
 {
     return (int32_t)nearbyint(fric_trace_velocity(trace, (double)k * ts) / rep->v_lsb);
+}
+
+/* One sample's force error terms (LSB) into out's maxima: the fixed-point
+ * force f against the double model's with the requested (fq) and the
+ * represented (fe) parameters; the squared error, for the RMS. */
+static double tally(fric_acc_dynamic_result_t *out, double f, double fq, double fe)
+{
+    const double e = fabs(f - fq);
+    out->max_lsb = fmax(out->max_lsb, e);
+    out->param_lsb = fmax(out->param_lsb, fabs(fe - fq));
+    out->arith_lsb = fmax(out->arith_lsb, fabs(f - fe));
+    return e * e;
 }
 
 fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kind_t trace, double ts,
@@ -226,12 +250,81 @@ fric_status_t fric_acc_dynamic(const fric_acc_dynamic_set_t *set, fric_trace_kin
         const int32_t f = fric_fx_lugre_step(&p, &fx, vc, &out->flags, NULL);
         const double fq = fric_lugre_step(&set->cfg, &dq, v, ts) / fl;
         const double fe = fric_lugre_step(&eff, &de, v, ts) / fl;
-        const double e = fabs(f - fq);
-        sum += e * e;
-        out->max_lsb = fmax(out->max_lsb, e);
-        out->param_lsb = fmax(out->param_lsb, fabs(fe - fq));
-        out->arith_lsb = fmax(out->arith_lsb, fabs(f - fe));
+        sum += tally(out, f, fq, fe);
         out->state_max_lsb = fmax(out->state_max_lsb, fabs(fx.w * wl - set->cfg.sigma0 * dq.z) / fl);
+    }
+    out->n = n;
+    out->rms_lsb = sqrt(sum / (double)n);
+    return FRIC_OK;
+}
+
+/* ---- GMS ------------------------------------------------------------------------------ */
+
+const fric_acc_gms_set_t fric_acc_gms_sets[] = {
+    {"gms-4", "Fc 1, Fs 1.5, vs 1 mm/s, sigma2 0.4; k 4e4, 3e4, 2e4, 1e4 N/m, alpha 0.1, 0.2, 0.3, 0.4; C 100 N/s",
+     {4, {4e4, 3e4, 2e4, 1e4}, {0.1, 0.2, 0.3, 0.4}, 100.0, {1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 2.0}}},
+    {"gms-asymmetric-8", "Fc 1 / 0.6, Fs 1.4 / 0.9, sigma2 0.5 / 0.2, vs 5 mm/s, delta 1; k 8e4 / 2^i, alpha 1/8; C 50 N/s",
+     {8, {8e4, 4e4, 2e4, 1e4, 5e3, 2.5e3, 1.25e3, 625.0}, {0.125, 0.125, 0.125, 0.125, 0.125, 0.125, 0.125, 0.125},
+      50.0, {1.0, 0.6, 1.4, 0.9, 0.5, 0.2, 5e-3, 1.0}}},
+    {"gms-constant-16", "Fc = Fs = 1, sigma2 0.4; k 1e4 (i + 1) N/m, alpha (i + 1)/136, i = 0..15; C 200 N/s",
+     {16, {1e4, 2e4, 3e4, 4e4, 5e4, 6e4, 7e4, 8e4, 9e4, 1e5, 1.1e5, 1.2e5, 1.3e5, 1.4e5, 1.5e5, 1.6e5},
+      {1 / 136.0, 2 / 136.0, 3 / 136.0, 4 / 136.0, 5 / 136.0, 6 / 136.0, 7 / 136.0, 8 / 136.0, 9 / 136.0, 10 / 136.0,
+       11 / 136.0, 12 / 136.0, 13 / 136.0, 14 / 136.0, 15 / 136.0, 16 / 136.0},
+      200.0, {1.0, 1.0, 1.0, 1.0, 0.4, 0.4, 1e-3, 2.0}}},
+};
+const size_t fric_acc_n_gms_sets = sizeof fric_acc_gms_sets / sizeof fric_acc_gms_sets[0];
+
+static double gms_sum(const fric_gms_state_t *st, unsigned n)
+{
+    double f = 0.0;
+    for (unsigned i = 0; i < n; i++) f += st->f[i];
+    return f;
+}
+
+fric_status_t fric_acc_gms(const fric_acc_gms_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                           size_t max_samples, fric_acc_dynamic_result_t *out, char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    /* the ranges, as fric_acc_dynamic_compile() picks them */
+    size_t n;
+    fric_compile_opts_t o = trace_opts(trace, ts, width, max_samples, &n);
+    double fpk = 0.0;
+    const double half = ldexp(1.0, (int)width - 1), vl = o.v_max / half;
+    fric_gms_state_t st;
+    fric_gms_init(&set->cfg, &st);
+    for (size_t k = 0; k < n; k++) {
+        const double v = nearbyint(fric_trace_velocity(trace, (double)k * ts) / vl) * vl;
+        fpk = fmax(fpk, fabs(fric_gms_step(&set->cfg, &st, v, ts)));
+    }
+    fpk = fmax(fpk, fric_compile_auto_fmax(&set->cfg.curve, o.v_max, width) / 1.25);
+    o.f_max = pow2_above(1.25 * fpk);
+    fric_fx_gms_t p;
+    fric_compile_report_t rep;
+    const fric_status_t s = fric_compile_gms(&set->cfg, &o, &p, &rep);
+    if (s != FRIC_OK) {
+        if (why) snprintf(why, why_len, "%s", rep.why);
+        return s;
+    }
+    const fric_gms_cfg_t eff = fric_fx_gms_effective(&p, rep.v_lsb, rep.f_lsb, ts);
+    out->v_max = rep.v_max;
+    out->f_max = rep.f_max;
+    fric_fx_gms_state_t fx;
+    fric_fx_gms_reset(&fx);
+    fric_gms_state_t dq, de;
+    fric_gms_init(&set->cfg, &dq);
+    fric_gms_init(&set->cfg, &de);
+    const double fl = rep.f_lsb, wl = ldexp(rep.f_lsb, -FRIC_FX_WG(width));
+    double sum = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        const int32_t vc = fric_acc_trace_code(trace, k, ts, &rep);
+        const double v = vc * rep.v_lsb;
+        const int32_t f = fric_fx_gms_step(&p, &fx, vc, &out->flags);
+        const double fq = fric_gms_step(&set->cfg, &dq, v, ts) / fl;
+        const double fe = fric_gms_step(&eff, &de, v, ts) / fl;
+        sum += tally(out, f, fq, fe);
+        double fxs = 0.0;
+        for (unsigned i = 0; i < p.n; i++) fxs += (double)fx.f[i];
+        out->state_max_lsb = fmax(out->state_max_lsb, fabs(fxs * wl - gms_sum(&dq, set->cfg.n)) / fl);
     }
     out->n = n;
     out->rms_lsb = sqrt(sum / (double)n);

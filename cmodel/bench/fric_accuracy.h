@@ -112,6 +112,26 @@ fric_status_t fric_acc_dynamic_compile(const fric_acc_dynamic_set_t *set, fric_t
                                        uint32_t width, size_t max_samples, fric_fx_lugre_t *p,
                                        fric_compile_report_t *rep, size_t *n);
 
+/* ---- GMS over velocity traces -------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    const char *what;
+    fric_gms_cfg_t cfg;
+} fric_acc_gms_set_t;
+
+extern const fric_acc_gms_set_t fric_acc_gms_sets[];
+extern const size_t fric_acc_n_gms_sets;
+
+/**
+ * @brief fric_acc_dynamic() for a GMS set: the fixed-point GMS step
+ *        (fric_fx_gms_step()) against fric_gms_step() at the same
+ *        quantized velocities; state_max_lsb is the element force sum's
+ *        error. The ranges are picked as for LuGre.
+ */
+fric_status_t fric_acc_gms(const fric_acc_gms_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                           size_t max_samples, fric_acc_dynamic_result_t *out, char *why, size_t why_len);
+
 /** @brief Velocity code of sample k of a trace at ts, in the compiled ranges. */
 int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep);
 

@@ -30,7 +30,8 @@
 /* samples kept for a plot, at most */
 #define PLOT_POINTS 4000
 
-#define USAGE "[--reference sine|step|ramp|csv] [--compensation none|coulomb|stribeck|lugre] [--comp-params FILE] " \
+#define USAGE "[--reference sine|step|ramp|csv] [--compensation none|coulomb|stribeck|lugre|elastoplastic|gms] "       \
+              "[--comp-params FILE] "                                                                                \
               "[--comp-arith double|fixed|rtl] [machine friction: its N and m read as N*m and rad] [plant] [encoder] " \
               "[controller] [--duration S] "                                                                        \
               "[--csv FILE] [--summary FILE] [--plot-error F.svg] [--plot-velocity F.svg] [--plot-friction F.svg] "   \
@@ -97,8 +98,8 @@ static void rotary_units(fric_opt_t *o, size_t n)
 static void table(servo_t *s)
 {
     fric_opt_t *o = s->opts;
-    size_t n = fric_cli_friction_opts(&s->fp, o, "lugre");
-    /* the machine's set: "--model" stays (lugre only), "--params" reads it */
+    size_t n = fric_cli_friction_opts(&s->fp, o, "lugre|elastoplastic|gms");
+    /* the machine's set: "--model" (lugre, elastoplastic or gms), "--params" reads it */
     n += fric_cli_fixed_opts(&s->fx, o + n, "servo period: the controller's, the encoder's and the compensator's sample "
                                             "time (default 1e-4)");
     rotary_units(o, n);
@@ -118,8 +119,9 @@ static void table(servo_t *s)
         {"substeps", NULL, FRIC_OPT_DOUBLE, &s->c.substeps, "", "plant steps per servo period, an integer 1 .. 1000 (default 10)", NULL, false},
         {"compensation", NULL, FRIC_OPT_CHOICE, &s->compensation, "",
          "friction compensation added to the torque: none (default), coulomb (Coulomb + viscous), stribeck (static curve), lugre (observer), "
-         "lugre-adaptive (the observer retuned by an online estimate of Fc, Fs and sigma2), lugre-oracle (the observer told the machine's drift; double only)",
-         "none|coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle", false},
+         "lugre-adaptive (the observer retuned by an online estimate of Fc, Fs and sigma2), lugre-oracle (the observer told the machine's drift; double only), "
+         "elastoplastic, gms (those models' observers; double only)",
+         "none|coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle|elastoplastic|gms", false},
         {"adapt-rate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.rate, "Hz", "lugre-adaptive: law updates per second (default 2)", NULL, false},
         {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
         {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "LO,HI", "lugre-adaptive: the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
@@ -393,12 +395,12 @@ static int build_comp(servo_t *s)
         s->c.comp = fric_servo_comp_model(s->c.comp_kind, &s->c.machine);
         return 0;
     }
-    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre", "lugre", "lugre"};
+    static const char *const kinds[] = {"lugre", "viscous", "stribeck", "lugre", "lugre", "lugre", "elastoplastic", "gms"};
     s->cfp = s->fp;
     s->cfp.params = NULL;
     s->cfp.model = kinds[s->c.comp_kind];
     fric_opt_t all[FRIC_CLI_FRICTION_NOPTS];
-    const size_t n = fric_cli_friction_opts(&s->cfp, all, "lugre|viscous|stribeck");
+    const size_t n = fric_cli_friction_opts(&s->cfp, all, "lugre|viscous|stribeck|elastoplastic|gms");
     rotary_units(all, n);
     /* the file's "model" and "params" are not the compensator's to choose */
     s->ncopts = 0;
@@ -428,6 +430,8 @@ static int parse(servo_t *s, int argc, char **argv)
                    : strcmp(s->compensation, "lugre") == 0    ? FRIC_SERVO_COMP_LUGRE
                    : strcmp(s->compensation, "lugre-adaptive") == 0 ? FRIC_SERVO_COMP_LUGRE_ADAPTIVE
                    : strcmp(s->compensation, "lugre-oracle") == 0   ? FRIC_SERVO_COMP_LUGRE_ORACLE
+                   : strcmp(s->compensation, "elastoplastic") == 0  ? FRIC_SERVO_COMP_ELASTOPLASTIC
+                   : strcmp(s->compensation, "gms") == 0            ? FRIC_SERVO_COMP_GMS
                                                               : FRIC_SERVO_COMP_NONE;
     c->arith = strcmp(s->comp_arith, "fixed") == 0 ? FRIC_SERVO_ARITH_FIXED
                : strcmp(s->comp_arith, "rtl") == 0 ? FRIC_SERVO_ARITH_CORE
@@ -451,7 +455,7 @@ static int parse(servo_t *s, int argc, char **argv)
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return fric_cli_fail(cmd, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)", s->comp_arith);
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
-        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle)");
+        return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle|elastoplastic|gms)");
     static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate",
                                              "adapt-sigma2"};
     for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)

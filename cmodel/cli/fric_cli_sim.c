@@ -138,11 +138,14 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
         fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(FRIC_WARN_NOT_PASSIVE));
     if (!dynamic && kind != FRIC_MODEL_ELASTOPLASTIC && s->z0 != 0.0)
         return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre|elastoplastic only");
-    /* elasto-plastic and GMS run with the exact step only: it is their default */
-    const bool integ_given = fric_opts_find(s->opts, s->nopts, "integrator")->given;
-    if (s->contact.stepped && !integ_given) s->integrator = "exact";
-    if (s->contact.stepped && strcmp(s->integrator, "exact") != 0)
-        return fric_cli_fail(cmd, "%s", fric_status_message(FRIC_ERR_SIM_INTEGRATOR));
+    /* elasto-plastic and GMS run with the exact step only: it is their default
+     * (a face without --integrator, as fricore-cosim, has no such option) */
+    if (s->contact.stepped) {
+        const fric_opt_t *oi = fric_opts_find(s->opts, s->nopts, "integrator");
+        if (!(oi && oi->given)) s->integrator = "exact";
+        if (strcmp(s->integrator, "exact") != 0)
+            return fric_cli_fail(cmd, "%s", fric_status_message(FRIC_ERR_SIM_INTEGRATOR));
+    }
     /* the thresholds not given: the library's defaults from vs and dt */
     fill_cfg(s);
     fric_sim_cfg_defaults(&s->cfg);

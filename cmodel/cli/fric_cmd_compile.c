@@ -12,9 +12,27 @@
 #include "fric_cmd.h"
 
 #define CMD "compile"
-#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
+#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre|gms [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
 
 static const char *const field_names[FRIC_FX_WORDS_LUGRE] = FRIC_FX_WORD_NAMES;
+_Static_assert(FRIC_FX_WORD_GMS_N == FRIC_FX_WORDS_STRIBECK && FRIC_FX_WORD_GMS_KCX == FRIC_FX_WORD_GMS_N + 2 &&
+                   FRIC_FX_WORD_GMS_KM(0) == FRIC_FX_WORD_GMS_KCX + 1 && FRIC_FX_WORD_GMS_AM(1) == FRIC_FX_WORD_GMS_KM(0) + 5,
+               "GMS field order follows fric_fx_formats.h");
+
+/* The name of word i of a set: the Stribeck and LuGre fields, or a GMS
+ * set's (GMS_N, GMS_KCM, GMS_KCX, then GMS_KM_<i>, GMS_KS_<i>, GMS_AM_<i>). */
+static const char *word_name(bool gms, size_t i, char buf[24])
+{
+    static const char *const gms_head[] = {"GMS_N", "GMS_KCM", "GMS_KCX"};
+    static const char *const gms_elem[] = {"GMS_KM", "GMS_KS", "GMS_AM"};
+    if (!gms || i < FRIC_FX_WORDS_STRIBECK) return field_names[i];
+    if (i < (size_t)FRIC_FX_WORD_GMS_KM(0)) return gms_head[i - FRIC_FX_WORDS_STRIBECK];
+    const size_t k = i - (size_t)FRIC_FX_WORD_GMS_KM(0);
+    snprintf(buf, 24, "%s_%zu", gms_elem[k % 3], k / 3);
+    return buf;
+}
+
+static const char *core_name(const fric_cli_fx_t *c) { return c->gms ? "gms" : c->dynamic ? "lugre" : "stribeck"; }
 
 static double rel(const fric_quant_t *q)
 {
@@ -46,11 +64,12 @@ static void print_json(const fric_model_t *m, const fric_cli_fx_t *c, const uint
 {
     const fric_compile_report_t *r = &c->rep;
     printf("{\n  \"model\": \"%s\",\n  \"core\": \"%s\",\n  \"width\": %u,\n", fric_model_name(m->kind),
-           c->dynamic ? "lugre" : "stribeck", r->width);
+           core_name(c), r->width);
     printf("  \"v_max\": %.17g,\n  \"f_max\": %.17g,\n  \"v_lsb\": %.17g,\n  \"f_lsb\": %.17g,\n  \"ts\": %.17g,\n",
            r->v_max, r->f_max, r->v_lsb, r->f_lsb, r->ts);
     printf("  \"fields\": {");
-    for (size_t i = 0; i < nw; i++) printf("%s\n    \"%s\": %d", i ? "," : "", field_names[i], (int32_t)w[i]);
+    char nb[24];
+    for (size_t i = 0; i < nw; i++) printf("%s\n    \"%s\": %d", i ? "," : "", word_name(c->gms, i, nb), (int32_t)w[i]);
     printf("\n  },\n  \"words\": [");
     for (size_t i = 0; i < nw; i++) printf("%s\"0x%08x\"", i ? ", " : "", w[i]);
     printf("],\n  \"quantization\": [");
@@ -67,7 +86,7 @@ static void print_comment_header(const char *cc, const fric_model_t *m, const fr
 {
     const fric_compile_report_t *r = &c->rep;
     printf("%s fricore compile: model %s on the %s core, width %u\n", cc, fric_model_name(m->kind),
-           c->dynamic ? "lugre" : "stribeck", r->width);
+           core_name(c), r->width);
     printf("%s v_max %.9g m/s (V_LSB %.9g), f_max %.9g N (F_LSB %.9g), ts %.9g s\n", cc, r->v_max, r->v_lsb,
            r->f_max, r->f_lsb, r->ts);
     printf("%s quantization (parameter: requested -> represented, relative error):\n", cc);
@@ -84,8 +103,8 @@ int fric_cmd_compile(int argc, char **argv)
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 1];
     fric_cli_friction_defaults(&fp, "stribeck");
     fric_cli_fixed_defaults(&fx);
-    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre");
-    n += fric_cli_fixed_opts(&fx, opts + n, "sample time; required for dahl and lugre, recorded only for the static models");
+    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre|gms");
+    n += fric_cli_fixed_opts(&fx, opts + n, "sample time; required for dahl, lugre and gms, recorded only for the static models");
     opts[n++] = (fric_opt_t){"format", NULL, FRIC_OPT_CHOICE, &format, "",
                              "json: fields, words and quantization; vh: Verilog localparams; hex: one word per line for $readmemh (default json)",
                              "json|vh|hex", false};
@@ -102,10 +121,12 @@ int fric_cmd_compile(int argc, char **argv)
         return rc == FRIC_OPTS_HELP ? 0 : rc;
     }
 
-    uint32_t w[FRIC_FX_WORDS_LUGRE];
-    const size_t nw = c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
-    if (c.dynamic) fric_fx_lugre_pack(&c.l, w);
+    uint32_t w[FRIC_FX_WORDS_GMS > FRIC_FX_WORDS_LUGRE ? FRIC_FX_WORDS_GMS : FRIC_FX_WORDS_LUGRE];
+    const size_t nw = c.gms ? FRIC_FX_WORDS_GMS : c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
+    if (c.gms) fric_fx_gms_pack(&c.g, w);
+    else if (c.dynamic) fric_fx_lugre_pack(&c.l, w);
     else fric_fx_stribeck_pack(&c.s, w);
+    char nb[24];
 
     if (strcmp(format, "json") == 0) {
         print_json(&m, &c, w, nw);
@@ -113,10 +134,10 @@ int fric_cmd_compile(int argc, char **argv)
         print_comment_header("//", &m, &c);
         printf("localparam integer FRIC_P_WIDTH = %u;\nlocalparam integer FRIC_P_WORDS = %zu;\n", c.rep.width, nw);
         for (size_t i = 0; i < nw; i++)
-            printf("localparam [31:0] FRIC_P_%s = 32'h%08x; // %d\n", field_names[i], w[i], (int32_t)w[i]);
+            printf("localparam [31:0] FRIC_P_%s = 32'h%08x; // %d\n", word_name(c.gms, i, nb), w[i], (int32_t)w[i]);
         printf("// the whole set, word i at FRIC_P_SET[32*i +: 32] (examples/rtl/fric_lugre_preset.v loads it)\n"
                "localparam [32*FRIC_P_WORDS-1:0] FRIC_P_SET = {");
-        for (size_t i = nw; i-- > 0;) printf("FRIC_P_%s%s", field_names[i], i ? ", " : "};\n");
+        for (size_t i = nw; i-- > 0;) printf("FRIC_P_%s%s", word_name(c.gms, i, nb), i ? ", " : "};\n");
     } else {
         print_comment_header("//", &m, &c);
         printf("// %zu words in the order of fric_fx_formats.h (KM first)\n", nw);

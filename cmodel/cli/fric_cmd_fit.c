@@ -22,7 +22,7 @@
 
 #define CMD "fit"
 #define USAGE_STATIC "--data FILE.csv (header v,F or v,F,F_sd,n) [--asymmetric [--vs-per-direction]] [--fit-delta | --delta X] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--loss l2|soft_l1|huber] [--compare] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
-#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--sg-window N] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]"
+#define USAGE_DYNAMIC "--data FILE.csv (header t,v,F or t,x,F) --params STATIC.json [--fit-sigma2] [--sg-window N] [--bound NAME=LO:HI,...] [--fix NAME=X,...] [--accept-unconverged] [--out FILE.json] [--report FILE.html] [--plot FILE.svg]; or --model gms --data VIRGIN.csv (header x,F) --params STATIC.json [--gms-n N] [--gms-c C] [--out FILE.json]; or --model elastoplastic --data FILE.csv (t,v,F or t,x,F) --params LUGRE.json [--out FILE.json]"
 #define USAGE_REDUCE "--data LOG.csv (header t,v,F or t,x,F) [--sg-window N] [--tol-rel X] [--tol-abs X] [--gap N] [--min-samples N] [--drop-start X] [--drop-end X] [--v-min X] [--mean] [--out FILE.csv]"
 
 /* ---- the CSV ------------------------------------------------------------------ */
@@ -683,6 +683,8 @@ typedef struct {
 
 static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *bs, const fric_lugre_cfg_t *base,
                        fric_out_t *outs);
+static int fit_gms(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const char *data, const char *out_path);
+static int fit_ep(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const char *data, const char *out_path);
 
 static int fit_dynamic(int argc, char **argv)
 {
@@ -693,8 +695,9 @@ static int fit_dynamic(int argc, char **argv)
     fric_cli_friction_t fp;
     fric_cli_friction_defaults(&fp, "stribeck");
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + 10];
-    size_t n = fric_cli_friction_opts(&fp, opts, "stribeck|lugre");
-    opts[n++] = (fric_opt_t){"data", NULL, FRIC_OPT_STRING, &data, "", "the record: CSV with the header t,v,F or t,x,F (required)", NULL, false};
+    size_t n = fric_cli_friction_opts(&fp, opts, "stribeck|lugre|gms|elastoplastic");
+    opts[n++] = (fric_opt_t){"data", NULL, FRIC_OPT_STRING, &data, "",
+                             "the record: CSV with the header t,v,F or t,x,F; with --model gms a virgin curve x,F (required)", NULL, false};
     opts[n++] = (fric_opt_t){"fit-sigma2", NULL, FRIC_OPT_FLAG, &fs2, "", "fit sigma2 (one value, both directions) too", NULL, false};
     opts[n++] = (fric_opt_t){"sg-window", NULL, FRIC_OPT_DOUBLE, &d.window, "",
                              "t,x,F: the velocity of each step from a Savitzky-Golay fit to this many positions (default 2: the step's difference)", NULL, false};
@@ -709,6 +712,15 @@ static int fit_dynamic(int argc, char **argv)
     if (rc != 0) return rc == FRIC_OPTS_HELP ? 0 : rc;
     if (!data) return fric_cli_fail(CMD, "--data FILE.csv is required (see fricore fit dynamic --help)");
     if (!fp.params) return fric_cli_fail(CMD, "--params STATIC.json is required: the static fit (fricore fit static) holds the steady state");
+    const bool gms = fp.model && strcmp(fp.model, "gms") == 0, ep = fp.model && strcmp(fp.model, "elastoplastic") == 0;
+    if (gms || ep) {
+        static const char *const lugre_only[] = {"fit-sigma2", "sg-window", "bound", "fix", "accept-unconverged", "report", "plot"};
+        for (size_t i = 0; i < sizeof lugre_only / sizeof lugre_only[0]; i++)
+            if (fric_opts_find(opts, n, lugre_only[i])->given)
+                return fric_cli_fail(CMD, "--%s applies only to the LuGre fit (--model lugre), not to --model %s", lugre_only[i],
+                                     fp.model);
+        return gms ? fit_gms(&fp, opts, n, data, out_path) : fit_ep(&fp, opts, n, data, out_path);
+    }
     fric_model_t mdl;
     if ((rc = fric_cli_friction_build(&fp, opts, n, CMD, 0, &mdl)) != 0) return rc;
     const fric_stribeck_cfg_t *s = &mdl.stribeck;
@@ -834,6 +846,163 @@ static int run_dynamic(int argc, char **argv, const dopts_t *d, const bounds_t *
     free(doc);
     table_free(&t);
     return rc;
+}
+
+/* Close the memory stream m of a parameter file (*doc, *len) and write it
+ * whole to --out; free it. 0 or an exit status. */
+static int close_and_write(FILE *m, char **doc, size_t *len, const char *out_path)
+{
+    if (fclose(m) != 0) {
+        free(*doc);
+        return fric_cli_run_failed(CMD, "out of memory");
+    }
+    fric_out_t out = {.opt = "--out", .path = out_path ? out_path : "-"};
+    int rc = fric_outs_open(&out, 1, CMD);
+    if (rc == 0) rc = fric_out_write(&out, *doc, *len, CMD);
+    if (rc == 0) rc = fric_outs_close(&out, 1, CMD);
+    fric_outs_discard(&out, 1);
+    free(*doc);
+    return rc;
+}
+
+/* ---- fit dynamic --model elastoplastic --------------------------------------------- */
+
+/* z_ba (fric_fit_ep_zba()) over the LuGre set of --params, along a record
+ * from rest, written as an elasto-plastic parameter file. */
+static int fit_ep(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const char *data, const char *out_path)
+{
+    if (fric_opts_find(opts, n, "z-ba")->given)
+        return fric_cli_fail(CMD, "--z-ba is what --model elastoplastic fits: leave it out");
+    const char *model = fp->model;
+    fp->model = "lugre"; /* the LuGre set the record is compared with */
+    fric_model_t mdl;
+    int rc = fric_cli_friction_build(fp, opts, n, CMD, 0, &mdl);
+    fp->model = model;
+    if (rc != 0) return rc;
+    const char *const headers[] = {"t,v,F", "t,x,F"};
+    size_t which;
+    table_t t;
+    if ((rc = read_csv(data, headers, 2, &t, &which)) != 0) return rc;
+    double *v = t.col[1];
+    if (which == 1) { /* x to the velocity each step holds: the step's difference */
+        double *vx = malloc(t.n * sizeof *vx);
+        char why[200];
+        if (!vx) rc = fric_cli_run_failed(CMD, "out of memory");
+        else if (fric_sg_velocity(t.col[0], v, t.n, 2, true, vx, why, sizeof why) != 0)
+            rc = fric_cli_fail(CMD, "--data %s column x: %s", data, why);
+        else memcpy(v, vx, t.n * sizeof *v);
+        free(vx);
+    }
+    fric_fit_ep_result_t r;
+    const int frc = rc ? 0 : fric_fit_ep_zba(t.col[0], v, t.col[2], t.n, &mdl.lugre, &r);
+    table_free(&t);
+    if (rc != 0) return rc;
+    if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
+    if (frc != 0) return fric_cli_run_failed(CMD, "the fit failed: %s", r.why);
+    if (!r.identifiable)
+        fprintf(stderr, "%s: warning: z_ba cannot be identified from this record: the force error changes by less "
+                "than 1 %% over its whole range (0, %.4g m); record a load that reaches past the breakaway deflection "
+                "and back\n", fric_cli_name(CMD), r.z_ba_max);
+    else if (r.at_edge)
+        fprintf(stderr, "%s: warning: the best z_ba lies at the end of its range (0, %.4g m)\n", fric_cli_name(CMD),
+                r.z_ba_max);
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) return fric_cli_run_failed(CMD, "out of memory");
+    const fric_lugre_cfg_t *c = &mdl.lugre;
+    fprintf(m, "{\n  \"model\": \"elastoplastic\"");
+    const struct {
+        const char *key;
+        double x;
+    } keys[] = {{"fc", c->fc_pos},         {"fs", c->fs_pos},         {"vs", c->vs},
+                {"delta", c->delta},       {"sigma0", c->sigma0},     {"sigma1", c->sigma1},
+                {"sigma2", c->sigma2_pos}, {"fc_neg", c->fc_neg},     {"fs_neg", c->fs_neg},
+                {"sigma2_neg", c->sigma2_neg}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) put_num(m, keys[i].key, keys[i].x);
+    if (c->vd > 0.0) put_num(m, "vmd", c->vd);
+    fprintf(m, ",\n  \"z_ba\": %.17g", r.z_ba);
+    fprintf(m, ",\n  \"fit_kind\": \"elastoplastic-z_ba\",\n  \"fit_points\": %zu,\n  \"fit_rms\": %.6g,\n"
+               "  \"fit_rms_lugre\": %.6g,\n  \"fit_z_ba_identifiable\": %s\n}\n",
+            r.points, r.rms, r.rms_lugre, r.identifiable ? "true" : "false");
+    return close_and_write(m, &doc, &len, out_path);
+}
+
+/* ---- fit dynamic --model gms ------------------------------------------------------ */
+
+/* The GMS elements from a virgin curve (fric_fit_gms_virgin()) over the
+ * static fit's level, written as a GMS parameter file. */
+static int fit_gms(fric_cli_friction_t *fp, fric_opt_t *opts, size_t n, const char *data, const char *out_path)
+{
+    const double ne = fp->gms_n;
+    if (!(ne >= 1.0 && ne <= FRIC_GMS_MAX && ne == floor(ne)))
+        return fric_cli_fail(CMD, "--gms-n (number of GMS elements to fit) must be an integer from 1 to 16, got %.6g", ne);
+    fric_opt_t *on = fric_opts_find(opts, n, "gms-n"), *oc = fric_opts_find(opts, n, "gms-c");
+    const bool c_given = oc->given;
+    if (c_given && !(fp->gms_c > 0.0 && isfinite(fp->gms_c)))
+        return fric_cli_fail(CMD, "%s, got %.6g", fric_status_message(FRIC_ERR_GMS_C), fp->gms_c);
+    /* the static set: the file's levels, vs and sigma2, read as a Stribeck set */
+    const int gn = on->given, gc = oc->given;
+    on->given = oc->given = 0;
+    const char *model = fp->model;
+    fp->model = "stribeck";
+    fric_model_t mdl;
+    int rc = fric_cli_friction_build(fp, opts, n, CMD, 0, &mdl);
+    fp->model = model;
+    on->given = gn;
+    oc->given = gc;
+    if (rc != 0) return rc;
+    const fric_stribeck_cfg_t *s = &mdl.stribeck;
+    if (!(s->fc_pos > 0.0 && s->fc_neg > 0.0 && s->fs_pos > 0.0 && s->fs_neg > 0.0))
+        return fric_cli_fail(CMD, "fc and fs must be > 0 in each direction for the GMS model (its level stays positive)");
+    const char *const headers[] = {"x,F"};
+    size_t which;
+    table_t t;
+    if ((rc = read_csv(data, headers, 1, &t, &which)) != 0) return rc;
+    /* the level of a loading in the direction of the data */
+    double xs = 0.0;
+    for (size_t i = 0; i < t.n; i++) xs += t.col[0][i];
+    const double level = xs < 0.0 ? s->fs_neg : s->fs_pos;
+    fric_fit_gms_result_t r;
+    const int frc = fric_fit_gms_virgin(t.col[0], t.col[1], t.n, (unsigned)ne, level, &r);
+    table_free(&t);
+    if (frc == FRIC_FIT_ERR_DATA) return fric_cli_fail(CMD, "--data %s: %s", data, r.why);
+    if (frc == FRIC_FIT_ERR_OPTION) return fric_cli_fail(CMD, "%s", r.why);
+    if (frc != 0) return fric_cli_run_failed(CMD, "the fit failed: %s", r.why);
+    double ksum = 0.0;
+    for (unsigned i = 0; i < r.n; i++) ksum += r.k[i];
+    /* C: the library's default sigma0 vs, with the elements' total stiffness for sigma0 */
+    const double c = c_given ? fp->gms_c : ksum * s->vs;
+    if (r.dropped)
+        fprintf(stderr, "%s: warning: %u of the %u elements came out with no stiffness and are left out: the curve "
+                "has fewer breakpoints on the grid of %u; the file has %u elements\n", fric_cli_name(CMD), r.dropped,
+                (unsigned)ne, (unsigned)ne, r.n);
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) return fric_cli_run_failed(CMD, "out of memory");
+    fprintf(m, "{\n  \"model\": \"gms\"");
+    put_num(m, "fc", s->fc_pos);
+    put_num(m, "fs", s->fs_pos);
+    put_num(m, "vs", s->vs);
+    put_num(m, "delta", s->delta);
+    put_num(m, "sigma2", s->b_pos);
+    put_num(m, "fc_neg", s->fc_neg);
+    put_num(m, "fs_neg", s->fs_neg);
+    put_num(m, "sigma2_neg", s->b_neg);
+    const double *lists[] = {r.k, r.alpha};
+    static const char *const keys[] = {"gms_k", "gms_alpha"};
+    for (int l = 0; l < 2; l++) {
+        fprintf(m, ",\n  \"%s\": [", keys[l]);
+        for (unsigned i = 0; i < r.n; i++) fprintf(m, "%s%.17g", i ? ", " : "", lists[l][i]);
+        fputc(']', m);
+    }
+    put_num(m, "gms_c", c);
+    fprintf(m, ",\n  \"fit_kind\": \"gms-virgin\",\n  \"fit_data\": \"");
+    for (const char *p = data; *p; p++) fprintf(m, (*p == '"' || *p == '\\') ? "\\%c" : "%c", *p);
+    fprintf(m, "\",\n  \"fit_points\": %zu,\n  \"fit_rms\": %.6g,\n  \"fit_dropped\": %u,\n  \"fit_level\": %.10g\n}\n",
+            r.points, r.rms, r.dropped, r.plateau);
+    return close_and_write(m, &doc, &len, out_path);
 }
 
 /* ---- fit reduce ------------------------------------------------------------------ */

@@ -26,12 +26,10 @@ static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_ou
     const bool live = fric_stdout_is_live();
     fric_lines_t in;
     fric_lines_init(&in, stdin, "stdin", "v");
-    const double sigma0 = m->lugre.sigma0;
-    fric_fx_state_t fst;
+    fric_model_fx_state_t fst;
     fric_model_state_t dst;
     uint32_t flags = 0;
-    const double wlsb = c ? ldexp(c->rep.f_lsb, -FRIC_FX_WG(c->rep.width)) : 0.0;
-    if (c) fric_fx_lugre_reset(&fst);
+    if (c) fric_model_fx_rest(&fst);
     else fric_model_state_rest(&dst);
     int rc = printf(c ? "v,F,z,F_code\n" : "v,F,z\n") < 0 || (live && fflush(stdout) != 0) ? fric_out_write_failed(out, CMD) : 0;
     char where[48];
@@ -46,8 +44,8 @@ static int run(const fric_model_t *m, const fric_cli_fx_t *c, double ts, fric_ou
             int32_t code;
             rc = fric_cli_vcode(&c->rep, v, CMD, where, &code);
             if (rc != 0) break;
-            const int32_t f = fric_fx_lugre_step(&c->l, &fst, code, &flags, NULL);
-            n = printf("%.17g,%.17g,%.17g,%d\n", code * c->rep.v_lsb, f * c->rep.f_lsb, fst.w * wlsb / sigma0, f);
+            const int32_t f = fric_model_fx_step(c, &fst, code, &flags);
+            n = printf("%.17g,%.17g,%.17g,%d\n", code * c->rep.v_lsb, f * c->rep.f_lsb, fric_model_fx_state_z(m, c, &fst), f);
         } else {
             const double f = fric_model_step(m, &dst, v, ts), z = fric_model_state_z(m, &dst);
             if (!isfinite(f) || !isfinite(z)) {

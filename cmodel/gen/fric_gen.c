@@ -102,6 +102,25 @@ static const field_t fields[] = {
 #define NFIELD (sizeof fields / sizeof fields[0])
 #define NFIELD_STRIBECK 15
 
+/* The GMS set: the Stribeck words (the level s(v) and sigma2), then these
+ * words, then GMS_MAX element blocks of the element fields, element i's at
+ * GMS_ELEM0 + NGMS_ELEM * i. */
+static const field_t gms_fields[] = {
+    {"GMS_N", 0, 5, 0, "GMS: number of elements, 1..16 (elements at and beyond it are not read)"},
+    {"GMS_KCM", 1, 0, 0, "GMS slip-exponent mantissa: y = KCM/g scaled by 2^-KCX, y = C*Ts/s(v)*log2(e)"},
+    {"GMS_KCX", 0, 8, 1, "GMS slip-exponent exponent (-128..127)"},
+};
+#define NGMS (sizeof gms_fields / sizeof gms_fields[0])
+static const field_t gms_elem_fields[] = {
+    {"GMS_KM", 1, 0, 0, "GMS element stiffness mantissa: k_i*abs(v)*Ts = abs(v) * KM * 2^-KS output LSB, to WG fraction bits"},
+    {"GMS_KS", 0, 6, 0, "GMS element stiffness shift (0..63)"},
+    {"GMS_AM", 1, 1, 0, "GMS element fraction of the level, (U,1,W): alpha_i = AM * 2^-W"},
+};
+#define NGMS_ELEM (sizeof gms_elem_fields / sizeof gms_elem_fields[0])
+#define GMS_MAX 16
+#define GMS_ELEM0 (NFIELD_STRIBECK + NGMS)
+#define NWORDS_GMS (GMS_ELEM0 + NGMS_ELEM * GMS_MAX)
+
 /* ---- tables ---------------------------------------------------------------- */
 
 #define NTAB(w) ((1 << cval("TB", w)) + 1)
@@ -192,6 +211,19 @@ static void write_c_header(const char *dir)
     fprintf(f, "}\n");
     fprintf(f, "/** Words of a Stribeck set. */\n#define FRIC_FX_WORDS_STRIBECK %d\n", NFIELD_STRIBECK);
     fprintf(f, "/** Words of a Dahl or LuGre set. */\n#define FRIC_FX_WORDS_LUGRE %zu\n\n", NFIELD);
+    fprintf(f, "/* GMS parameter words: the Stribeck set's, then these, then the element blocks. */\n");
+    for (size_t i = 0; i < NGMS; i++)
+        fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
+                gms_fields[i].what, gms_fields[i].sgn ? "signed" : "unsigned", gms_fields[i].a, gms_fields[i].b,
+                gms_fields[i].name, NFIELD_STRIBECK + i, gms_fields[i].name, gms_fields[i].a, gms_fields[i].b,
+                gms_fields[i].name, gms_fields[i].sgn);
+    for (size_t i = 0; i < NGMS_ELEM; i++)
+        fprintf(f, "/** %s (element i); %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s(i) (%zu + %zu * (i))\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
+                gms_elem_fields[i].what, gms_elem_fields[i].sgn ? "signed" : "unsigned", gms_elem_fields[i].a,
+                gms_elem_fields[i].b, gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
+                gms_elem_fields[i].a, gms_elem_fields[i].b, gms_elem_fields[i].name, gms_elem_fields[i].sgn);
+    fprintf(f, "/** Most GMS elements. */\n#define FRIC_FX_GMS_MAX %d\n", GMS_MAX);
+    fprintf(f, "/** Words of a GMS set. */\n#define FRIC_FX_WORDS_GMS %zu\n\n", NWORDS_GMS);
     fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* FRIC_FX_FORMATS_H */\n");
     fric_gen_close(f);
 }
@@ -227,7 +259,16 @@ static void write_verilog_include(const char *dir)
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "// %s\n`define FRIC_WORD_%s %zu\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n",
                 fields[i].what, fields[i].name, i, fields[i].name, fields[i].a, fields[i].b);
-    fprintf(f, "`define FRIC_WORDS_STRIBECK %d\n`define FRIC_WORDS_LUGRE %zu\n\n`endif\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "`define FRIC_WORDS_STRIBECK %d\n`define FRIC_WORDS_LUGRE %zu\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "\n// GMS parameter words: the Stribeck set's, then these, then the element blocks.\n");
+    for (size_t i = 0; i < NGMS; i++)
+        fprintf(f, "// %s\n`define FRIC_WORD_%s %zu\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n", gms_fields[i].what,
+                gms_fields[i].name, NFIELD_STRIBECK + i, gms_fields[i].name, gms_fields[i].a, gms_fields[i].b);
+    for (size_t i = 0; i < NGMS_ELEM; i++)
+        fprintf(f, "// %s (element i)\n`define FRIC_WORD_%s(i) (%zu + %zu * (i))\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n",
+                gms_elem_fields[i].what, gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
+                gms_elem_fields[i].a, gms_elem_fields[i].b);
+    fprintf(f, "`define FRIC_GMS_MAX %d\n`define FRIC_WORDS_GMS %zu\n\n`endif\n", GMS_MAX, NWORDS_GMS);
     fric_gen_close(f);
 }
 
@@ -245,6 +286,17 @@ static void write_doc(const char *dir)
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", i, fields[i].name, fields[i].a * 16 + fields[i].b, fields[i].a * 18 + fields[i].b,
                 fields[i].sgn ? "yes" : "no", fields[i].what);
+    fprintf(f, "\n### GMS\n\nA GMS set has %zu words: words 0 to %d are the Stribeck set (the level s(v) and sigma2), then these,\n"
+               "then %d element blocks, element i (0 to %d) at words %zu + %zu i. Elements at and beyond GMS_N are not read.\n\n"
+               "| word | field | bits (W = 16 / 18) | signed | meaning |\n|---|---|---|---|---|\n",
+            NWORDS_GMS, NFIELD_STRIBECK - 1, GMS_MAX, GMS_MAX - 1, GMS_ELEM0, NGMS_ELEM);
+    for (size_t i = 0; i < NGMS; i++)
+        fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", NFIELD_STRIBECK + i, gms_fields[i].name, gms_fields[i].a * 16 + gms_fields[i].b,
+                gms_fields[i].a * 18 + gms_fields[i].b, gms_fields[i].sgn ? "yes" : "no", gms_fields[i].what);
+    for (size_t i = 0; i < NGMS_ELEM; i++)
+        fprintf(f, "| %zu + %zu i | %s | %d / %d | %s | %s |\n", GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
+                gms_elem_fields[i].a * 16 + gms_elem_fields[i].b, gms_elem_fields[i].a * 18 + gms_elem_fields[i].b,
+                gms_elem_fields[i].sgn ? "yes" : "no", gms_elem_fields[i].what);
     fric_gen_close(f);
 }
 
@@ -287,7 +339,15 @@ static void write_vhdl_package(const char *dir)
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "    -- %s\n    constant FRIC_WORD_%s : integer := %zu;\n    function fric_bits_%s(w : integer) return integer;\n",
                 fields[i].what, fields[i].name, i, fields[i].name);
-    fprintf(f, "    constant FRIC_WORDS_STRIBECK : integer := %d;\n    constant FRIC_WORDS_LUGRE : integer := %zu;\n\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "    constant FRIC_WORDS_STRIBECK : integer := %d;\n    constant FRIC_WORDS_LUGRE : integer := %zu;\n", NFIELD_STRIBECK, NFIELD);
+    fprintf(f, "    -- GMS parameter words: the Stribeck set's, then these, then the element blocks\n");
+    for (size_t i = 0; i < NGMS; i++)
+        fprintf(f, "    -- %s\n    constant FRIC_WORD_%s : integer := %zu;\n    function fric_bits_%s(w : integer) return integer;\n",
+                gms_fields[i].what, gms_fields[i].name, NFIELD_STRIBECK + i, gms_fields[i].name);
+    for (size_t i = 0; i < NGMS_ELEM; i++)
+        fprintf(f, "    -- %s (element i)\n    function fric_word_%s(i : integer) return integer;\n    function fric_bits_%s(w : integer) return integer;\n",
+                gms_elem_fields[i].what, gms_elem_fields[i].name, gms_elem_fields[i].name);
+    fprintf(f, "    constant FRIC_GMS_MAX : integer := %d;\n    constant FRIC_WORDS_GMS : integer := %zu;\n\n", GMS_MAX, NWORDS_GMS);
     fprintf(f, "    -- the axis-index width of the cores: ceil(log2(n)), at least 1\n    function fric_axis_width(n : integer) return integer;\n\n");
     fprintf(f, "    type fric_table_t is array (natural range <>) of unsigned(35 downto 0);\n");
     for (size_t t = 0; t < NTABLE; t++)
@@ -299,6 +359,14 @@ static void write_vhdl_package(const char *dir)
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
                 fields[i].name, fields[i].a, fields[i].b);
+    for (size_t i = 0; i < NGMS; i++)
+        fprintf(f, "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                gms_fields[i].name, gms_fields[i].a, gms_fields[i].b);
+    for (size_t i = 0; i < NGMS_ELEM; i++)
+        fprintf(f, "    function fric_word_%s(i : integer) return integer is\n    begin\n        return %zu + %zu * i;\n    end function;\n"
+                   "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name, gms_elem_fields[i].a,
+                gms_elem_fields[i].b);
     fprintf(f, "    function fric_axis_width(n : integer) return integer is\n        variable b : integer := 1;\n        variable k : integer := 2;\n"
                "    begin\n        while k < n loop\n            b := b + 1;\n            k := k * 2;\n        end loop;\n        return b;\n    end function;\n");
     for (size_t t = 0; t < NTABLE; t++) {

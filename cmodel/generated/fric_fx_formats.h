@@ -165,6 +165,36 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 /** Words of a Dahl or LuGre set. */
 #define FRIC_FX_WORDS_LUGRE 22
 
+/* GMS parameter words: the Stribeck set's, then these, then the element blocks. */
+/** GMS: number of elements, 1..16 (elements at and beyond it are not read); unsigned, 0*W+5 bits */
+#define FRIC_FX_WORD_GMS_N 15
+#define FRIC_FX_BITS_GMS_N(W) ((0) * (W) + (5))
+#define FRIC_FX_SIGNED_GMS_N 0
+/** GMS slip-exponent mantissa: y = KCM/g scaled by 2^-KCX, y = C*Ts/s(v)*log2(e); unsigned, 1*W+0 bits */
+#define FRIC_FX_WORD_GMS_KCM 16
+#define FRIC_FX_BITS_GMS_KCM(W) ((1) * (W) + (0))
+#define FRIC_FX_SIGNED_GMS_KCM 0
+/** GMS slip-exponent exponent (-128..127); signed, 0*W+8 bits */
+#define FRIC_FX_WORD_GMS_KCX 17
+#define FRIC_FX_BITS_GMS_KCX(W) ((0) * (W) + (8))
+#define FRIC_FX_SIGNED_GMS_KCX 1
+/** GMS element stiffness mantissa: k_i*abs(v)*Ts = abs(v) * KM * 2^-KS output LSB, to WG fraction bits (element i); unsigned, 1*W+0 bits */
+#define FRIC_FX_WORD_GMS_KM(i) (18 + 3 * (i))
+#define FRIC_FX_BITS_GMS_KM(W) ((1) * (W) + (0))
+#define FRIC_FX_SIGNED_GMS_KM 0
+/** GMS element stiffness shift (0..63) (element i); unsigned, 0*W+6 bits */
+#define FRIC_FX_WORD_GMS_KS(i) (19 + 3 * (i))
+#define FRIC_FX_BITS_GMS_KS(W) ((0) * (W) + (6))
+#define FRIC_FX_SIGNED_GMS_KS 0
+/** GMS element fraction of the level, (U,1,W): alpha_i = AM * 2^-W (element i); unsigned, 1*W+1 bits */
+#define FRIC_FX_WORD_GMS_AM(i) (20 + 3 * (i))
+#define FRIC_FX_BITS_GMS_AM(W) ((1) * (W) + (1))
+#define FRIC_FX_SIGNED_GMS_AM 0
+/** Most GMS elements. */
+#define FRIC_FX_GMS_MAX 16
+/** Words of a GMS set. */
+#define FRIC_FX_WORDS_GMS 66
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,12 +36,35 @@ fric_status_t fric_model_vcode(const fric_compile_report_t *rep, double v, int32
 
 /**
  * @brief The fixed-point steady-state force code at velocity code v: the
- *        Stribeck core, or the LuGre core stepped from w_ss = sign(v)*g(v),
- *        where a step leaves the state unchanged.
+ *        Stribeck core, the LuGre core stepped from w_ss = sign(v)*g(v),
+ *        where a step leaves the state unchanged, or fric_fx_gms_steady().
  * Scaling and overflow: as fric_fx_stribeck() and fric_fx_lugre_step();
  * their sticky flags are ORed into *flags.
  */
 int32_t fric_model_fx_steady(const fric_model_fx_t *c, int32_t v, uint32_t *flags);
+
+/** The state of a compiled set with a state: the LuGre core's, or the GMS model's. */
+typedef struct {
+    fric_fx_state_t l;
+    fric_fx_gms_state_t g;
+} fric_model_fx_state_t;
+
+/** @brief The state at rest (w = 0; every GMS element unloaded and sticking). */
+void fric_model_fx_rest(fric_model_fx_state_t *st);
+
+/**
+ * @brief One fixed-point step of a compiled Dahl, LuGre or GMS set at
+ *        velocity code v (fric_fx_lugre_step(), fric_fx_gms_step()); the
+ *        force code. A static set returns fric_fx_stribeck()'s code.
+ */
+int32_t fric_model_fx_step(const fric_model_fx_t *c, fric_model_fx_state_t *st, int32_t v, uint32_t *flags);
+
+/**
+ * @brief The state as a deflection, m, as fric_model_state_z() of the double
+ *        model: w * 2^-WG * F_LSB / sigma0 (Dahl, LuGre), sum F_i * 2^-WG *
+ *        F_LSB / sum k_i (GMS; m's k_i); 0 for a static set.
+ */
+double fric_model_fx_state_z(const fric_model_t *m, const fric_model_fx_t *c, const fric_model_fx_state_t *st);
 
 /**
  * @brief Steady-state force f[i] (N) of m at v[i] (m/s), i < n.

@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "fric_fx.h"
+#include "fric_gms.h"
 #include "fric_lugre.h"
 #include "fric_stribeck.h"
 
@@ -88,6 +89,22 @@ fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_c
 /** @brief Compile a LuGre set at sample time opt->ts. */
 fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile_opts_t *opt,
                                  fric_fx_lugre_t *out, fric_compile_report_t *rep);
+
+/**
+ * @brief Compile a GMS set at sample time opt->ts: the level s(v) and sigma2
+ *        as a Stribeck set, C into the slip exponent, each element's k into
+ *        its increment per velocity code and sample and alpha into a
+ *        (U,1,W) fraction. The report gives gms-c and the worst element of
+ *        gms-k and gms-alpha.
+ */
+fric_status_t fric_compile_gms(const fric_gms_cfg_t *cfg, const fric_compile_opts_t *opt, fric_fx_gms_t *out,
+                               fric_compile_report_t *rep);
+
+/** @brief The SI set that a fixed-point GMS set represents at sample time ts
+ *         (its alphas sum to 1 within the fractions' rounding, not
+ *         necessarily within ::FRIC_GMS_ALPHA_SUM_TOL); NaN in C and the
+ *         curve when @p p is refused by fric_fx_gms_check(). */
+fric_gms_cfg_t fric_fx_gms_effective(const fric_fx_gms_t *p, double v_lsb, double f_lsb, double ts);
 
 /** @brief Compile a Dahl set (the LuGre set with g = Fc, sigma1 = 0). */
 fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,

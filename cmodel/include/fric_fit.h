@@ -52,6 +52,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "fric_gms.h"
 #include "fric_lugre.h"
 #include "fric_stribeck.h"
 
@@ -233,6 +234,70 @@ double fric_fit_curve(const fric_stribeck_cfg_t *cfg, double vs_neg, double v);
 
 /** @brief Student's t quantile t(0.975, dof), dof >= 1 (1.96 as dof grows). */
 double fric_fit_t975(double dof);
+
+/** What fric_fit_gms_virgin() found. */
+typedef struct {
+    unsigned n;                     /**< elements with a stiffness (of the n asked) */
+    unsigned dropped;               /**< elements whose stiffness came out 0 (left out) */
+    double k[FRIC_GMS_MAX];         /**< element stiffnesses, N/m, > 0 */
+    double alpha[FRIC_GMS_MAX];     /**< element fractions, > 0, sum 1 */
+    double x_break[FRIC_GMS_MAX];   /**< each element's breakpoint (where it reaches its level), m */
+    double plateau;                 /**< the fitted curve's plateau sum k_j x_j, N (held at fs) */
+    double rms;                     /**< residual RMS over the rows, N */
+    size_t points;
+    char why[200];                  /**< on an error: the reason */
+} fric_fit_gms_result_t;
+
+/**
+ * @brief The GMS elements from a virgin curve: a loading from rest, rows (x,
+ *        F) with x of one sign (m, N), at a velocity slow enough that the
+ *        level is the static one, fs.
+ *
+ * The virgin curve of n elements is piecewise linear, F(x) = sum_j min(k_j
+ * |x|, alpha_j fs). With the breakpoints x_j = j max|x| / n on a grid, F is
+ * linear in the stiffnesses, F(x) = sum_j k_j min(|x|, x_j), so the fit is
+ * the linear least-squares problem min |A k - F| with k >= 0, and the
+ * plateau sum_j k_j x_j = fs held by a row of weight 1e6 (the weighting
+ * method for an equality constraint). Non-negativity is the only inequality,
+ * so the solver is Lawson and Hanson's NNLS (an active-set method that ends
+ * at the exact optimum in finitely many steps; MINPACK has no bounds and
+ * would need a transform of each k), its subproblems by Householder QR.
+ * Elements whose stiffness comes out 0 are left out (dropped); alpha_j =
+ * k_j x_j / plateau.
+ * @return 0; FRIC_FIT_ERR_DATA (too few rows, x of both signs, no motion, not
+ *         finite), FRIC_FIT_ERR_OPTION (n outside 1..16, fs not > 0),
+ *         FRIC_FIT_ERR_SOLVER, FRIC_FIT_ERR_NOMEM; r->why says why.
+ */
+int fric_fit_gms_virgin(const double *x, const double *f, size_t m, unsigned n, double fs, fric_fit_gms_result_t *r);
+
+/** What fric_fit_ep_zba() found. */
+typedef struct {
+    double z_ba;       /**< the breakaway deflection, m */
+    double z_ba_max;   /**< its range's end, fric_ep_z_ba_max(), m */
+    double rms;        /**< the elasto-plastic model's RMS force error at z_ba, N */
+    double rms_lugre;  /**< the LuGre set's own, N (for comparison) */
+    bool identifiable; /**< z_ba moves the error by 1 % or more over its range */
+    bool at_edge;      /**< the best of the search grid is at an end of the range */
+    size_t points;     /**< rows compared (all but the first) */
+    char why[200];     /**< on an error: the reason */
+} fric_fit_ep_result_t;
+
+/**
+ * @brief The elasto-plastic breakaway deflection z_ba from a record (t, v,
+ *        F) from rest, over a LuGre set (the dynamic fit's): the model runs
+ *        along the measured velocity with fric_ep_step(), row k's velocity
+ *        held from t[k-1] to t[k], and z_ba minimizes the RMS force error.
+ *
+ * One parameter over a bounded range (0, fric_ep_z_ba_max()), on which the
+ * error need not be unimodal: a log-spaced grid of 96 points, then golden
+ * section (80 steps) between the best point's neighbours. No derivative is
+ * needed, and no local minimum away from the grid's best is taken.
+ * @return 0; FRIC_FIT_ERR_DATA (fewer than 4 rows, t not increasing, not
+ *         finite), FRIC_FIT_ERR_OPTION (the LuGre set refused),
+ *         FRIC_FIT_ERR_SOLVER (the model's force not finite); r->why.
+ */
+int fric_fit_ep_zba(const double *t, const double *v, const double *f, size_t n, const fric_lugre_cfg_t *lugre,
+                    fric_fit_ep_result_t *r);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
 /**
  * @file fric_fx.h
  * @brief The bit-exact fixed-point model of fricore: the exponential unit,
- *        Stribeck / Coulomb + viscous, and the Dahl / LuGre exact step.
+ *        Stribeck / Coulomb + viscous, the Dahl / LuGre exact step, and the
+ *        generalized Maxwell-slip (GMS) exact step.
  *
  * This is the hardware's specification: the RTL computes exactly these
  * integers. It is integer-only C (no floating point anywhere in fric_fx.c,
@@ -85,6 +86,28 @@ typedef struct {
 typedef struct {
     int64_t w; /**< (S,W,WG): 40 bits at W = 16, 42 at W = 18 */
 } fric_fx_state_t;
+
+/**
+ * A fixed-point GMS set: the level s(v) and sigma2 as a Stribeck set's
+ * fields, the slip exponent C*Ts/s(v)*log2(e) = KCM * 2^-KCX / g(v), and
+ * per element its stiffness increment k_i*|v|*Ts = |v| * KM * 2^-KS output
+ * LSB (to WG fraction bits) and its fraction alpha_i = AM * 2^-W of the level.
+ */
+typedef struct {
+    fric_fx_stribeck_t s;          /**< s(v) = g(v) (fc, dm, ds, km, ks, dsel) and sigma2 (bm, bs) */
+    uint32_t n;                    /**< elements, 1..FRIC_FX_GMS_MAX */
+    uint32_t kcm;                  /**< slip-exponent mantissa (U,W,0) */
+    int32_t kcx;                   /**< slip-exponent exponent, -128..127 */
+    uint32_t km[FRIC_FX_GMS_MAX];  /**< element stiffness mantissa (U,W,0) */
+    uint32_t ks[FRIC_FX_GMS_MAX];  /**< element stiffness shift, 0..63 */
+    uint32_t am[FRIC_FX_GMS_MAX];  /**< element fraction, (U,1,W) */
+} fric_fx_gms_t;
+
+/** State of one fixed-point GMS contact: the element forces and their slip. */
+typedef struct {
+    int64_t f[FRIC_FX_GMS_MAX];       /**< element force F_i, (S,W,WG) output LSB */
+    signed char slip[FRIC_FX_GMS_MAX]; /**< 0 sticking, +1 / -1 slipping in that direction */
+} fric_fx_gms_state_t;
 
 /** Intermediates of one Stribeck evaluation (for debugging and the RTL bench). */
 typedef struct {
@@ -200,6 +223,52 @@ int32_t fric_fx_lugre_step(const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_
  *         ORed into *flags; the same results as n single steps. */
 void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f,
                          size_t n, uint32_t *flags);
+
+/** @brief As fric_fx_stribeck_check() for a GMS set (and 1 <= n <= FRIC_FX_GMS_MAX). */
+fric_status_t fric_fx_gms_check(const fric_fx_gms_t *p);
+
+/** @brief Rest state: every element unloaded and sticking. */
+void fric_fx_gms_reset(fric_fx_gms_state_t *st);
+
+/**
+ * @brief One exact step of a GMS contact at velocity code v; updates st and
+ *        returns the force code.
+ *
+ * With g = s(v) (fric_fx_lugre_g()'s arithmetic on p->s), the level of
+ * element i in the direction of motion L_i = sign(v) * g * AM_i, and the
+ * one slip exponent y = KCM * 2^-KCX / g shared by every element:
+ *  - v = 0: every element sticks and holds;
+ *  - a slipping element whose direction is not sign(v) sticks;
+ *  - a sticking element at or beyond L_i (sign(v) F_i >= |L_i|) slips;
+ *  - a slipping element moves toward L_i by (L_i - F_i)(1 - 2^-y), LuGre's
+ *    exact-step arithmetic (y >= 1/2 from the exp2 table, small y as y h(y));
+ *  - a sticking one moves by sign(v) |v| KM_i 2^(WG-KS_i) (exact for KS_i <=
+ *    WG, else rounded half up);
+ *    if that reaches L_i it ends at L_i, slipping.
+ * F = rsr(sum F_i + sign(v) * sigma2 |v| 2^(WG-G), WG), saturated.
+ *
+ * Scaling and overflow: L_i = g * AM_i * 2^(WG-G-W) is exact, |L_i| <
+ * 2^(W-1+WG); every element stays within [-max |L_i|, max |L_i|] over the
+ * velocities seen (an add that reaches the level stops at it; the move
+ * toward L_i is a convex combination), so |F_i| < 2^(W-1+WG) and the sum of
+ * 16 elements fits (S,W+4,WG); W_SAT is set if an element ever left
+ * (S,W,WG) (cannot happen; kept as a check). Flags: G_SAT, W_SAT, F_SAT,
+ * V_SAT.
+ */
+int32_t fric_fx_gms_step(const fric_fx_gms_t *p, fric_fx_gms_state_t *st, int32_t v, uint32_t *flags);
+
+/** @brief The steady-state force code at v: every element slipping at its
+ *         level alpha_i s(v), stepped once, sum L_i + sigma2 v rounded (0 at
+ *         v = 0). Flags as fric_fx_gms_step(). */
+int32_t fric_fx_gms_steady(const fric_fx_gms_t *p, int32_t v, uint32_t *flags);
+
+/** @brief Write the set as FRIC_FX_WORDS_GMS words (the Stribeck words,
+ *         GMS_N, GMS_KCM, GMS_KCX, then 16 element blocks; elements at and
+ *         beyond n are written 0). */
+void fric_fx_gms_pack(const fric_fx_gms_t *p, uint32_t *words);
+
+/** @brief The inverse of fric_fx_gms_pack() (signed fields by their width). */
+fric_fx_gms_t fric_fx_gms_unpack(uint32_t width, const uint32_t *words);
 
 /**
  * @brief Velocity code from two encoder positions, as fric_encvel.v of the

@@ -2,12 +2,14 @@
 /**
  * @file fric_servo.h
  * @brief A 1-DOF servo axis with friction compensation: the plant (a rigid
- *        axis, or two inertias on a compliant shaft, with a LuGre machine
- *        friction), a quadrature encoder read through the board's velocity
- *        estimator, a cascaded P + PI controller with acceleration
- *        feed-forward, a position reference, and a friction compensator
- *        (none, Coulomb + viscous, Stribeck or LuGre) in double precision,
- *        in the bit-exact fixed-point model, or as a core in the loop.
+ *        axis, or two inertias on a compliant shaft, with a LuGre,
+ *        elasto-plastic or GMS machine friction), a quadrature encoder read
+ *        through the board's velocity estimator, a cascaded P + PI
+ *        controller with acceleration feed-forward, a position reference,
+ *        and a friction compensator (none, Coulomb + viscous, Stribeck,
+ *        LuGre, elasto-plastic or GMS) in double precision, in the
+ *        bit-exact fixed-point model (all but elasto-plastic), or as a
+ *        core in the loop (LuGre).
  *
  * Units: the axis is rotary. Angles are in rad, speeds in rad/s, torques in
  * N*m; a friction set's "N" and "m" read as N*m and rad (the LuGre
@@ -49,9 +51,16 @@ typedef enum {
     FRIC_SERVO_COMP_STRIBECK, /**< the static curve: a Coulomb, viscous or Stribeck set */
     FRIC_SERVO_COMP_LUGRE,         /**< the LuGre observer: a LuGre or Dahl set, exact bristle step over ts */
     FRIC_SERVO_COMP_LUGRE_ADAPTIVE, /**< the LuGre observer (a LuGre set) retuned by the adaptation law (::fric_servo_adapt_t) */
-    FRIC_SERVO_COMP_LUGRE_ORACLE    /**< the LuGre observer told the machine's drift at every sample (a benchmark's
+    FRIC_SERVO_COMP_LUGRE_ORACLE,   /**< the LuGre observer told the machine's drift at every sample (a benchmark's
                                          bound; double only): comp's Fc, Fs, sigma2 times the drift's multipliers */
+    FRIC_SERVO_COMP_ELASTOPLASTIC,  /**< the elasto-plastic observer: an elasto-plastic set stepped by fric_ep_step()
+                                         over ts on the measured velocity, as the LuGre observer (double only) */
+    FRIC_SERVO_COMP_GMS             /**< the GMS observer: a GMS set stepped by fric_gms_step() over ts on the
+                                         measured velocity, or fric_fx_gms_step() on its code (fixed) */
 } fric_servo_comp_t;
+
+/** True for the observers of the double-only models (elasto-plastic, GMS), stepped by fric_model_step(). */
+#define FRIC_SERVO_COMP_IS_MODEL(k) ((k) == FRIC_SERVO_COMP_ELASTOPLASTIC || (k) == FRIC_SERVO_COMP_GMS)
 
 /** True for the modes that run the LuGre observer (lugre, lugre-adaptive, lugre-oracle). */
 #define FRIC_SERVO_COMP_IS_LUGRE(k)                                                                                    \
@@ -137,7 +146,7 @@ typedef struct {
  */
 typedef struct {
     /* the plant */
-    fric_model_t machine;      /**< the machine's friction, a LuGre set [--model lugre, --fc ...] */
+    fric_model_t machine;      /**< the machine's friction, a LuGre, elasto-plastic or GMS set [--model, --fc ...] */
     double inertia;            /**< motor-side inertia J, kg*m^2, > 0 (the whole axis when rigid) [--inertia] */
     double load_damping;       /**< viscous load b_l, N*m*s/rad, >= 0 [--load-damping] */
     double compliance;         /**< shaft stiffness K, N*m/rad, >= 0; 0 = a rigid axis [--compliance] */
@@ -199,7 +208,13 @@ fric_servo_cfg_t fric_servo_defaults(void);
  * @brief The compensator's set that mode kind reads from the machine's
  *        set m: its Coulomb + viscous part (a viscous set) for
  *        ::FRIC_SERVO_COMP_COULOMB, its steady-state Stribeck curve for
- *        ::FRIC_SERVO_COMP_STRIBECK, the set itself otherwise.
+ *        ::FRIC_SERVO_COMP_STRIBECK; for the LuGre modes an elasto-plastic
+ *        machine's LuGre part; for ::FRIC_SERVO_COMP_ELASTOPLASTIC and
+ *        ::FRIC_SERVO_COMP_GMS a set of that kind built from a LuGre (or
+ *        elasto-plastic) machine's values with the library's defaults (z_ba
+ *        half the smallest level over sigma0; fric_model_values_gms_defaults()
+ *        with 4 elements); the set itself otherwise (a kind the mode does
+ *        not take is refused by fric_servo_prepare()).
  */
 fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
 
@@ -214,6 +229,14 @@ void fric_servo_drift_at(const fric_servo_cfg_t *cfg, double t, double m[FRIC_SE
 
 /** @brief The set s with Fc, Fs and sigma2 (both directions) times m[]. */
 fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double m[FRIC_SERVO_NPAR]);
+
+/**
+ * @brief An element of any kind with Fc, Fs and sigma2 (both directions)
+ *        times m[]: its LuGre part (fric_servo_lugre_scaled()), its
+ *        steady-state curve, an elasto-plastic set's LuGre part and a GMS
+ *        set's level s(v); z_ba, the GMS elements and C are kept.
+ */
+fric_model_t fric_servo_model_scaled(const fric_model_t *s, const double m[FRIC_SERVO_NPAR]);
 
 /**
  * @brief Validate cfg and fill its derived fields (see ::fric_servo_cfg_t).
@@ -275,8 +298,11 @@ typedef struct {
     size_t k;                 /**< the next sample's index (t = k ts) */
     double x, v;              /**< motor angle, rad, and speed, rad/s */
     double xl, vl;            /**< load angle and speed (the motor's when rigid) */
-    fric_lugre_state_t z;     /**< the machine's bristle deflection */
+    fric_lugre_state_t z;     /**< the machine's bristle deflection (GMS: fric_model_state_z() of its elements) */
+    fric_gms_state_t gms;     /**< a GMS machine's elements */
     fric_lugre_state_t cz;    /**< the double LuGre compensator's */
+    fric_model_state_t cm;    /**< the elasto-plastic or GMS compensator's (double) */
+    fric_fx_gms_state_t gz;   /**< the fixed-point GMS compensator's */
     fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
     fric_lugre_cfg_t cl;      /**< the LuGre observer's set now (double): comp's, or retuned */
     fric_fx_lugre_t cl_fx;    /**< its compiled set now (fixed, core) */

@@ -21,6 +21,7 @@ fric_status_t fric_model_vcode(const fric_compile_report_t *rep, double v, int32
 
 int32_t fric_model_fx_steady(const fric_model_fx_t *c, int32_t v, uint32_t *flags)
 {
+    if (c->gms) return fric_fx_gms_steady(&c->g, v, flags);
     if (!c->dynamic) return fric_fx_stribeck(&c->s, v, flags, NULL);
     fric_fx_state_t st = {0};
     if (v != 0) {
@@ -28,6 +29,33 @@ int32_t fric_model_fx_steady(const fric_model_fx_t *c, int32_t v, uint32_t *flag
         st.w = (v < 0 ? -g : g) * ((int64_t)1 << (FRIC_FX_WG(c->rep.width) - FRIC_FX_G(c->rep.width)));
     }
     return fric_fx_lugre_step(&c->l, &st, v, flags, NULL);
+}
+
+void fric_model_fx_rest(fric_model_fx_state_t *st)
+{
+    fric_fx_lugre_reset(&st->l);
+    fric_fx_gms_reset(&st->g);
+}
+
+int32_t fric_model_fx_step(const fric_model_fx_t *c, fric_model_fx_state_t *st, int32_t v, uint32_t *flags)
+{
+    if (c->gms) return fric_fx_gms_step(&c->g, &st->g, v, flags);
+    if (c->dynamic) return fric_fx_lugre_step(&c->l, &st->l, v, flags, NULL);
+    return fric_fx_stribeck(&c->s, v, flags, NULL);
+}
+
+double fric_model_fx_state_z(const fric_model_t *m, const fric_model_fx_t *c, const fric_model_fx_state_t *st)
+{
+    const double wlsb = ldexp(c->rep.f_lsb, -FRIC_FX_WG(c->rep.width));
+    if (c->gms) {
+        double f = 0.0, k = 0.0;
+        for (unsigned i = 0; i < c->g.n && i < m->gms.n; i++) {
+            f += (double)st->g.f[i];
+            k += m->gms.k[i];
+        }
+        return f * wlsb / k;
+    }
+    return c->dynamic ? (double)st->l.w * wlsb / m->lugre.sigma0 : 0.0;
 }
 
 fric_status_t fric_array_curve(const fric_model_t *m, const double *v, double *f, size_t n, const char *name,
@@ -78,7 +106,7 @@ fric_status_t fric_array_vcode(const fric_compile_report_t *rep, const double *v
 void fric_array_curve_fx(const fric_model_fx_t *c, const int32_t *v, int32_t *fcode, double *f, size_t n,
                          uint32_t *flags)
 {
-    if (!c->dynamic) {
+    if (!c->dynamic && !c->gms) {
         fric_fx_stribeck_array(&c->s, v, fcode, n, flags);
     } else {
         for (size_t i = 0; i < n; i++) fcode[i] = fric_model_fx_steady(c, v[i], flags);

@@ -498,6 +498,21 @@ fric_status_t fric_compile_stribeck(const fric_stribeck_cfg_t *cfg, const fric_c
     return compile_static(cfg, false, rep, out);
 }
 
+/* A normalized W-bit mantissa m in [2^(W-1), 2^W) and an exponent x in the
+ * KXW-bit field's range with k = m * 2^-x: for k = km * 2^ke, km in [0.5,
+ * 1), x = W - ke, or W - ke - 1 when km * 2^W rounds up to 2^W. ke is an
+ * int of a few thousand at most: no loop, and nothing overflows. False
+ * when x is outside the field. */
+static bool mant_exp(xdbl_t k, int w, uint32_t *m, int *x)
+{
+    const int kx = (nearbyint(ldexp(k.m, w)) < ldexp(1.0, w)) ? w - k.e : w - k.e - 1;
+    const int kxmax = (1 << (FRIC_FX_KXW(w) - 1)) - 1, kxmin = -(1 << (FRIC_FX_KXW(w) - 1));
+    if (kx > kxmax || kx < kxmin) return false;
+    *m = (uint32_t)nearbyint(ldexp(k.m, k.e + kx));
+    *x = kx;
+    return true;
+}
+
 /* The step-exponent constant: y2 = |v| * Kc / g with g in (U,W-1,G) LSB,
  * Kc = sigma0 * Ts * V_LSB * 2^G / F_LSB * log2(e); the model forms
  * |v|*KYM * recip(g) * 2^-(2W-1+KYX+...) (see fric_fx_lugre_step()), so
@@ -532,6 +547,20 @@ fric_lugre_cfg_t fric_fx_lugre_effective(const fric_fx_lugre_t *p, double v_lsb,
     return c;
 }
 
+/* What a set with a sample time (LuGre, GMS) compiles before its own
+ * fields: the model's check st, ts, the options against its steady-state
+ * curve, and the curve's fields (the level and sigma2) into s. */
+static fric_status_t compile_stepped(fric_status_t st, const fric_compile_opts_t *opt, const fric_stribeck_cfg_t *curve,
+                                     fric_compile_report_t *rep, fric_fx_stribeck_t *s)
+{
+    if (st != FRIC_OK) return fail(rep, st, "%s", fric_status_message(st));
+    if (!fric_is_pos(opt->ts)) return fail(rep, FRIC_ERR_TS, "%s", fric_status_message(FRIC_ERR_TS));
+    st = check_opts(opt, rep, curve);
+    if (st != FRIC_OK) return st;
+    rep->ts = opt->ts;
+    return compile_static(curve, true, rep, s);
+}
+
 fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile_opts_t *opt,
                                  fric_fx_lugre_t *out, fric_compile_report_t *rep)
 {
@@ -539,27 +568,18 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
     if (!rep) rep = &scratch;
     report_init(rep);
     if (!cfg || !opt || !out) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
-    fric_status_t st = fric_lugre_check(cfg);
-    if (st != FRIC_OK) return fail(rep, st, "%s", fric_status_message(st));
-    if (!fric_is_pos(opt->ts)) return fail(rep, FRIC_ERR_TS, "%s", fric_status_message(FRIC_ERR_TS));
-    const fric_stribeck_cfg_t curve = fric_lugre_steady_curve(cfg);
-    st = check_opts(opt, rep, &curve);
-    if (st != FRIC_OK) return st;
-    rep->ts = opt->ts;
     memset(out, 0, sizeof *out);
-    st = compile_static(&curve, true, rep, &out->g);
+    const fric_stribeck_cfg_t curve = fric_lugre_steady_curve(cfg);
+    fric_status_t st = compile_stepped(fric_lugre_check(cfg), opt, &curve, rep, &out->g);
     if (st != FRIC_OK) return st;
     const int w = (int)rep->width;
     char a[32], b[32], c[32];
 
-    /* KYM * 2^-KYX, KYM normalized to [2^(W-1), 2^W), KYX in the field's
-     * range: with Kc = m * 2^e, m in [0.5, 1), KYX = W - e, or W - e - 1
-     * when m * 2^W rounds up to 2^W. e is an int of a few thousand at most:
-     * no loop, and nothing overflows. */
+    /* KYM * 2^-KYX, KYM normalized to [2^(W-1), 2^W) (mant_exp()) */
     const xdbl_t kc = lugre_kc(cfg->sigma0, opt->ts, rep);
-    const int kx = (nearbyint(ldexp(kc.m, w)) < ldexp(1.0, w)) ? w - kc.e : w - kc.e - 1;
-    const int kxmax = (1 << (FRIC_FX_KXW(w) - 1)) - 1, kxmin = -(1 << (FRIC_FX_KXW(w) - 1));
-    if (kx > kxmax || kx < kxmin) {
+    int kx;
+    if (!mant_exp(kc, w, &out->kym, &kx)) {
+        const int kxmax = (1 << (FRIC_FX_KXW(w) - 1)) - 1, kxmin = -(1 << (FRIC_FX_KXW(w) - 1));
         const xdbl_t s0ts = xmul(xd(cfg->sigma0), xd(opt->ts));
         const xdbl_t per = xdiv(kc, s0ts); /* Kc per unit sigma0*ts */
         return fail(rep, FRIC_ERR_RANGE, "sigma0*ts = %s N*s/m is outside the representable range [%s, %s] N*s/m at "
@@ -567,7 +587,6 @@ fric_status_t fric_compile_lugre(const fric_lugre_cfg_t *cfg, const fric_compile
                     xstr(a, 6, s0ts), xstr(b, 3, xdiv(xd(ldexp(1.0, w - 1 - kxmax)), per)),
                     xstr(c, 3, xdiv(xd(ldexp(1.0, w - kxmin)), per)), rep->v_max, rep->f_max);
     }
-    out->kym = (uint32_t)nearbyint(ldexp(kc.m, kc.e + kx));
     out->kyx = kx;
 
     /* c1 = sigma1 / (sigma0 * ts), applied to dw in force units */
@@ -604,4 +623,104 @@ fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_o
     if (st != FRIC_OK) return fail(rep, st, "%s", fric_status_message(st));
     const fric_lugre_cfg_t l = fric_dahl_as_lugre(cfg);
     return fric_compile_lugre(&l, opt, out, rep);
+}
+
+/* The GMS slip-exponent constant: y = Kc / g with g in (U,W-1,G) LSB, Kc =
+ * C * Ts * 2^G / F_LSB * log2(e), with the recip table's scale as
+ * lugre_kc(). */
+static xdbl_t gms_kc(double c, double ts, const fric_compile_report_t *rep)
+{
+    const int w = (int)rep->width;
+    xdbl_t k = xdiv(xmul(xmul(xd(c), xd(ts)), xd(ldexp(1.0, FRIC_FX_G(w)))), xd(rep->f_lsb));
+    k = xmul(xmul(k, xd(LOG2E)), xd(ldexp(1.0, w)));
+    return xdiv(k, xd(ldexp(1.0, w) - 1.0));
+}
+
+/* An element's stiffness increment per velocity code and sample, in output
+ * LSB: k * Ts * V_LSB / F_LSB */
+static xdbl_t gms_kk(double k, double ts, const fric_compile_report_t *rep)
+{
+    return xdiv(xmul(xmul(xd(k), xd(ts)), xd(rep->v_lsb)), xd(rep->f_lsb));
+}
+
+fric_status_t fric_compile_gms(const fric_gms_cfg_t *cfg, const fric_compile_opts_t *opt, fric_fx_gms_t *out,
+                               fric_compile_report_t *rep)
+{
+    fric_compile_report_t scratch; /* rep may be NULL: the report is then dropped */
+    if (!rep) rep = &scratch;
+    report_init(rep);
+    if (!cfg || !opt || !out) return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
+    memset(out, 0, sizeof *out);
+    const fric_status_t st = compile_stepped(fric_gms_check(cfg), opt, &cfg->curve, rep, &out->s);
+    if (st != FRIC_OK) return st;
+    const int w = (int)rep->width;
+    char a[32], b[32];
+    out->n = cfg->n;
+    int kx;
+    const xdbl_t kc = gms_kc(cfg->c, opt->ts, rep);
+    if (!mant_exp(kc, w, &out->kcm, &kx))
+        return fail(rep, FRIC_ERR_RANGE, "gms-c*ts = %s N is outside the representable range at f-max = %.6g N "
+                    "(its slip exponent C*ts/s(v)*log2(e) = %s per force LSB needs 2^-KCX in [2^-127, 2^128])",
+                    xstr(a, 6, xmul(xd(cfg->c), xd(opt->ts))), rep->f_max, xstr(b, 3, kc));
+    out->kcx = kx;
+    double worst_k = 0.0, k_want = 0.0, k_got = 0.0, worst_a = 0.0, a_want = 0.0, a_got = 0.0;
+    for (unsigned i = 0; i < cfg->n; i++) {
+        const xdbl_t kk = gms_kk(cfg->k[i], opt->ts, rep);
+        const double kv = xval(kk);
+        if (!mant_shift(kv, w, 63, &out->km[i], &out->ks[i]))
+            return fail(rep, FRIC_ERR_RANGE, "gms-k element %u: k*ts = %s N*s/m moves the element by %s force LSB per "
+                        "velocity code and sample, beyond 2^%d; raise --f-max or lower --v-max or --ts", i + 1,
+                        xstr(a, 6, xmul(xd(cfg->k[i]), xd(opt->ts))), xstr(b, 3, kk), w);
+        if (out->km[i] == 0)
+            return fail(rep, FRIC_ERR_RANGE, "gms-k element %u: k*ts = %s N*s/m moves the element by %s force LSB per "
+                        "velocity code and sample, below the smallest representable 2^-64; raise --ts or --v-max",
+                        i + 1, xstr(a, 6, xmul(xd(cfg->k[i]), xd(opt->ts))), xstr(b, 3, kk));
+        const double am = nearbyint(ldexp(cfg->alpha[i], w));
+        if (am < 1.0)
+            return fail(rep, FRIC_ERR_RANGE, "gms-alpha element %u = %.6g is below the smallest representable "
+                        "fraction 2^-%d at width %d", i + 1, cfg->alpha[i], w + 1, w);
+        out->am[i] = (uint32_t)am;
+        /* the report's worst element of each list */
+        const double kr = ldexp((double)out->km[i], -(int)out->ks[i]) / kv * cfg->k[i]; /* k * represented/requested */
+        if (fabs(kr / cfg->k[i] - 1.0) >= worst_k) {
+            worst_k = fabs(kr / cfg->k[i] - 1.0);
+            k_want = cfg->k[i];
+            k_got = kr;
+        }
+        const double ar = ldexp(am, -w);
+        if (fabs(ar / cfg->alpha[i] - 1.0) >= worst_a) {
+            worst_a = fabs(ar / cfg->alpha[i] - 1.0);
+            a_want = cfg->alpha[i];
+            a_got = ar;
+        }
+    }
+    const fric_gms_cfg_t e = fric_fx_gms_effective(out, rep->v_lsb, rep->f_lsb, opt->ts);
+    quant(rep, "gms-c", "N/s", cfg->c, e.c);
+    quant(rep, "gms-k (worst element)", "N/m", k_want, k_got);
+    quant(rep, "gms-alpha (worst element)", "", a_want, a_got);
+    return check_quant(rep);
+}
+
+fric_gms_cfg_t fric_fx_gms_effective(const fric_fx_gms_t *p, double v_lsb, double f_lsb, double ts)
+{
+    fric_gms_cfg_t c;
+    memset(&c, 0, sizeof c);
+    if (fric_fx_gms_check(p) != FRIC_OK) {
+        c.c = NAN;
+        c.curve = (fric_stribeck_cfg_t){NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+        return c;
+    }
+    const int w = (int)p->s.width;
+    c.curve = fric_fx_stribeck_effective(&p->s, v_lsb, f_lsb);
+    c.n = p->n;
+    /* C = KCM * 2^-KCX * (2^W - 1) / 2^W / (Ts * 2^G / F_LSB * log2(e)) */
+    const xdbl_t q = xdiv(xmul(xd(ldexp((double)p->kcm, -p->kcx)), xd(ldexp(1.0, w) - 1.0)), xd(ldexp(1.0, w)));
+    const xdbl_t den = xmul(xdiv(xmul(xd(ts), xd(ldexp(1.0, FRIC_FX_G(w)))), xd(f_lsb)), xd(LOG2E));
+    c.c = xval(xdiv(q, den));
+    /* k = KM * 2^-KS * F_LSB / (Ts * V_LSB), alpha = AM * 2^-W */
+    for (unsigned i = 0; i < p->n; i++) {
+        c.k[i] = xval(xdiv(xmul(xd(ldexp((double)p->km[i], -(int)p->ks[i])), xd(f_lsb)), xmul(xd(ts), xd(v_lsb))));
+        c.alpha[i] = ldexp((double)p->am[i], -w);
+    }
+    return c;
 }

@@ -315,11 +315,12 @@ void fric_fx_stribeck_array(const fric_fx_stribeck_t *p, const int32_t *v, int32
 
 void fric_fx_lugre_reset(fric_fx_state_t *st) { st->w = 0; }
 
-FX_INLINE int64_t g_w(uint32_t w, const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
+/* g(v) of a Stribeck set's fields, (U,W-1,G), clamped to [1, 2^(W-1+G) - 1] (G_SAT) */
+FX_INLINE int64_t level_w(uint32_t w, const fric_fx_stribeck_t *s, int32_t v, uint32_t *flags)
 {
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
-    const fric_fx_dir_t *d = &p->g.dir[v < 0];
-    const uint32_t e = exp2_w(w, y_w(w, a, d->km, d->ks, p->g.dsel));
+    const fric_fx_dir_t *d = &s->dir[v < 0];
+    const uint32_t e = exp2_w(w, y_w(w, a, d->km, d->ks, s->dsel));
     int64_t g = (int64_t)d->fc + dip(w, d, e); /* (S,W,G) */
     const int64_t gmax = BIT(w - 1 + FRIC_FX_G(w)) - 1;
     if (g < 1 || g > gmax) {
@@ -329,16 +330,65 @@ FX_INLINE int64_t g_w(uint32_t w, const fric_fx_lugre_t *p, int32_t v, uint32_t 
     return g;
 }
 
+FX_INLINE int64_t g_w(uint32_t w, const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
+{
+    return level_w(w, &p->g, v, flags);
+}
+
 int64_t fric_fx_lugre_g(const fric_fx_lugre_t *p, int32_t v, uint32_t *flags)
 {
     return FX_BY_WIDTH(p->g.width, g_w, p, v, flags);
 }
 
+/* The step exponent y = num * 2^-KX / g, (U,YI,YF) saturated at 2^YI, with
+ * 1/g from the recip table: num normalized to t * 2^te, g to gn * 2^ge, prod
+ * = t * recip(gn) (U,2W,0) and y = prod * 2^-(sh + YF). LuGre's num is
+ * abs(v) * KYM, GMS's KCM. */
+FX_INLINE uint64_t y_over_g(uint32_t w, uint64_t num, int32_t kx, int64_t g, uint64_t *prod, int *sh)
+{
+    const int iw = (int)w, yf = FRIC_FX_YF(w);
+    int te, ge;
+    const uint64_t tn = norm(num, iw, &te);         /* (U,W,0) * 2^te */
+    const uint64_t gn = norm((uint64_t)g, iw, &ge); /* (U,W,0) * 2^ge */
+    const uint64_t r = recip_w(w, (uint32_t)gn);   /* (U,W,0) */
+    *prod = tn * r;                                 /* (U,2W,0) */
+    *sh = 2 * iw - 1 - yf + kx + ge - te;
+    return shift_to(*prod, *sh, (uint64_t)BIT(FRIC_FX_YI(w) + yf));
+}
+
+/* The move diff * (1 - 2^-y) toward a target diff away, for y from
+ * y_over_g(): 0 when prod = 0 (path 1); diff when y >= 2^YI (path 3); with
+ * psi = 1 - 2^-y from the exp2 table for y >= 1/2 (path 2); in floating form
+ * psi = y * h(y) for small y (path 1). diff is (S,W+1,WG) at most. */
+FX_INLINE int64_t approach(uint32_t w, int64_t diff, uint64_t prod, int sh, uint64_t y, int *path)
+{
+    const int iw = (int)w, yf = FRIC_FX_YF(w);
+    const uint64_t ylim = (uint64_t)BIT(FRIC_FX_YI(w) + yf);
+    if (prod == 0) { /* a zero mantissa: no motion */
+        *path = 1;
+        return 0;
+    }
+    if (y >= ylim) { /* 2^-y below every representable value: the target */
+        *path = 3;
+        return diff;
+    }
+    if (y >= (uint64_t)BIT(yf - 1)) { /* psi = 1 - 2^-y in [0.29, 1] */
+        const int64_t psim = BIT(iw) - exp2_w(w, (uint32_t)y); /* (U,1,W) */
+        *path = 2;
+        return fric_fx_rsr(diff * psim, iw);
+    }
+    /* psi = y * h(y), kept in floating form for small y */
+    int pn;
+    const uint64_t pm = norm(prod, iw, &pn); /* y = pm * 2^(pn - sh - YF) */
+    const int64_t psim = fric_fx_rsr((int64_t)(pm * h_w(w, (uint32_t)y)), FRIC_FX_HP(w));
+    *path = 1;
+    return fric_fx_rsr(diff * psim, sh + yf - pn);
+}
+
 FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
                           uint32_t *flags, fric_fx_lugre_detail_t *detail)
 {
-    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w), yf = FRIC_FX_YF(w);
-    const uint64_t ylim = (uint64_t)BIT(FRIC_FX_YI(w) + yf);
+    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w);
     fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
     v = clamp_v(w, v, flags);
     const int64_t w0 = st->w;
@@ -354,34 +404,12 @@ FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t 
     const int64_t wss = (v < 0 ? -g : g) * BIT(wg - gb);
     const int64_t diff = wss - w0; /* (S,W+1,WG) */
 
-    /* y2 = a*K/g: t = a*KYM normalized, 1/g from the recip table */
-    int te, ge;
-    const uint64_t tn = norm((uint64_t)a * p->kym, iw, &te); /* (U,W,0) * 2^te */
-    const uint64_t gn = norm((uint64_t)g, iw, &ge);          /* (U,W,0) * 2^ge */
-    const uint64_t r = recip_w(w, (uint32_t)gn);       /* (U,W,0) */
-    const uint64_t prod = tn * r;                            /* (U,2W,0) */
-    const int sh = 2 * iw - 1 - yf + p->kyx + ge - te;        /* y2 = prod * 2^-(sh+YF) */
-    const uint64_t y2 = shift_to(prod, sh, ylim);            /* (U,YI,YF), saturated at 2^YI */
+    /* y2 = a*K/g, and the exact move toward w_ss (KYM = 0: no bristle motion) */
+    uint64_t prod;
+    int sh;
+    const uint64_t y2 = y_over_g(w, (uint64_t)a * p->kym, p->kyx, g, &prod, &sh);
     dt.y2 = (uint32_t)y2;
-
-    int64_t dw;
-    if (prod == 0) { /* KYM = 0: no bristle motion */
-        dw = 0;
-        dt.path = 1;
-    } else if (y2 >= ylim) { /* 2^-y2 below every representable value: w = w_ss */
-        dw = diff;
-        dt.path = 3;
-    } else if (y2 >= (uint64_t)BIT(yf - 1)) { /* psi = 1 - 2^-y2 in [0.29, 1] */
-        const int64_t psim = BIT(iw) - exp2_w(w, (uint32_t)y2); /* (U,1,W) */
-        dw = fric_fx_rsr(diff * psim, iw);
-        dt.path = 2;
-    } else { /* psi = y2 * h(y2), kept in floating form for small y2 */
-        int pn;
-        const uint64_t pm = norm(prod, iw, &pn); /* y2 = pm * 2^(pn - sh - YF) */
-        const int64_t psim = fric_fx_rsr((int64_t)(pm * h_w(w, (uint32_t)y2)), FRIC_FX_HP(w));
-        dw = fric_fx_rsr(diff * psim, sh + yf - pn);
-        dt.path = 1;
-    }
+    int64_t dw = approach(w, diff, prod, sh, y2, &dt.path);
 
     int64_t w1 = w0 + dw;
     const int64_t wmax = BIT(iw - 1 + wg) - 1;
@@ -432,6 +460,131 @@ void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const in
     else
         for (size_t i = 0; i < n; i++) f[i] = lugre_w(p->g.width, p, st, v[i], flags, NULL);
 #endif
+}
+
+/* ---- GMS ------------------------------------------------------------------------------------- */
+
+fric_status_t fric_fx_gms_check(const fric_fx_gms_t *p)
+{
+    if (!p) return FRIC_ERR_NULL;
+    const fric_status_t s = fric_fx_stribeck_check(&p->s);
+    if (s != FRIC_OK) return s;
+    const uint32_t w = p->s.width;
+    bool ok = p->n >= 1 && p->n <= FRIC_FX_GMS_MAX && fits_u(p->n, FRIC_FX_BITS_GMS_N(w)) &&
+              fits_u(p->kcm, FRIC_FX_BITS_GMS_KCM(w)) && fits_s(p->kcx, FRIC_FX_BITS_GMS_KCX(w));
+    for (uint32_t i = 0; ok && i < p->n; i++)
+        ok = fits_u(p->km[i], FRIC_FX_BITS_GMS_KM(w)) && fits_u(p->ks[i], FRIC_FX_BITS_GMS_KS(w)) &&
+             fits_u(p->am[i], FRIC_FX_BITS_GMS_AM(w));
+    return ok ? FRIC_OK : FRIC_ERR_FX_FIELD;
+}
+
+void fric_fx_gms_reset(fric_fx_gms_state_t *st)
+{
+    for (int i = 0; i < FRIC_FX_GMS_MAX; i++) {
+        st->f[i] = 0;
+        st->slip[i] = 0;
+    }
+}
+
+FX_INLINE int32_t gms_w(uint32_t w, const fric_fx_gms_t *p, fric_fx_gms_state_t *st, int32_t v, uint32_t *flags)
+{
+    const int wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w);
+    v = clamp_v(w, v, flags);
+    const signed char dir = v > 0 ? 1 : (v < 0 ? -1 : 0);
+    const uint32_t n = p->n > FRIC_FX_GMS_MAX ? FRIC_FX_GMS_MAX : p->n;
+    int64_t sum = 0; /* (S,W+4,WG) */
+    if (dir == 0) { /* v = 0: every element sticks and holds; sigma2*v = 0 */
+        for (uint32_t i = 0; i < n; i++) {
+            st->slip[i] = 0;
+            sum += st->f[i];
+        }
+        return sat_f(w, fric_fx_rsr(sum, wg), flags);
+    }
+    const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
+    const int64_t g = level_w(w, &p->s, v, flags); /* (U,W-1,G) */
+    /* the one slip exponent y = KC / g of the step */
+    uint64_t prod;
+    int sh;
+    const uint64_t y = y_over_g(w, p->kcm, p->kcx, g, &prod, &sh);
+    const int64_t fmax = BIT((int)w - 1 + wg) - 1;
+    const int lsh = wg - gb - (int)w;
+    for (uint32_t i = 0; i < n; i++) {
+        /* the level in the direction of motion, g * AM * 2^(WG-G-W): exact, as
+         * WG - G - W = 4 (W = 16) or 2 (W = 18) >= 0, (S,W,WG) for AM <= 2^W */
+        const int64_t lv = lsh >= 0 ? g * (int64_t)p->am[i] * BIT(lsh) : fric_fx_rsr(g * (int64_t)p->am[i], -lsh);
+        const int64_t lim = dir > 0 ? lv : -lv;
+        int64_t f = st->f[i];
+        if (st->slip[i] != dir) st->slip[i] = 0;                      /* reversed: sticks */
+        if (!st->slip[i] && (dir > 0 ? f >= lim : f <= lim)) st->slip[i] = dir; /* at or beyond its level */
+        if (st->slip[i]) {
+            int path;
+            f += approach(w, lim - f, prod, sh, y, &path);
+        } else {
+            /* the stick increment a * KM * 2^-KS output LSB, at WG fraction bits:
+             * exact for KS <= WG, else rounded; < 2^(2W-1+WG) */
+            const int64_t am = (int64_t)a * p->km[i];
+            const int ks = (int)p->ks[i];
+            const int64_t d = ks <= wg ? am * BIT(wg - ks) : fric_fx_rsr(am, ks - wg);
+            const int64_t f1 = dir > 0 ? f + d : f - d;
+            if (dir > 0 ? f1 < lim : f1 > lim) {
+                f = f1;
+            } else { /* reaches its level within the step, then slips at it */
+                f = lim;
+                st->slip[i] = dir;
+            }
+        }
+        if (f > fmax || f < -fmax) {
+            *flags |= FRIC_FX_FLAG_W_SAT;
+            f = f > 0 ? fmax : -fmax;
+        }
+        st->f[i] = f;
+        sum += f;
+    }
+    const int64_t vv = visc(&p->s.dir[v < 0], a) * BIT(wg - gb);
+    return sat_f(w, fric_fx_rsr(sum + (v < 0 ? -vv : vv), wg), flags);
+}
+
+int32_t fric_fx_gms_step(const fric_fx_gms_t *p, fric_fx_gms_state_t *st, int32_t v, uint32_t *flags)
+{
+    return FX_BY_WIDTH(p->s.width, gms_w, p, st, v, flags);
+}
+
+/* the steady state at v: every element slipping at its level, stepped once
+ * (a move of lim - F = 0) */
+FX_INLINE int32_t gms_steady_w(uint32_t w, const fric_fx_gms_t *p, int32_t v, uint32_t *flags)
+{
+    fric_fx_gms_state_t st;
+    fric_fx_gms_reset(&st);
+    const int32_t vc = clamp_v(w, v, flags);
+    if (vc != 0) {
+        const int64_t g = level_w(w, &p->s, vc, flags);
+        const int lsh = FRIC_FX_WG(w) - FRIC_FX_G(w) - (int)w;
+        for (uint32_t i = 0; i < p->n && i < FRIC_FX_GMS_MAX; i++) {
+            const int64_t lv = lsh >= 0 ? g * (int64_t)p->am[i] * BIT(lsh) : fric_fx_rsr(g * (int64_t)p->am[i], -lsh);
+            st.f[i] = vc < 0 ? -lv : lv;
+            st.slip[i] = vc < 0 ? -1 : 1;
+        }
+    }
+    return gms_w(w, p, &st, vc, flags);
+}
+
+int32_t fric_fx_gms_steady(const fric_fx_gms_t *p, int32_t v, uint32_t *flags)
+{
+    return FX_BY_WIDTH(p->s.width, gms_steady_w, p, v, flags);
+}
+
+void fric_fx_gms_pack(const fric_fx_gms_t *p, uint32_t *words)
+{
+    for (int i = 0; i < FRIC_FX_WORDS_GMS; i++) words[i] = 0;
+    fric_fx_stribeck_pack(&p->s, words);
+    words[FRIC_FX_WORD_GMS_N] = p->n;
+    words[FRIC_FX_WORD_GMS_KCM] = p->kcm;
+    words[FRIC_FX_WORD_GMS_KCX] = (uint32_t)p->kcx;
+    for (uint32_t i = 0; i < p->n && i < FRIC_FX_GMS_MAX; i++) {
+        words[FRIC_FX_WORD_GMS_KM(i)] = p->km[i];
+        words[FRIC_FX_WORD_GMS_KS(i)] = p->ks[i];
+        words[FRIC_FX_WORD_GMS_AM(i)] = p->am[i];
+    }
 }
 
 /* ---- encoder velocity ------------------------------------------------------------------------ */
@@ -504,6 +657,21 @@ fric_fx_lugre_t fric_fx_lugre_unpack(uint32_t width, const uint32_t *words)
     p.md_en = words[FRIC_FX_WORD_MD_EN];
     p.kdm = words[FRIC_FX_WORD_KDM];
     p.kds = words[FRIC_FX_WORD_KDS];
+    return p;
+}
+
+fric_fx_gms_t fric_fx_gms_unpack(uint32_t width, const uint32_t *words)
+{
+    fric_fx_gms_t p = {0};
+    p.s = fric_fx_lugre_unpack(width, words).g; /* the Stribeck words are the same */
+    p.n = words[FRIC_FX_WORD_GMS_N];
+    p.kcm = words[FRIC_FX_WORD_GMS_KCM];
+    p.kcx = field_s(words[FRIC_FX_WORD_GMS_KCX], FRIC_FX_BITS_GMS_KCX((int)width));
+    for (int i = 0; i < FRIC_FX_GMS_MAX; i++) {
+        p.km[i] = words[FRIC_FX_WORD_GMS_KM(i)];
+        p.ks[i] = words[FRIC_FX_WORD_GMS_KS(i)];
+        p.am[i] = words[FRIC_FX_WORD_GMS_AM(i)];
+    }
     return p;
 }
 

@@ -288,7 +288,11 @@ fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_
 {
     if (!m || !opt || !out) return FRIC_ERR_NULL;
     memset(out, 0, sizeof *out);
-    if (m->kind == FRIC_MODEL_ELASTOPLASTIC || m->kind == FRIC_MODEL_GMS) {
+    if (m->kind == FRIC_MODEL_GMS) {
+        out->gms = true;
+        return fric_compile_gms(&m->gms, opt, &out->g, &out->rep);
+    }
+    if (m->kind == FRIC_MODEL_ELASTOPLASTIC) {
         snprintf(out->rep.why, sizeof out->rep.why,
                  "--model %s has no fixed-point model: it runs in double precision only (docs/elastoplastic-gms.md)",
                  fric_model_name(m->kind));

@@ -61,22 +61,47 @@ fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m
 {
     fric_model_t c = *m;
     const fric_stribeck_cfg_t s = m->stribeck;
+    const bool lugre_part = m->kind == FRIC_MODEL_LUGRE || m->kind == FRIC_MODEL_ELASTOPLASTIC;
     if (kind == FRIC_SERVO_COMP_COULOMB) {
         c.kind = FRIC_MODEL_VISCOUS;
         c.stribeck = fric_viscous_cfg(s.fc_pos, s.fc_neg, s.b_pos, s.b_neg);
     } else if (kind == FRIC_SERVO_COMP_STRIBECK) {
         c.kind = FRIC_MODEL_STRIBECK;
+    } else if (FRIC_SERVO_COMP_IS_LUGRE(kind) && m->kind == FRIC_MODEL_ELASTOPLASTIC) {
+        c.kind = FRIC_MODEL_LUGRE;
+    } else if (FRIC_SERVO_COMP_IS_MODEL(kind) && lugre_part) {
+        const fric_model_kind_t want = kind == FRIC_SERVO_COMP_GMS ? FRIC_MODEL_GMS : FRIC_MODEL_ELASTOPLASTIC;
+        if (m->kind == want) return c;
+        /* the machine's LuGre values, with the library's defaults of the new kind */
+        const fric_lugre_cfg_t *l = &m->lugre;
+        fric_model_values_t v = fric_model_values_canudas1995();
+        v.fc = l->fc_pos;
+        v.fc_neg = l->fc_neg;
+        v.fs = l->fs_pos;
+        v.fs_neg = l->fs_neg;
+        v.vs = l->vs;
+        v.delta = l->delta;
+        v.sigma0 = l->sigma0;
+        v.sigma1 = l->sigma1;
+        v.b = l->sigma2_pos;
+        v.b_neg = l->sigma2_neg;
+        v.vd = l->vd;
+        v.z_ba = 0.5 * fmin(fmin(l->fc_pos, l->fc_neg), fmin(l->fs_pos, l->fs_neg)) / l->sigma0;
+        fric_model_t d;
+        if (fric_model_values_gms_defaults(&v, 4.0) == FRIC_OK && fric_model_build(want, &v, &d, NULL) == FRIC_OK)
+            return d;
     }
     return c;
 }
 
-static const char *const COMP_NAME[] = {"none", "coulomb", "stribeck", "lugre", "lugre-adaptive", "lugre-oracle"};
+static const char *const COMP_NAME[] = {"none",         "coulomb",      "stribeck",      "lugre",
+                                        "lugre-adaptive", "lugre-oracle", "elastoplastic", "gms"};
 static const char *const ARITH_NAME[] = {"double", "fixed", "rtl"};
 static const char *const REF_NAME[] = {"sine", "step", "ramp", "csv"};
 
 const char *fric_servo_comp_name(fric_servo_comp_t kind)
 {
-    return (unsigned)kind <= FRIC_SERVO_COMP_LUGRE_ORACLE ? COMP_NAME[kind] : "unknown";
+    return (unsigned)kind <= FRIC_SERVO_COMP_GMS ? COMP_NAME[kind] : "unknown";
 }
 
 const char *fric_servo_arith_name(fric_servo_arith_t arith)
@@ -136,6 +161,24 @@ fric_lugre_cfg_t fric_servo_lugre_scaled(const fric_lugre_cfg_t *s, const double
     r.fs_neg *= m[FRIC_SERVO_PAR_FS];
     r.sigma2_pos *= m[FRIC_SERVO_PAR_SIGMA2];
     r.sigma2_neg *= m[FRIC_SERVO_PAR_SIGMA2];
+    return r;
+}
+
+fric_model_t fric_servo_model_scaled(const fric_model_t *s, const double m[FRIC_SERVO_NPAR])
+{
+    fric_model_t r = *s;
+    r.lugre = fric_servo_lugre_scaled(&s->lugre, m);
+    r.ep.lugre = fric_servo_lugre_scaled(&s->ep.lugre, m);
+    fric_stribeck_cfg_t *curves[] = {&r.stribeck, &r.gms.curve};
+    for (size_t i = 0; i < 2; i++) {
+        fric_stribeck_cfg_t *k = curves[i];
+        k->fc_pos *= m[FRIC_SERVO_PAR_FC];
+        k->fc_neg *= m[FRIC_SERVO_PAR_FC];
+        k->fs_pos *= m[FRIC_SERVO_PAR_FS];
+        k->fs_neg *= m[FRIC_SERVO_PAR_FS];
+        k->b_pos *= m[FRIC_SERVO_PAR_SIGMA2];
+        k->b_neg *= m[FRIC_SERVO_PAR_SIGMA2];
+    }
     return r;
 }
 
@@ -279,12 +322,18 @@ static fric_status_t check_comp(const fric_servo_cfg_t *c, char *why, size_t len
     const bool ok = c->comp_kind == FRIC_SERVO_COMP_COULOMB    ? k == FRIC_MODEL_COULOMB || k == FRIC_MODEL_VISCOUS
                     : c->comp_kind == FRIC_SERVO_COMP_STRIBECK ? k == FRIC_MODEL_COULOMB || k == FRIC_MODEL_VISCOUS ||
                                                                      k == FRIC_MODEL_STRIBECK
+                    : c->comp_kind == FRIC_SERVO_COMP_ELASTOPLASTIC ? k == FRIC_MODEL_ELASTOPLASTIC
+                    : c->comp_kind == FRIC_SERVO_COMP_GMS           ? k == FRIC_MODEL_GMS
                                                                : k == FRIC_MODEL_LUGRE || k == FRIC_MODEL_DAHL;
     if (!ok)
-        return refuse(why, len, "--comp-params: a %s set cannot serve --compensation %s (coulomb: coulomb or viscous; "
-                      "stribeck: a static set; lugre: lugre or dahl)", fric_model_name(k), COMP_NAME[c->comp_kind]);
-    const fric_status_t st = fric_model_dynamic(&c->comp) ? fric_lugre_check(&c->comp.lugre)
-                                                          : fric_stribeck_check(&c->comp.stribeck);
+        return refuse(why, len, "--comp-params: a %s set cannot serve --compensation %s (without --comp-params the set is "
+                      "the machine's; coulomb: coulomb or viscous; "
+                      "stribeck: a static set; lugre: lugre or dahl; elastoplastic: elastoplastic; gms: gms)",
+                      fric_model_name(k), COMP_NAME[c->comp_kind]);
+    const fric_status_t st = k == FRIC_MODEL_ELASTOPLASTIC ? fric_ep_check(&c->comp.ep)
+                             : k == FRIC_MODEL_GMS         ? fric_gms_check(&c->comp.gms)
+                             : fric_model_dynamic(&c->comp) ? fric_lugre_check(&c->comp.lugre)
+                                                            : fric_stribeck_check(&c->comp.stribeck);
     if (st != FRIC_OK) return refuse(why, len, "--comp-params: %s", fric_status_message(st));
     return FRIC_OK;
 }
@@ -365,10 +414,14 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
     fric_status_t st = check_ref(c, why, len);
     if (st != FRIC_OK) return st;
     /* the compensation */
-    if ((unsigned)c->comp_kind > FRIC_SERVO_COMP_LUGRE_ORACLE)
-        return refuse(why, len, "--compensation must be none, coulomb, stribeck, lugre, lugre-adaptive or lugre-oracle");
+    if ((unsigned)c->comp_kind > FRIC_SERVO_COMP_GMS)
+        return refuse(why, len, "--compensation must be none, coulomb, stribeck, lugre, lugre-adaptive, lugre-oracle, "
+                      "elastoplastic or gms");
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE && c->arith != FRIC_SERVO_ARITH_DOUBLE)
         return refuse(why, len, "--compensation lugre-oracle runs in --comp-arith double only");
+    if (c->comp_kind == FRIC_SERVO_COMP_ELASTOPLASTIC && c->arith != FRIC_SERVO_ARITH_DOUBLE)
+        return refuse(why, len, "--compensation %s runs in --comp-arith double only: the model has no fixed-point "
+                      "model (docs/elastoplastic-gms.md)", COMP_NAME[c->comp_kind]);
     if ((unsigned)c->arith > FRIC_SERVO_ARITH_CORE) return refuse(why, len, "--comp-arith must be double, fixed or rtl");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",
@@ -378,16 +431,27 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
         return refuse(why, len, "--comp-arith rtl needs --compensation lugre or lugre-adaptive (the core in the loop is "
                       "fric_lugre)");
     if (!isnan(c->stick_threshold)) POSITIVE(c->stick_threshold, "stick-threshold", "stuck below it, rad/s");
-    /* the machine: a LuGre set, whose bristles the plant's step resolves */
-    if (c->machine.kind != FRIC_MODEL_LUGRE) return refuse(why, len, "--model (the machine's friction) must be lugre");
-    if ((st = fric_lugre_check(&c->machine.lugre)) != FRIC_OK) return refuse(why, len, "%s", fric_status_message(st));
-    const double h = c->ts / c->substeps, sig0 = c->machine.lugre.sigma0, sig1 = c->machine.lugre.sigma1;
+    /* the machine: a LuGre, elasto-plastic or GMS set, whose state the plant's step resolves */
+    const fric_model_kind_t mk = c->machine.kind;
+    if (mk != FRIC_MODEL_LUGRE && mk != FRIC_MODEL_ELASTOPLASTIC && mk != FRIC_MODEL_GMS)
+        return refuse(why, len, "--model (the machine's friction) must be lugre, elastoplastic or gms");
+    st = mk == FRIC_MODEL_GMS ? fric_gms_check(&c->machine.gms)
+         : mk == FRIC_MODEL_ELASTOPLASTIC ? fric_ep_check(&c->machine.ep) : fric_lugre_check(&c->machine.lugre);
+    if (st != FRIC_OK) return refuse(why, len, "%s", fric_status_message(st));
+    /* the contact's stiffness and damping: the bristles', or the GMS elements' in parallel */
+    double sig0 = c->machine.lugre.sigma0, sig1 = c->machine.lugre.sigma1;
+    if (mk == FRIC_MODEL_GMS) {
+        sig0 = sig1 = 0.0;
+        for (unsigned i = 0; i < c->machine.gms.n; i++) sig0 += c->machine.gms.k[i];
+    }
+    const double h = c->ts / c->substeps;
     double hmax = sig0 > 0.0 ? 0.2 * sqrt(c->inertia / sig0) : INFINITY;
     if (sig1 > 0.0) hmax = fmin(hmax, 0.2 * c->inertia / sig1);
     if (compliant) hmax = fmin(hmax, 0.2 * sqrt(jr / c->compliance));
     if (h > hmax)
         return refuse(why, len, "--substeps must be >= %.0f: the plant step ts/substeps = %.3g s exceeds %.3g s, a fifth of "
-                      "the fastest time constant of the bristles%s", ceil(c->ts / hmax), h, hmax,
+                      "the fastest time constant of the %s%s", ceil(c->ts / hmax), h, hmax,
+                      mk == FRIC_MODEL_GMS ? "GMS elements" : "bristles",
                       compliant ? " and the shaft" : "");
     if (isnan(c->stick_threshold)) c->stick_threshold = c->machine.stribeck.vs / 10.0;
     if ((st = check_drift(c, why, len)) != FRIC_OK) return st;
@@ -436,7 +500,7 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
 typedef struct {
     double x, v;   /* motor side: the encoder's and the friction's */
     double xl, vl; /* load side (compliant axis; the motor's when rigid) */
-    fric_lugre_state_t z;
+    fric_model_state_t z; /* the machine's friction state */
 } plant_t;
 
 /* the reference at t: position, velocity, acceleration */
@@ -501,11 +565,12 @@ static void deriv2(const fric_servo_cfg_t *c, const double y[4], double u, doubl
     d[3] = (shaft - c->load_damping * y[3]) / c->load_inertia;
 }
 
-/* One plant step of h with torque u: the friction takes the exact bristle
- * step at the step's initial motor velocity and is held over it; returns it. */
-static double plant_step(const fric_servo_cfg_t *c, const fric_lugre_cfg_t *ml, plant_t *p, double u, double h)
+/* One plant step of h with torque u: the friction takes its model's step
+ * (LuGre's exact bristle step, the elasto-plastic bounded one, GMS's exact
+ * one) at the step's initial motor velocity and is held over it; returns it. */
+static double plant_step(const fric_servo_cfg_t *c, const fric_model_t *ml, plant_t *p, double u, double h)
 {
-    const double f = fric_lugre_step(ml, &p->z, p->v, h);
+    const double f = fric_model_step(ml, &p->z, p->v, h);
     if (c->compliance > 0.0) {
         /* RK4 on the two inertias, the friction held */
         double y[4] = {p->x, p->v, p->xl, p->vl}, k1[4], k2[4], k3[4], k4[4], t[4];
@@ -576,8 +641,11 @@ static bool prepared(const fric_servo_cfg_t *c)
     const bool fx = c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE;
     return c->ts > 0.0 && c->ts <= 0.01 && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
            c->enc_gain >= 1u && c->enc_gain <= 65535u && c->enc_shift <= 31u && (c->width == 16 || c->width == 18) &&
-           c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 && c->machine.kind == FRIC_MODEL_LUGRE &&
-           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_LUGRE_ORACLE && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
+           c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 &&
+           (c->machine.kind == FRIC_MODEL_LUGRE || c->machine.kind == FRIC_MODEL_ELASTOPLASTIC ||
+            c->machine.kind == FRIC_MODEL_GMS) &&
+           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_GMS && (c->comp_kind != FRIC_SERVO_COMP_ELASTOPLASTIC || !fx) &&
+           (!fx || c->comp_fx.gms == (c->comp_kind == FRIC_SERVO_COMP_GMS)) && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
            (unsigned)c->ref <= FRIC_SERVO_REF_TRAJECTORY &&
            (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
            (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind))) &&
@@ -803,7 +871,7 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     /* the machine's set over the period */
     double dm[FRIC_SERVO_NPAR];
     fric_servo_drift_at(c, t, dm);
-    const fric_lugre_cfg_t ml = fric_servo_lugre_scaled(&c->machine.lugre, dm);
+    const fric_model_t ml = fric_servo_model_scaled(&c->machine, dm);
     /* sample: the encoder, the reference, the controller, the compensator */
     bool ok = true;
     const uint32_t pos = enc_count(c, st->x, &ok);
@@ -844,6 +912,11 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
             fhat = fc * f_lsb;
         }
         break;
+    case FRIC_SERVO_COMP_ELASTOPLASTIC: fhat = fric_model_step(&c->comp, &st->cm, vm, ts); break;
+    case FRIC_SERVO_COMP_GMS:
+        fhat = !fixed ? fric_model_step(&c->comp, &st->cm, vm, ts)
+                      : fric_fx_gms_step(&c->comp_fx.g, &st->gz, vcode, &st->flags) * f_lsb;
+        break;
     }
     const double jt = c->compliance > 0.0 ? c->inertia + c->load_inertia : c->inertia;
     const double ff = c->accel_ff ? jt * ar : 0.0;
@@ -874,21 +947,22 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
         return diverged(st, t, k, "the compensator's estimate or integrator, not finite [N*m]", fhat + st->integ);
     /* the plant over the period */
     double fsum = 0.0;
-    plant_t q = {st->x, st->v, st->xl, st->vl, st->z};
+    plant_t q = {st->x, st->v, st->xl, st->vl, {st->z.z, st->gms}};
     for (int i = 0; i < substeps; i++) fsum += plant_step(c, &ml, &q, u, h);
     /* the true friction: its mean over the period */
     const double ftrue = fsum / substeps;
     if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
         return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
     const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat,
-                                   {ml.fc_pos, ml.fs_pos, ml.sigma2_pos}, {NAN, NAN, NAN}};
+                                   {ml.stribeck.fc_pos, ml.stribeck.fs_pos, ml.stribeck.b_pos}, {NAN, NAN, NAN}};
     *row = x;
     if (FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind)) memcpy(row->par_hat, par_hat, sizeof par_hat);
     st->x = q.x;
     st->v = q.v;
     st->xl = q.xl;
     st->vl = q.vl;
-    st->z = q.z;
+    st->z.z = fric_model_state_z(&c->machine, &q.z);
+    st->gms = q.z.gms;
     st->k = k + 1;
     return FRIC_OK;
 }

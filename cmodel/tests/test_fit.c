@@ -748,6 +748,146 @@ static void test_params_refuses_what_is_not_flat_strict_json(void **state)
     assert_int_equal(fric_params_parse("{\"fc\": 1\0}", 10, &p, &e), -1);
 }
 
+/* ---- GMS from a virgin curve --------------------------------------------- */
+
+/* four elements of equal stiffness whose breakpoints lie on the fit's grid
+ * of n = 4 over xmax = 4e-5 m */
+static fric_gms_cfg_t gms_known(void)
+{
+    fric_gms_cfg_t g = {0};
+    g.n = 4;
+    g.c = 100.0;
+    g.curve = (fric_stribeck_cfg_t){1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 2.0};
+    const double alpha[4] = {0.1, 0.2, 0.3, 0.4}, xb[4] = {1e-5, 2e-5, 3e-5, 4e-5};
+    for (int i = 0; i < 4; i++) {
+        g.alpha[i] = alpha[i];
+        g.k[i] = alpha[i] * 1.5 / xb[i];
+    }
+    return g;
+}
+
+static void test_gms_virgin_recovers_known_elements(void **state)
+{
+    (void)state;
+    const fric_gms_cfg_t g = gms_known();
+    double x[200], f[200];
+    for (int i = 0; i < 200; i++) {
+        x[i] = 4e-5 * (i + 1) / 200.0;
+        f[i] = fric_gms_virgin(&g, 1.5, x[i]);
+    }
+    fric_fit_gms_result_t r;
+    assert_int_equal(fric_fit_gms_virgin(x, f, 200, 4, 1.5, &r), 0);
+    assert_int_equal(r.n, 4);
+    for (unsigned i = 0; i < 4; i++) {
+        assert_true(fabs(r.k[i] / g.k[i] - 1.0) < 1e-9);
+        assert_true(fabs(r.alpha[i] - g.alpha[i]) < 1e-9);
+    }
+    assert_true(r.rms < 1e-12);
+    /* a finer grid: the elements off the curve's breakpoints come out 0 and are left out */
+    assert_int_equal(fric_fit_gms_virgin(x, f, 200, 8, 1.5, &r), 0);
+    assert_int_equal(r.n, 4);
+    assert_int_equal(r.dropped, 4);
+    for (unsigned i = 0; i < 4; i++) assert_true(fabs(r.k[i] / g.k[i] - 1.0) < 1e-9);
+    /* a loading in the negative direction: the same elements */
+    for (int i = 0; i < 200; i++) {
+        x[i] = -x[i];
+        f[i] = -f[i];
+    }
+    assert_int_equal(fric_fit_gms_virgin(x, f, 200, 4, 1.5, &r), 0);
+    assert_true(fabs(r.k[2] / g.k[2] - 1.0) < 1e-9);
+}
+
+/* With noise of +-2 mN (deterministic) the elements come back within 5 %
+ * and the fractions sum to 1 */
+static void test_gms_virgin_with_noise(void **state)
+{
+    (void)state;
+    const fric_gms_cfg_t g = gms_known();
+    double x[400], f[400];
+    uint64_t z = 12345;
+    for (int i = 0; i < 400; i++) {
+        z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double u = (double)(z >> 11) / 9007199254740992.0 - 0.5;
+        x[i] = 4e-5 * (i + 1) / 400.0;
+        f[i] = fric_gms_virgin(&g, 1.5, x[i]) + 4e-3 * u;
+    }
+    fric_fit_gms_result_t r;
+    assert_int_equal(fric_fit_gms_virgin(x, f, 400, 4, 1.5, &r), 0);
+    assert_int_equal(r.n, 4);
+    double sum = 0.0;
+    for (unsigned i = 0; i < 4; i++) {
+        if (!(fabs(r.k[i] / g.k[i] - 1.0) < 0.05)) fail_msg("element %u: k %.6g, true %.6g", i, r.k[i], g.k[i]);
+        sum += r.alpha[i];
+    }
+    assert_true(fabs(sum - 1.0) < 1e-12);
+    assert_true(r.rms < 2e-3 && r.rms > 5e-4);
+    assert_true(fabs(r.plateau - 1.5) < 1e-6);
+}
+
+static void test_gms_virgin_refusals(void **state)
+{
+    (void)state;
+    const double x[5] = {1e-6, 2e-6, -3e-6, 4e-6, 5e-6}, f[5] = {0.1, 0.2, 0.3, 0.4, 0.5};
+    fric_fit_gms_result_t r;
+    assert_int_equal(fric_fit_gms_virgin(x, f, 5, 2, 1.5, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "changes sign"));
+    assert_int_equal(fric_fit_gms_virgin(x, f, 5, 4, 1.5, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "fewer than"));
+    assert_int_equal(fric_fit_gms_virgin(x, f, 5, 0, 1.5, &r), FRIC_FIT_ERR_OPTION);
+    assert_int_equal(fric_fit_gms_virgin(x, f, 5, 17, 1.5, &r), FRIC_FIT_ERR_OPTION);
+    assert_int_equal(fric_fit_gms_virgin(x, f, 5, 2, 0.0, &r), FRIC_FIT_ERR_OPTION);
+    const double z[5] = {0};
+    assert_int_equal(fric_fit_gms_virgin(z, f, 5, 2, 1.5, &r), FRIC_FIT_ERR_DATA);
+    const double nf[5] = {0.1, NAN, 0.3, 0.4, 0.5}, xp[5] = {1e-6, 2e-6, 3e-6, 4e-6, 5e-6};
+    assert_int_equal(fric_fit_gms_virgin(xp, nf, 5, 2, 1.5, &r), FRIC_FIT_ERR_DATA);
+}
+
+/* ---- elasto-plastic z_ba from a record --------------------------------------- */
+
+/* A record of the Canudas set as elasto-plastic with z_ba = 3 um under a
+ * small modulated oscillation that crosses the transition zone: the search
+ * finds z_ba to 1e-6, where LuGre's own error is 0.2 N */
+static void test_ep_zba_recovered(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    enum { N = 4000 };
+    static double t[N], v[N], f[N];
+    const double zs[] = {1.5e-6, 3e-6, 7e-6};
+    for (int j = 0; j < 3; j++) {
+        const fric_ep_cfg_t ep = {l, zs[j]};
+        fric_lugre_state_t st = {0.0};
+        for (int k = 0; k < N; k++) {
+            t[k] = k * 1e-3;
+            v[k] = 5e-5 * sin(6.283185307179586 * t[k]) * (1.0 + 0.5 * sin(6.283185307179586 * 0.13 * t[k]));
+            f[k] = k ? fric_ep_step(&ep, &st, v[k], 1e-3) : 0.0;
+        }
+        fric_fit_ep_result_t r;
+        assert_int_equal(fric_fit_ep_zba(t, v, f, N, &l, &r), 0);
+        if (!(fabs(r.z_ba / zs[j] - 1.0) < 1e-6)) fail_msg("z_ba %.9g, true %.9g", r.z_ba, zs[j]);
+        assert_true(r.identifiable && !r.at_edge);
+        assert_true(r.rms < 1e-9 && r.rms_lugre > 0.05);
+    }
+}
+
+static void test_ep_zba_refusals(void **state)
+{
+    (void)state;
+    const fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    const double t[4] = {0, 1, 1, 2}, v[4] = {0}, f[4] = {0};
+    fric_fit_ep_result_t r;
+    assert_int_equal(fric_fit_ep_zba(t, v, f, 4, &l, &r), FRIC_FIT_ERR_DATA);
+    assert_non_null(strstr(r.why, "increase"));
+    assert_int_equal(fric_fit_ep_zba(t, v, f, 3, &l, &r), FRIC_FIT_ERR_DATA);
+    fric_lugre_cfg_t bad = l;
+    bad.sigma0 = -1.0;
+    const double t2[4] = {0, 1, 2, 3};
+    assert_int_equal(fric_fit_ep_zba(t2, v, f, 4, &bad, &r), FRIC_FIT_ERR_OPTION);
+    /* no motion: every z_ba gives the same error */
+    assert_int_equal(fric_fit_ep_zba(t2, v, f, 4, &l, &r), 0);
+    assert_false(r.identifiable);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +915,11 @@ int main(void)
         cmocka_unit_test(test_fit_1e5_rows),
         cmocka_unit_test(test_params_reads_a_flat_object),
         cmocka_unit_test(test_params_refuses_what_is_not_flat_strict_json),
+        cmocka_unit_test(test_gms_virgin_recovers_known_elements),
+        cmocka_unit_test(test_gms_virgin_with_noise),
+        cmocka_unit_test(test_gms_virgin_refusals),
+        cmocka_unit_test(test_ep_zba_recovered),
+        cmocka_unit_test(test_ep_zba_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -546,6 +546,143 @@ static void test_enc_velocity(void **state)
     assert_int_equal(f, 0u);
 }
 
+/* ---- GMS ------------------------------------------------------------------------------------ */
+
+/* The fixed-point GMS step against the double one at the same quantized
+ * velocities: every set, trace and width at three sample times, within 2
+ * LSB of the 16-bit output (measured at most 0.83 by make bench-accuracy's
+ * quick sweep), no flag, and within the sum of its budget terms */
+static void test_gms_accuracy_bound_reduced_sweep(void **state)
+{
+    (void)state;
+    const double ts[] = {1e-6, 1e-4, 1e-2};
+    for (size_t i = 0; i < fric_acc_n_gms_sets; i++)
+        for (int t = 0; t < FRIC_TRACE_COUNT; t++)
+            for (int j = 0; j < 3; j++)
+                for (int k = 0; k < 2; k++) {
+                    fric_acc_dynamic_result_t r;
+                    char why[400];
+                    if (fric_acc_gms(&fric_acc_gms_sets[i], (fric_trace_kind_t)t, ts[j], widths[k], 8000, &r, why,
+                                     sizeof why) != FRIC_OK)
+                        fail_msg("%s: %s", fric_acc_gms_sets[i].name, why);
+                    const double m16 = r.max_lsb / (double)(1u << (widths[k] - 16));
+                    if (m16 > 2.0 || r.flags)
+                        fail_msg("%s %s ts %g W=%u: %.3f LSB, flags %u", fric_acc_gms_sets[i].name,
+                                 fric_trace_name((fric_trace_kind_t)t), ts[j], widths[k], m16, r.flags);
+                    assert_true(r.max_lsb <= r.param_lsb + r.arith_lsb + 1e-9);
+                }
+}
+
+/* a compiled set of the accuracy sets, at v_max 1/32 m/s and f_max 4 N */
+static fric_fx_gms_t gms_set(size_t i, uint32_t width, double ts)
+{
+    fric_compile_opts_t o = fric_compile_opts_default();
+    o.width = width;
+    o.v_max = 0.03125;
+    o.f_max = 4.0;
+    o.ts = ts;
+    fric_fx_gms_t p;
+    fric_compile_report_t rep;
+    if (fric_compile_gms(&fric_acc_gms_sets[i].cfg, &o, &p, &rep) != FRIC_OK) fail_msg("%s", rep.why);
+    return p;
+}
+
+/* A rate-independent contact (constant level, sigma2 = 0) under a closed
+ * displacement cycle repeats its forces bit for bit from the second cycle
+ * on: the stick add is exact, a slipping element sits at its level, and the
+ * level is exact, so nothing drifts in fixed point either */
+static void test_gms_closed_cycles_repeat_exactly(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fric_fx_gms_t p = gms_set(2, widths[k], 1e-4); /* gms-constant-16 */
+        p.s.dir[0].bm = p.s.dir[1].bm = 0;            /* sigma2 = 0 */
+        fric_fx_gms_state_t st;
+        fric_fx_gms_reset(&st);
+        const int32_t cyc[] = {300, 900, 2000, 700, -500, -3000, -1200, -400, 800, 1500, -1100, 0}; /* sums to 0 */
+        int32_t f1[12], f2[12];
+        uint32_t flags = 0;
+        for (int rep = 0; rep < 4; rep++)
+            for (int j = 0; j < 12; j++) {
+                const int32_t f = fric_fx_gms_step(&p, &st, cyc[j], &flags);
+                if (rep == 1) f1[j] = f;
+                if (rep == 3) f2[j] = f;
+            }
+        assert_memory_equal(f1, f2, sizeof f1);
+        assert_int_equal(flags, 0u);
+    }
+}
+
+/* Sliding long enough in one direction leaves every element at its level:
+ * the force is the steady state's, and every element within its level */
+static void test_gms_sliding_reaches_the_levels(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < fric_acc_n_gms_sets; i++) {
+            const fric_fx_gms_t p = gms_set(i, widths[k], 1e-3);
+            const int32_t vs[] = {9000, -4000, 500, -300}; /* each slides every element past its level */
+            for (int j = 0; j < 4; j++) {
+                fric_fx_gms_state_t st;
+                fric_fx_gms_reset(&st);
+                uint32_t flags = 0;
+                int32_t f = 0;
+                for (int n = 0; n < 20000; n++) f = fric_fx_gms_step(&p, &st, vs[j], &flags);
+                assert_int_equal(f, fric_fx_gms_steady(&p, vs[j], &flags));
+                const int64_t g = fric_fx_lugre_g(&(fric_fx_lugre_t){.g = p.s}, vs[j], &flags);
+                for (uint32_t e = 0; e < p.n; e++) {
+                    const int64_t lv = g * (int64_t)p.am[e] * ((int64_t)1 << (FRIC_FX_WG(widths[k]) - FRIC_FX_G(widths[k]) - (int)widths[k]));
+                    assert_true(st.f[e] == (vs[j] > 0 ? lv : -lv));
+                    assert_int_equal(st.slip[e], vs[j] > 0 ? 1 : -1);
+                }
+                assert_int_equal(flags, 0u);
+            }
+        }
+}
+
+/* A force beyond the output range saturates with the sticky F_SAT */
+static void test_gms_output_saturates(void **state)
+{
+    (void)state;
+    fric_fx_gms_t p = gms_set(0, 16, 1e-4);
+    p.s.dir[0].fc = p.s.dir[1].fc = (uint32_t)((1u << (15 + FRIC_FX_G(16))) - 1); /* Fc at full scale */
+    assert_int_equal(fric_fx_gms_check(&p), FRIC_OK);
+    fric_fx_gms_state_t st;
+    fric_fx_gms_reset(&st);
+    uint32_t flags = 0;
+    int32_t f = 0;
+    for (int n = 0; n < 5000; n++) f = fric_fx_gms_step(&p, &st, 20000, &flags);
+    assert_int_equal(f, fric_fx_fmax(16));
+    assert_true(flags & FRIC_FX_FLAG_F_SAT);
+    f = fric_fx_gms_step(&p, &st, 0, &flags);
+    assert_true(flags & FRIC_FX_FLAG_F_SAT); /* sticky */
+}
+
+/* Pack and unpack are inverse, and the set check refuses the element count
+ * and a field beyond its width */
+static void test_gms_pack_check(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const fric_fx_gms_t p = gms_set(1, widths[k], 1e-4);
+        uint32_t w[FRIC_FX_WORDS_GMS];
+        fric_fx_gms_pack(&p, w);
+        const fric_fx_gms_t q = fric_fx_gms_unpack(widths[k], w);
+        assert_memory_equal(&p, &q, sizeof p);
+        fric_fx_gms_t b = p;
+        b.n = 0;
+        assert_int_equal(fric_fx_gms_check(&b), FRIC_ERR_FX_FIELD);
+        b.n = 17;
+        assert_int_equal(fric_fx_gms_check(&b), FRIC_ERR_FX_FIELD);
+        b = p;
+        b.am[7] = 1u << (widths[k] + 1);
+        assert_int_equal(fric_fx_gms_check(&b), FRIC_ERR_FX_FIELD);
+        b = p;
+        b.kcx = 128;
+        assert_int_equal(fric_fx_gms_check(&b), FRIC_ERR_FX_FIELD);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -566,6 +703,11 @@ int main(void)
         cmocka_unit_test(test_word_fits_agrees_with_set_check_at_every_edge),
         cmocka_unit_test(test_unpack_inverts_pack),
         cmocka_unit_test(test_enc_velocity),
+        cmocka_unit_test(test_gms_accuracy_bound_reduced_sweep),
+        cmocka_unit_test(test_gms_closed_cycles_repeat_exactly),
+        cmocka_unit_test(test_gms_sliding_reaches_the_levels),
+        cmocka_unit_test(test_gms_output_saturates),
+        cmocka_unit_test(test_gms_pack_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -91,9 +91,10 @@ typedef struct {
     char text[...];
     double num;
     bool b;
+    unsigned at, n;
     unsigned line;
 } fric_param_t;
-typedef struct { fric_param_t p[...]; size_t n; } fric_params_t;
+typedef struct { fric_param_t p[...]; size_t n; double pool[...]; unsigned npool; } fric_params_t;
 typedef struct { unsigned line, col; char msg[...]; } fric_params_err_t;
 int fric_params_parse(const char *text, size_t len, fric_params_t *out, fric_params_err_t *err);
 
@@ -109,6 +110,8 @@ typedef struct {
     fric_fx_stribeck_t s;
     fric_fx_lugre_t l;
     fric_compile_report_t rep;
+    bool gms;
+    ...;
 } fric_model_fx_t;
 const char *fric_model_name(fric_model_kind_t kind);
 fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, fric_model_t *out,
@@ -189,11 +192,12 @@ void fric_fit_dynamic_force(const double *t, const double *v, size_t n, const fr
 
 /* fric_plant.h, fric_sim.h */
 typedef struct { double mass, k, vd, force_amp, force_freq; } fric_plant_t;
-typedef struct { bool dynamic; fric_lugre_cfg_t lugre; fric_stribeck_cfg_t curve; ...; } fric_contact_t;
+typedef struct { bool dynamic; fric_lugre_cfg_t lugre; fric_stribeck_cfg_t curve; bool stepped; ...; } fric_contact_t;
 typedef struct { double t, x, v, z, f; ...; } fric_plant_state_t;
 fric_status_t fric_plant_check(const fric_plant_t *p);
 fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c);
 fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c);
+fric_contact_t fric_contact_model(const fric_model_t *m);
 typedef struct {
     fric_plant_t plant;
     fric_contact_t contact;
@@ -221,6 +225,7 @@ typedef int... fric_sim_integrator_t;
 #define FRIC_M_PEAK_V ...
 #define FRIC_WARN_FS_BELOW_FC ...
 #define FRIC_ERR_SIM_DIVERGED ...
+#define FRIC_ERR_SIM_INTEGRATOR ...
 typedef struct {
     double peak_f;
     size_t steps, near_stick, reversals, onsets, ends, chatter;
@@ -274,6 +279,8 @@ typedef int... fric_servo_ref_t;
 #define FRIC_SERVO_COMP_COULOMB ...
 #define FRIC_SERVO_COMP_STRIBECK ...
 #define FRIC_SERVO_COMP_LUGRE ...
+#define FRIC_SERVO_COMP_ELASTOPLASTIC ...
+#define FRIC_SERVO_COMP_GMS ...
 #define FRIC_SERVO_ARITH_DOUBLE ...
 #define FRIC_SERVO_ARITH_FIXED ...
 #define FRIC_SERVO_REF_SINE ...

@@ -17,7 +17,7 @@ from ._lib import WHY_LEN, ffi, lib
 
 __all__ = ["Params", "FitReport"]
 
-Value = Union[str, float, int, bool]
+Value = Union[str, float, int, bool, List[float]]
 _INT = re.compile(r"^-?[0-9]+$")
 
 
@@ -61,8 +61,20 @@ def _render(keys: Mapping[str, Value]) -> str:
                 raise ValueError("%s: expected a finite number, got %r (a parameter file holds finite numbers)"
                                  % (k, v))
             t = repr(v)
+        elif isinstance(v, (list, tuple)) or (hasattr(v, "dtype") and getattr(v, "ndim", 0) == 1):
+            items = []
+            for x in list(v):
+                if isinstance(x, bool) or not isinstance(x, (int, float)) and not hasattr(x, "dtype"):
+                    raise TypeError("parameter %s must be an array of numbers, got an element of type %s"
+                                    % (k, type(x).__name__))
+                if not math.isfinite(float(x)):
+                    raise ValueError("%s: expected finite numbers, got %r (a parameter file holds finite numbers)"
+                                     % (k, x))
+                items.append(repr(float(x)))
+            t = "[" + ", ".join(items) + "]"
         else:
-            raise TypeError("parameter %s must be a number, a string or a bool, got %s" % (k, type(v).__name__))
+            raise TypeError("parameter %s must be a number, a string, a bool or an array of numbers, got %s"
+                            % (k, type(v).__name__))
         parts.append("  %s: %s" % (json.dumps(k), t))
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
@@ -80,10 +92,11 @@ class Params(Mapping[str, Value]):
 
     ``Params(model="lugre", fc=1.0, fs=1.5, vs=0.001, sigma0=1e5, sigma1=316,
     sigma2=0.4)``: keys are the parameter file's (fc, fs, vs, delta, sigma0,
-    sigma1, b or sigma2, vmd, fc_neg, fs_neg, vs_neg, b_neg or sigma2_neg, and
-    the fixed-point options v_max, f_max, ts, width). Units: N, m/s, N/m,
-    N*s/m, s. Every key the model uses must be given (no defaults but delta =
-    2, vmd = 0 and the _neg parameters = their v > 0 value); a missing, unknown or
+    sigma1, b or sigma2, vmd, fc_neg, fs_neg, vs_neg, b_neg or sigma2_neg; z_ba for
+    elastoplastic; gms_k and gms_alpha, lists of numbers, and gms_c for gms;
+    and the fixed-point options v_max, f_max, ts, width). Units: N, m/s,
+    N/m, N*s/m, s. Every key the model uses must be given (no defaults but delta = 2,
+    vmd = 0 and the _neg parameters = their v > 0 value); a missing, unknown or
     out-of-range value raises ValueError with the library's message."""
 
     def __init__(self, model: Optional[str] = None, **keys: Value) -> None:
@@ -120,6 +133,8 @@ class Params(Mapping[str, Value]):
                 d[key] = int(t) if _INT.match(t) else float(e.num)
             elif e.kind == 1:  # FRIC_PARAM_STRING
                 d[key] = t
+            elif e.kind == 3:  # FRIC_PARAM_ARRAY
+                d[key] = [float(p.pool[e.at + j]) for j in range(e.n)]
             else:
                 d[key] = bool(e.b)
         self = cls.__new__(cls)
@@ -184,7 +199,7 @@ class Params(Mapping[str, Value]):
 
     @property
     def model(self) -> str:
-        """The kind: coulomb, viscous, stribeck, dahl or lugre."""
+        """The kind: coulomb, viscous, stribeck, dahl, lugre, elastoplastic or gms."""
         return ffi.string(lib.fric_model_name(self._m.kind)).decode()
 
     @property

@@ -16,7 +16,8 @@ __all__ = ["servo"]
 SERIES = ("t", "theta_ref", "theta", "omega_ref", "omega", "omega_meas", "error", "u", "friction", "estimate")
 
 _COMP = {"none": "FRIC_SERVO_COMP_NONE", "coulomb": "FRIC_SERVO_COMP_COULOMB",
-         "stribeck": "FRIC_SERVO_COMP_STRIBECK", "lugre": "FRIC_SERVO_COMP_LUGRE"}
+         "stribeck": "FRIC_SERVO_COMP_STRIBECK", "lugre": "FRIC_SERVO_COMP_LUGRE",
+         "elastoplastic": "FRIC_SERVO_COMP_ELASTOPLASTIC", "gms": "FRIC_SERVO_COMP_GMS"}
 _ARITH = {"double": "FRIC_SERVO_ARITH_DOUBLE", "fixed": "FRIC_SERVO_ARITH_FIXED"}
 _REF = {"sine": "FRIC_SERVO_REF_SINE", "step": "FRIC_SERVO_REF_STEP", "ramp": "FRIC_SERVO_REF_RAMP"}
 _FLAGS = ("F_SAT", "MAG_NEG", "G_SAT", "S1_SAT", "W_SAT", "V_SAT", "ENC_SAT")
@@ -41,11 +42,12 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
           comp_arith: str = "double", reference: str = "sine", width: int = 16, no_accel_ff: bool = False,
           series: bool = True, **numbers: float) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
     """Run the servo axis of ``fricore servo``: a rigid or compliant axis
-    with the machine's LuGre friction (machine: a LuGre Params; None: the
-    command's default, the Canudas de Wit (1995) set), an encoder, a
-    cascaded P + PI controller and a friction compensator (compensation
-    none|coulomb|stribeck|lugre, its set comp_params, a Params, by default
-    the machine's set as the mode reads it; comp_arith double|fixed).
+    with the machine's friction (machine: a LuGre, elastoplastic or gms
+    Params; None: the command's default, the Canudas de Wit (1995) LuGre
+    set), an encoder, a cascaded P + PI controller and a friction
+    compensator (compensation none|coulomb|stribeck|lugre|elastoplastic|gms,
+    its set comp_params, a Params, by default the machine's set as the mode
+    reads it; comp_arith double|fixed, double only for elastoplastic).
 
     The other keywords are the command's options with '_' for '-':
     reference (sine|step|ramp), amplitude, frequency, period, rise_time,
@@ -62,10 +64,11 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     c = ffi.new("fric_servo_cfg_t *", lib.fric_servo_defaults())
     if machine is not None:
         if not isinstance(machine, Params):
-            raise TypeError("machine must be a fricore.Params (a LuGre set) or None, got %s" % type(machine).__name__)
-        if machine.model != "lugre":
-            raise ValueError("machine: the servo's machine friction is a LuGre set (model lugre), got model %s"
-                             % machine.model)
+            raise TypeError("machine must be a fricore.Params (a LuGre, elastoplastic or gms set) or None, got %s"
+                            % type(machine).__name__)
+        if machine.model not in ("lugre", "elastoplastic", "gms"):
+            raise ValueError("machine: the servo's machine friction is a LuGre, elasto-plastic or GMS set (model "
+                             "lugre|elastoplastic|gms), got model %s" % machine.model)
         c.machine = machine._m[0]
     c.comp_kind = _choice("compensation", compensation, _COMP)
     c.arith = _choice("comp_arith", comp_arith, _ARITH)
@@ -83,7 +86,7 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
             raise TypeError("%s must be a number, got %r" % (k, v)) from None
     if comp_params is not None:
         if compensation == "none":
-            raise ValueError("comp_params needs a compensator (compensation coulomb|stribeck|lugre)")
+            raise ValueError("comp_params needs a compensator (compensation coulomb|stribeck|lugre|elastoplastic|gms)")
         if not isinstance(comp_params, Params):
             raise TypeError("comp_params must be a fricore.Params or None, got %s" % type(comp_params).__name__)
         c.comp = comp_params._m[0]

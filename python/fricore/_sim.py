@@ -43,7 +43,7 @@ def _nan_none(x: float) -> Optional[float]:
 def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 1.0, k: float = 2.0,
         vd: float = 0.1, force_amp: Optional[float] = None, force_freq: Optional[float] = None,
         x0: float = 0.0, v0: float = 0.0, z0: float = 0.0, duration: float = 20.0, dt: float = 1e-5,
-        integrator: str = "rk4", stick_threshold: Optional[float] = None,
+        integrator: Optional[str] = None, stick_threshold: Optional[float] = None,
         slip_threshold: Optional[float] = None, min_slip_duration: Optional[float] = None, allow_long: bool = False,
         series: bool = True) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
     """Run the 1-DOF stick-slip plant of ``fricore sim``: a mass on a spring
@@ -68,7 +68,7 @@ def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 
         p = Params(**params)
     else:
         raise TypeError("params must be a fricore.Params, a dict of its keys or None, got %s" % type(params).__name__)
-    if integrator not in ("rk4", "exact"):
+    if integrator not in (None, "rk4", "exact"):
         raise ValueError("integrator must be rk4 or exact, got %r" % (integrator,))
     if (force_amp is None) != (force_freq is None):
         given, need = ("force_amp", "force_freq") if force_freq is None else ("force_freq", "force_amp")
@@ -108,11 +108,14 @@ def sim(params: Union[Params, Mapping[str, Any], None] = None, *, mass: float = 
         s = m.stribeck
         raise ValueError("fs (static level, N) must be >= fc (Coulomb level) in each direction for sim, "
                          "got fs %.6g / %.6g, fc %.6g / %.6g" % (s.fs_pos, s.fs_neg, s.fc_pos, s.fc_neg))
-    dynamic = p.dynamic
-    if not dynamic and z0 != 0.0:
-        raise ValueError("z0 (bristle deflection, m) applies to model dahl|lugre only")
-    c.contact = (lib.fric_contact_dynamic(ffi.addressof(m, "lugre")) if dynamic
-                 else lib.fric_contact_static(ffi.addressof(m, "stribeck")))
+    if not p.dynamic and p.model != "elastoplastic" and z0 != 0.0:
+        raise ValueError("z0 (bristle deflection, m) applies to model dahl|lugre|elastoplastic only")
+    c.contact = lib.fric_contact_model(m)
+    # elasto-plastic and GMS run with the exact step only: it is their default
+    if integrator is None:
+        integrator = "exact" if c.contact.stepped else "rk4"
+    if c.contact.stepped and integrator != "exact":
+        raise ValueError(ffi.string(lib.fric_status_message(lib.FRIC_ERR_SIM_INTEGRATOR)).decode())
     c.x0, c.v0, c.z0 = _num("x0", x0), _num("v0", v0), _num("z0", z0)
     c.duration, c.dt = duration, dt
     c.stick = math.nan if stick_threshold is None else float(stick_threshold)

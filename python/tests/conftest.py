@@ -21,6 +21,13 @@ SETS = {
                      fc_neg=0.7, fs_neg=1.0, sigma2_neg=0.25, vs_neg=0.003),
 }
 DYNAMIC = ["dahl", "lugre", "lugre_md"]
+# the double-only kinds (no fixed-point model): sim, servo and the parameter file take them
+STEPPED = {
+    "elastoplastic": dict(model="elastoplastic", fc=1.0, fs=1.5, vs=0.001, sigma0=1e5, sigma1=316.0, sigma2=0.4,
+                          z_ba=4e-6, fs_neg=1.3),
+    "gms": dict(model="gms", fc=1.0, fs=1.5, vs=0.001, sigma2=0.4, gms_k=[6e4, 3e4, 2e4, 1e4],
+                gms_alpha=[0.2, 0.3, 0.3, 0.2], gms_c=150.0),
+}
 
 
 def run(*args, stdin=None, ok=True):

@@ -78,8 +78,11 @@ def test_missing_keys_named():
         fricore.Params(model="coulomb", fc=1.0, fcc=2.0)
     with pytest.raises(ValueError, match="key 'model' is required"):
         fricore.Params(fc=1.0)
-    with pytest.raises(TypeError, match="must be a number"):
+    # a list is an array value (gms_k, gms_alpha): the library refuses it for a number's key, by name
+    with pytest.raises(ValueError, match="key 'fc' must be a number"):
         fricore.Params(model="coulomb", fc=[1.0])
+    with pytest.raises(TypeError, match="must be a number, a string, a bool or an array of numbers"):
+        fricore.Params(model="coulomb", fc={"a": 1.0})
 
 
 def test_files(tmp_path):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import fricore
-from conftest import SETS, csv, run
+from conftest import SETS, STEPPED, csv, run
 
 # the command prints %.9g but %.17g for the gains and the velocity LSB: a
 # number matches when it prints the same at that precision
@@ -26,6 +26,10 @@ CASES = {
     "coulomb_ramp_compliant": (MACHINE, dict(compensation="coulomb", reference="ramp", speed=0.01, compliance=500.0,
                                              load_inertia=0.5, duration=0.8, bandwidth=15.0, substeps=20,
                                              no_accel_ff=True, u_max=5.0)),
+    "elastoplastic": (STEPPED["elastoplastic"], dict(compensation="elastoplastic", duration=1.0)),
+    "gms_lugre_machine": (None, dict(compensation="gms", duration=1.0)),
+    "gms": (STEPPED["gms"], dict(compensation="gms", reference="step", period=0.5, rise_time=0.02,
+                                 amplitude=0.02, duration=1.0)),
 }
 
 

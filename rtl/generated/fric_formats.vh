@@ -112,4 +112,26 @@
 `define FRIC_WORDS_STRIBECK 15
 `define FRIC_WORDS_LUGRE 22
 
+// GMS parameter words: the Stribeck set's, then these, then the element blocks.
+// GMS: number of elements, 1..16 (elements at and beyond it are not read)
+`define FRIC_WORD_GMS_N 15
+`define FRIC_BITS_GMS_N(w) ((0) * (w) + (5))
+// GMS slip-exponent mantissa: y = KCM/g scaled by 2^-KCX, y = C*Ts/s(v)*log2(e)
+`define FRIC_WORD_GMS_KCM 16
+`define FRIC_BITS_GMS_KCM(w) ((1) * (w) + (0))
+// GMS slip-exponent exponent (-128..127)
+`define FRIC_WORD_GMS_KCX 17
+`define FRIC_BITS_GMS_KCX(w) ((0) * (w) + (8))
+// GMS element stiffness mantissa: k_i*abs(v)*Ts = abs(v) * KM * 2^-KS output LSB, to WG fraction bits (element i)
+`define FRIC_WORD_GMS_KM(i) (18 + 3 * (i))
+`define FRIC_BITS_GMS_KM(w) ((1) * (w) + (0))
+// GMS element stiffness shift (0..63) (element i)
+`define FRIC_WORD_GMS_KS(i) (19 + 3 * (i))
+`define FRIC_BITS_GMS_KS(w) ((0) * (w) + (6))
+// GMS element fraction of the level, (U,1,W): alpha_i = AM * 2^-W (element i)
+`define FRIC_WORD_GMS_AM(i) (20 + 3 * (i))
+`define FRIC_BITS_GMS_AM(w) ((1) * (w) + (1))
+`define FRIC_GMS_MAX 16
+`define FRIC_WORDS_GMS 66
+
 `endif

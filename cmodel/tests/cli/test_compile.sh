@@ -145,7 +145,46 @@ if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f3)" = "9.99999999999
 expect_usage_error "trace: z-ba beyond fc/sigma0 is refused" 'z-ba .* < min\(fc, fs, fc-neg, fs-neg\)/sigma0' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --z-ba 1e-5 --ts 1e-3"
 expect_usage_error "trace: GMS lists of two lengths are refused" 'one length' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 1 --ts 1e-3"
 expect_usage_error "trace: GMS fractions must sum to 1" 'gms-alpha .* sum to 1' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 0.5,0.6 --ts 1e-3"
-expect_usage_error "trace --fixed: GMS has no fixed-point model" 'no fixed-point model' bash -c "echo 0 | \"$FRICORE\" trace --model gms --ts 1e-3 --fixed"
+expect_usage_error "trace --fixed: the elasto-plastic model has no fixed-point model" 'elastoplastic has no fixed-point model' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --ts 1e-3 --fixed"
+expect_usage_error "compile: no elasto-plastic words" "--model: expected one of coulomb\|viscous\|stribeck\|dahl\|lugre\|gms, got 'elastoplastic'" "$FRICORE" compile --model elastoplastic --ts 1e-4
+
+# ---- GMS in fixed point: its words, and the trace against the double model at the same velocity codes
+run "$FRICORE" compile --model gms --gms-k 4e4,3e4,2e4,1e4 --gms-alpha 0.1,0.2,0.3,0.4 --ts 1e-4 --v-max 0.03125 --f-max 4
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["core"] == "gms" and d["model"] == "gms" and len(d["words"]) == 64, (d["core"], len(d["words"]))
+f = d["fields"]
+assert f["GMS_N"] == 4 and f["GMS_AM_0"] == round(0.1 * 2 ** 16) and f["GMS_AM_3"] == round(0.4 * 2 ** 16), f
+assert f["GMS_KM_4"] == f["GMS_KS_4"] == f["GMS_AM_4"] == 0  # elements beyond n are written 0
+names = [q["param"] for q in d["quantization"]]
+assert "gms-c" in names and "gms-k (worst element)" in names and "gms-alpha (worst element)" in names, names
+assert all(abs(q["rel_error"]) < 1e-4 for q in d["quantization"]), d["quantization"]
+PY
+then ok "compile --model gms: 64 words, the element fields by name, gms-c/k/alpha in the report"; else bad "compile --model gms (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" compile --model gms --ts 1e-4 --format hex
+if [ "$rc" -eq 0 ] && [ "$(grep -vc '^//' "$tmp/out")" -eq 64 ]; then ok "compile --model gms --format hex: 64 words"; else bad "compile gms hex (status $rc)"; fi
+python3 -c "
+import math
+for i in range(3000):
+    t = i * 1e-3
+    print(0.01 * math.sin(math.pi * t) if i < 2000 else 0.0005 * math.sin(10 * math.pi * t))" > "$tmp/gms_v.txt"
+run "$FRICORE" trace --model gms --ts 1e-3 --fixed --v-max 0.03125 --f-max 4 < "$tmp/gms_v.txt"
+cp "$tmp/out" "$tmp/gms_fx.csv"
+tail -n +2 "$tmp/gms_fx.csv" | cut -d, -f1 > "$tmp/gms_vq.txt"
+run "$FRICORE" trace --model gms --ts 1e-3 < "$tmp/gms_vq.txt"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/gms_fx.csv" "$tmp/out" <<'PY'
+import csv, sys
+fx = list(csv.DictReader(open(sys.argv[1])))
+db = list(csv.DictReader(open(sys.argv[2])))
+assert len(fx) == len(db) == 3000
+lsb = 4 / 2 ** 15
+# the fixed-point model within 2 LSB of the double one at the same velocity codes (docs/results/accuracy.md)
+err = max(abs(float(a["F"]) - float(b["F"])) for a, b in zip(fx, db)) / lsb
+assert err <= 2.0, err
+assert all(int(a["F_code"]) * lsb == float(a["F"]) for a in fx)
+PY
+then ok "trace --model gms --fixed: within 2 LSB of the double model at the same velocity codes"; else bad "trace gms --fixed (status $rc: $(head -c 300 "$tmp/err"))"; fi
 expect_usage_error "trace: --z-ba does not apply to lugre" '--z-ba does not apply to --model lugre' bash -c "echo 0 | \"$FRICORE\" trace --model lugre --z-ba 1e-6 --ts 1e-3"
 # a streamed record stops at the first velocity out of range: the lines before it are out
 printf '0.1\n5\n0.2\n' >"$tmp/in"

@@ -279,3 +279,79 @@ printf '0,0,0\n0.1,0,0\n' >"$tmp/t3.csv"
 expect_usage_error "fit dynamic: three columns without a header are refused (t,v,F or t,x,F)" \
   "line 1: the header must be t,v,F or t,x,F \(needed here: the columns' count does not tell them apart\)" \
   "$FRICORE" fit dynamic --params "$tmp/static.json" --data "$tmp/t3.csv"
+
+# ---- fit dynamic --model gms: the elements of a known GMS set back from its virgin curve
+scratch gmsfit
+printf '{"model": "stribeck", "fc": 1, "fs": 1.5, "vs": 0.001, "b": 0.4}\n' > "$d/static.json"
+python3 - "$d/virgin.csv" <<'PY'
+import sys
+# four elements, k = alpha_i Fs / x_i with breakpoints x_i = i * 1e-5 m: F = sum min(k_i x, alpha_i Fs)
+alpha, fs = [0.1, 0.2, 0.3, 0.4], 1.5
+k = [a * fs / (1e-5 * (i + 1)) for i, a in enumerate(alpha)]
+with open(sys.argv[1], "w") as o:
+    o.write("x,F\n")
+    for j in range(1, 201):
+        x = 4e-5 * j / 200
+        o.write("%.17g,%.17g\n" % (x, sum(min(ki * x, a * fs) for ki, a in zip(k, alpha))))
+PY
+run "$FRICORE" fit dynamic --model gms --data "$d/virgin.csv" --params "$d/static.json" --gms-n 4 --out "$d/gms.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$d/gms.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["model"] == "gms" and p["fit_kind"] == "gms-virgin" and p["fit_points"] == 200, p
+assert all(abs(k / 15000 - 1) < 1e-9 for k in p["gms_k"]), p["gms_k"]
+assert all(abs(a - b) < 1e-9 for a, b in zip(p["gms_alpha"], [0.1, 0.2, 0.3, 0.4])), p["gms_alpha"]
+assert abs(p["gms_c"] - 60000 * 0.001) < 1e-6 and p["fs"] == 1.5, p  # C = sum k * vs
+PY
+then ok "fit dynamic --model gms: a known set's elements back from its virgin curve"; else bad "fit dynamic --model gms (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --params "$d/gms.json" --duration 1 --dt 1e-4
+if [ "$rc" -eq 0 ] && grep -q '"model": "gms"' "$tmp/out"; then ok "fit dynamic --model gms: its file runs in fricore sim"; else bad "sim of the GMS fit (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" fit dynamic --model gms --data "$d/virgin.csv" --params "$d/static.json" --gms-n 8
+if [ "$rc" -eq 0 ] && grep -q "4 of the 8 elements came out with no stiffness" "$tmp/err" && python3 -c "
+import json, sys; p = json.load(open('$tmp/out')); assert len(p['gms_k']) == 4"; then
+  ok "fit dynamic --model gms --gms-n 8: the elements off the curve's breakpoints left out, with a warning"; else bad "fit gms n 8 (status $rc: $(head -c 300 "$tmp/err"))"; fi
+expect_usage_error "fit dynamic --model gms --report: the LuGre fit's options named" '--report applies only to the LuGre fit' \
+  "$FRICORE" fit dynamic --model gms --data "$d/virgin.csv" --params "$d/static.json" --report "$d/r.html"
+expect_usage_error "fit dynamic --model gms --gms-n 17: the range named" '--gms-n .* from 1 to 16, got 17' \
+  "$FRICORE" fit dynamic --model gms --data "$d/virgin.csv" --params "$d/static.json" --gms-n 17
+printf 'x,F\n1e-6,0.1\n-2e-6,-0.2\n3e-6,0.3\n4e-6,0.4\n5e-6,0.5\n6e-6,0.6\n' > "$d/both.csv"
+expect_usage_error "fit dynamic --model gms: a curve through both signs refused" 'x changes sign' \
+  "$FRICORE" fit dynamic --model gms --data "$d/both.csv" --params "$d/static.json" --gms-n 2
+
+# ---- fit dynamic --model elastoplastic: z_ba back from a record of a known set
+scratch epfit
+printf '{"model": "lugre", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma0": 1e5, "sigma1": 316.22776601683793, "b": 0.4}\n' > "$d/lugre.json"
+python3 -c "
+import math
+for k in range(1, 4001):
+    t = k * 1e-3
+    print('%.17g' % (5e-5 * math.sin(2 * math.pi * t) * (1 + 0.5 * math.sin(2 * math.pi * 0.13 * t))))" > "$d/v.txt"
+run "$FRICORE" trace --model elastoplastic --z-ba 3e-6 --ts 1e-3 < "$d/v.txt"
+python3 - "$tmp/out" "$d/rec.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+with open(sys.argv[2], "w") as o:
+    o.write("t,v,F\n0,0,0\n")
+    for k, r in enumerate(rows, 1):
+        o.write("%.17g,%s,%s\n" % (k * 1e-3, r["v"], r["F"]))
+PY
+run "$FRICORE" fit dynamic --model elastoplastic --data "$d/rec.csv" --params "$d/lugre.json" --out "$d/ep.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$d/ep.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["model"] == "elastoplastic" and p["fit_kind"] == "elastoplastic-z_ba", p
+assert abs(p["z_ba"] / 3e-6 - 1) < 1e-6, p["z_ba"]
+assert p["fit_rms"] < 1e-9 < p["fit_rms_lugre"] and p["fit_z_ba_identifiable"], p
+PY
+then ok "fit dynamic --model elastoplastic: z_ba back from a known set's record"; else bad "fit dynamic --model elastoplastic (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" sim --params "$d/ep.json" --duration 1 --dt 1e-4
+if [ "$rc" -eq 0 ] && grep -q '"model": "elastoplastic"' "$tmp/out"; then ok "fit dynamic --model elastoplastic: its file runs in fricore sim"; else bad "sim of the EP fit (status $rc: $(head -c 300 "$tmp/err"))"; fi
+# a record that stays below every z_ba (a tiny motion): not identifiable, said
+python3 -c "
+print('t,v,F')
+for k in range(200): print('%g,%g,%g' % (k * 1e-3, 1e-9, 1e-4 * k * 1e-3))" > "$d/tiny.csv"
+run "$FRICORE" fit dynamic --model elastoplastic --data "$d/tiny.csv" --params "$d/lugre.json"
+if [ "$rc" -eq 0 ] && grep -q "z_ba cannot be identified from this record" "$tmp/err" && grep -q '"fit_z_ba_identifiable": false' "$tmp/out"; then
+  ok "fit dynamic --model elastoplastic: a record below breakaway says z_ba is not identifiable"; else bad "EP fit tiny record (status $rc: $(head -c 300 "$tmp/err"))"; fi
+expect_usage_error "fit dynamic --model elastoplastic --z-ba: refused, it is the fitted value" '--z-ba is what --model elastoplastic fits' \
+  "$FRICORE" fit dynamic --model elastoplastic --data "$d/rec.csv" --params "$d/lugre.json" --z-ba 1e-6

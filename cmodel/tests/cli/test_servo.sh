@@ -283,3 +283,45 @@ assert ch and all(i % 5000 == 0 for i in ch), ch[:5]
 PY
 then ok "servo --compensation lugre-adaptive --comp-arith fixed: retuned at the law's updates, the estimates in the summary and the CSV"
 else bad "servo lugre-adaptive (status $rc): $(tail -c 300 "$tmp/err")"; fi
+
+# ---- elasto-plastic and GMS: as the machine and as the observer (double only)
+run "$S" servo --model elastoplastic --compensation elastoplastic --duration 1 --summary "$tmp/ep.json"
+run2_rc=$rc
+run "$S" servo --model elastoplastic --compensation lugre --duration 1 --summary "$tmp/ep_lugre.json"
+if [ "$run2_rc" -eq 0 ] && [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$tmp/ep.json" "$tmp/ep_lugre.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["compensation"] == "elastoplastic" and b["compensation"] == "lugre", (a["compensation"], b["compensation"])
+# the machine's own model tracks it better than LuGre's observer
+assert a["rms_position_error_rad"] < b["rms_position_error_rad"], (a["rms_position_error_rad"], b["rms_position_error_rad"])
+PY
+then ok "servo --model elastoplastic: its own observer beats LuGre's, no warning for the example's set"
+else bad "servo --model elastoplastic (status $run2_rc/$rc): $(head -c 300 "$tmp/err")"; fi
+run "$S" servo --model gms --compensation gms --duration 1 --csv "$tmp/gms.csv" --summary "$tmp/gms.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/gms.json" "$tmp/gms.csv" <<'PY'
+import csv, json, sys
+s = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert s["compensation"] == "gms" and len(rows) == 10000, (s["compensation"], len(rows))
+# the machine's GMS elements never carry more than the static level Fs = 1.5 N*m (plus sigma2 omega)
+assert all(abs(float(r["friction"]) - 0.4 * float(r["omega"])) <= 1.5 * (1 + 1e-9) for r in rows)
+assert s["rms_friction_estimate_error_N_m"] < 0.05, s["rms_friction_estimate_error_N_m"]
+PY
+then ok "servo --model gms --compensation gms: the machine within its level, the observer within 0.05 N*m RMS"
+else bad "servo --model gms (status $rc): $(head -c 300 "$tmp/err")"; fi
+expect_usage_error "servo --compensation elastoplastic --comp-arith fixed: double only, named" \
+  '--compensation elastoplastic runs in --comp-arith double only' "$S" servo $P --compensation elastoplastic --comp-arith fixed
+run "$S" servo --model gms --compensation gms --comp-arith fixed --duration 1 --summary "$tmp/gmsfx.json"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/gmsfx.json" "$tmp/gms.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["comp_arith"] == "fixed" and a["fixed_point"]["flags"] == [], a["fixed_point"]
+# the fixed-point GMS observer tracks as the double one
+assert abs(a["rms_position_error_rad"] / b["rms_position_error_rad"] - 1) < 0.05, (a["rms_position_error_rad"], b["rms_position_error_rad"])
+PY
+then ok "servo --compensation gms --comp-arith fixed: the fixed-point GMS observer within 5 % of the double one"
+else bad "servo gms fixed (status $rc): $(head -c 300 "$tmp/err")"; fi
+expect_usage_error "servo --model gms --compensation lugre: the set's kind named" \
+  'a gms set cannot serve --compensation lugre' "$S" servo --model gms --compensation lugre
+expect_usage_error "servo --model stribeck: the machine's kinds named" \
+  '--model: expected one of lugre\|elastoplastic\|gms' "$S" servo --model stribeck

@@ -114,6 +114,27 @@ package fric_pkg is
     function fric_bits_KDS(w : integer) return integer;
     constant FRIC_WORDS_STRIBECK : integer := 15;
     constant FRIC_WORDS_LUGRE : integer := 22;
+    -- GMS parameter words: the Stribeck set's, then these, then the element blocks
+    -- GMS: number of elements, 1..16 (elements at and beyond it are not read)
+    constant FRIC_WORD_GMS_N : integer := 15;
+    function fric_bits_GMS_N(w : integer) return integer;
+    -- GMS slip-exponent mantissa: y = KCM/g scaled by 2^-KCX, y = C*Ts/s(v)*log2(e)
+    constant FRIC_WORD_GMS_KCM : integer := 16;
+    function fric_bits_GMS_KCM(w : integer) return integer;
+    -- GMS slip-exponent exponent (-128..127)
+    constant FRIC_WORD_GMS_KCX : integer := 17;
+    function fric_bits_GMS_KCX(w : integer) return integer;
+    -- GMS element stiffness mantissa: k_i*abs(v)*Ts = abs(v) * KM * 2^-KS output LSB, to WG fraction bits (element i)
+    function fric_word_GMS_KM(i : integer) return integer;
+    function fric_bits_GMS_KM(w : integer) return integer;
+    -- GMS element stiffness shift (0..63) (element i)
+    function fric_word_GMS_KS(i : integer) return integer;
+    function fric_bits_GMS_KS(w : integer) return integer;
+    -- GMS element fraction of the level, (U,1,W): alpha_i = AM * 2^-W (element i)
+    function fric_word_GMS_AM(i : integer) return integer;
+    function fric_bits_GMS_AM(w : integer) return integer;
+    constant FRIC_GMS_MAX : integer := 16;
+    constant FRIC_WORDS_GMS : integer := 66;
 
     -- the axis-index width of the cores: ceil(log2(n)), at least 1
     function fric_axis_width(n : integer) return integer;
@@ -277,6 +298,42 @@ package body fric_pkg is
     function fric_bits_KDS(w : integer) return integer is
     begin
         return (0) * w + (6);
+    end function;
+    function fric_bits_GMS_N(w : integer) return integer is
+    begin
+        return (0) * w + (5);
+    end function;
+    function fric_bits_GMS_KCM(w : integer) return integer is
+    begin
+        return (1) * w + (0);
+    end function;
+    function fric_bits_GMS_KCX(w : integer) return integer is
+    begin
+        return (0) * w + (8);
+    end function;
+    function fric_word_GMS_KM(i : integer) return integer is
+    begin
+        return 18 + 3 * i;
+    end function;
+    function fric_bits_GMS_KM(w : integer) return integer is
+    begin
+        return (1) * w + (0);
+    end function;
+    function fric_word_GMS_KS(i : integer) return integer is
+    begin
+        return 19 + 3 * i;
+    end function;
+    function fric_bits_GMS_KS(w : integer) return integer is
+    begin
+        return (0) * w + (6);
+    end function;
+    function fric_word_GMS_AM(i : integer) return integer is
+    begin
+        return 20 + 3 * i;
+    end function;
+    function fric_bits_GMS_AM(w : integer) return integer is
+    begin
+        return (1) * w + (1);
     end function;
     function fric_axis_width(n : integer) return integer is
         variable b : integer := 1;
