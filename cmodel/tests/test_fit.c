@@ -757,7 +757,7 @@ static fric_gms_cfg_t gms_known(void)
     fric_gms_cfg_t g = {0};
     g.n = 4;
     g.c = 100.0;
-    g.curve = (fric_stribeck_cfg_t){1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 2.0};
+    g.curve = (fric_stribeck_cfg_t){1.0, 1.0, 1.5, 1.5, 0.4, 0.4, 1e-3, 1e-3, 2.0};
     const double alpha[4] = {0.1, 0.2, 0.3, 0.4}, xb[4] = {1e-5, 2e-5, 3e-5, 4e-5};
     for (int i = 0; i < 4; i++) {
         g.alpha[i] = alpha[i];
