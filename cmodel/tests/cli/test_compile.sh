@@ -153,7 +153,7 @@ run "$FRICORE" compile --model gms --gms-k 4e4,3e4,2e4,1e4 --gms-alpha 0.1,0.2,0
 if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["core"] == "gms" and d["model"] == "gms" and len(d["words"]) == 64, (d["core"], len(d["words"]))
+assert d["core"] == "gms" and d["model"] == "gms" and len(d["words"]) == 66, (d["core"], len(d["words"]))
 f = d["fields"]
 assert f["GMS_N"] == 4 and f["GMS_AM_0"] == round(0.1 * 2 ** 16) and f["GMS_AM_3"] == round(0.4 * 2 ** 16), f
 assert f["GMS_KM_4"] == f["GMS_KS_4"] == f["GMS_AM_4"] == 0  # elements beyond n are written 0
@@ -161,9 +161,9 @@ names = [q["param"] for q in d["quantization"]]
 assert "gms-c" in names and "gms-k (worst element)" in names and "gms-alpha (worst element)" in names, names
 assert all(abs(q["rel_error"]) < 1e-4 for q in d["quantization"]), d["quantization"]
 PY
-then ok "compile --model gms: 64 words, the element fields by name, gms-c/k/alpha in the report"; else bad "compile --model gms (status $rc: $(head -c 300 "$tmp/err"))"; fi
+then ok "compile --model gms: 66 words, the element fields by name, gms-c/k/alpha in the report"; else bad "compile --model gms (status $rc: $(head -c 300 "$tmp/err"))"; fi
 run "$FRICORE" compile --model gms --ts 1e-4 --format hex
-if [ "$rc" -eq 0 ] && [ "$(grep -vc '^//' "$tmp/out")" -eq 64 ]; then ok "compile --model gms --format hex: 64 words"; else bad "compile gms hex (status $rc)"; fi
+if [ "$rc" -eq 0 ] && [ "$(grep -vc '^//' "$tmp/out")" -eq 66 ]; then ok "compile --model gms --format hex: 66 words"; else bad "compile gms hex (status $rc)"; fi
 python3 -c "
 import math
 for i in range(3000):
