@@ -181,7 +181,7 @@ void fric_sim_cfg_init(fric_sim_cfg_t *c);
  * @brief The velocity the default thresholds scale with, m/s: the Stribeck
  *        velocity vs of a set with a Stribeck term (Fs != Fc in either
  *        direction: LuGre, Stribeck), else ::FRIC_SIM_REF_VELOCITY_NO_VS.
- *        A set with a Stribeck velocity per direction would take the smaller.
+ *        With a Stribeck velocity per direction (vs_neg != vs), the smaller.
  */
 double fric_sim_ref_velocity(const fric_contact_t *c);
 

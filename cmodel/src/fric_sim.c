@@ -22,14 +22,15 @@ void fric_sim_cfg_init(fric_sim_cfg_t *c)
 
 double fric_sim_ref_velocity(const fric_contact_t *c)
 {
-    /* vs matters only where there is a Stribeck term; a per-direction vs
-     * would enter here as the smaller of the two */
+    /* vs matters only where there is a Stribeck term; with a vs per
+     * direction, the smaller of the two */
     if (c->dynamic) {
         const fric_lugre_cfg_t *l = &c->lugre;
-        return (l->fs_pos != l->fc_pos || l->fs_neg != l->fc_neg) ? l->vs : FRIC_SIM_REF_VELOCITY_NO_VS;
+        return (l->fs_pos != l->fc_pos || l->fs_neg != l->fc_neg) ? fmin(l->vs, l->vs_neg)
+                                                                 : FRIC_SIM_REF_VELOCITY_NO_VS;
     }
     const fric_stribeck_cfg_t *k = &c->curve;
-    return (k->fs_pos != k->fc_pos || k->fs_neg != k->fc_neg) ? k->vs : FRIC_SIM_REF_VELOCITY_NO_VS;
+    return (k->fs_pos != k->fc_pos || k->fs_neg != k->fc_neg) ? fmin(k->vs, k->vs_neg) : FRIC_SIM_REF_VELOCITY_NO_VS;
 }
 
 void fric_sim_cfg_defaults(fric_sim_cfg_t *c)

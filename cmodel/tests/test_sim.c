@@ -103,6 +103,14 @@ static void test_default_thresholds_from_vs_and_dt(void **state)
     fric_sim_cfg_defaults(&c);
     assert_near(c.stick, 0.05, 0.0);
     assert_near(c.slip, 0.5, 1e-15);
+    /* a Stribeck velocity per direction: the smaller one, whichever side */
+    fric_lugre_cfg_t l = fric_lugre_cfg_canudas1995();
+    l.vs_neg = 5e-4;
+    fric_contact_t ct = fric_contact_dynamic(&l);
+    assert_true(fric_sim_ref_velocity(&ct) == 5e-4);
+    l.vs_neg = 3e-3;
+    ct = fric_contact_dynamic(&l);
+    assert_true(fric_sim_ref_velocity(&ct) == 1e-3);
 }
 
 /* ---- the run -------------------------------------------------------------- */
