@@ -12,7 +12,8 @@ LDLIBS := -lcminpack -lm
 LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/generated/fric_fx_tables.c cmodel/dev/fricore_dev.c
 # The fixed-point library: integer only. -mgeneral-regs-only makes any
 # floating-point operation a compile error; test-nofp also inspects the objects.
-FX_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c
+FX_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c \
+  cmodel/src/fric_adapt.c
 FX_OBJS := $(FX_SRCS:%.c=$(BUILD)/obj/%.o)
 $(FX_OBJS) $(FX_SRCS:%.c=$(BUILD)/san/obj/%.o): CFLAGS += -mgeneral-regs-only
 CLI_SRCS := $(wildcard cmodel/cli/*.c)
