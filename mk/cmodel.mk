@@ -169,6 +169,13 @@ $(BENCH_SPEED): $(BUILD)/obj/cmodel/bench/fric_bench_speed.o $(LIB)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+# The adaptation law's inputs and outputs recorded from a servo run: the
+# reference of its MCU build (mk/mcu.mk).
+ADAPT_DUMP := $(BIN)/fric-adapt-dump
+$(ADAPT_DUMP): $(BUILD)/obj/cmodel/bench/fric_adapt_dump.o $(LIB)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 .PHONY: bench-speed
 bench-speed: $(BENCH_SPEED)
 	@mkdir -p $(BUILD)/results

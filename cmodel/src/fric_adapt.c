@@ -67,22 +67,27 @@ void fric_adapt_reset(fric_adapt_state_t *s)
     *s = z;
 }
 
+/* an input code limited to +-FRIC_ADAPT_LIM */
+static int32_t lim32(int32_t x) { return x > (int32_t)LIM ? (int32_t)LIM : x < -(int32_t)LIM ? -(int32_t)LIM : x; }
+
 bool fric_adapt_sample(const fric_adapt_cfg_t *k, fric_adapt_state_t *s, const fric_adapt_in_t *in)
 {
-    const int64_t r = in->vr < 0 ? -(int64_t)in->vr : in->vr;
-    const int64_t jar = in->jar < 0 ? -(int64_t)in->jar : in->jar;
-    if (r >= k->gate && !in->sat && jar <= k->acc_gate) {
-        const int dir = in->vr > 0 ? 0 : 1;
-        const int64_t sg = dir == 0 ? 1 : -1;
-        const int64_t p1 = sg * clamp64(k->fc[dir], 0, LIM);
-        const int64_t p2 = sg * clamp64(fric_fx_rsr(k->s2[dir] * r, 24), 0, LIM);
-        const int64_t e = (int64_t)in->y - fric_fx_rsr((int64_t)s->m[0] * p1 + (int64_t)s->m[1] * p2, Q);
-        s->s11 += p1 * p1;
-        s->s12 += p1 * p2;
-        s->s22 += p2 * p2;
-        s->s1e += p1 * e;
-        s->s2e += p2 * e;
-        s->move += sg * (int64_t)in->vm;
+    /* the inputs limited: every product below is then 32 x 32 -> 64 bits
+     * (phi2's 64 x 32), and e fits 32 bits (m <= 10, |phi| <= 2^17) */
+    const int32_t vr = lim32(in->vr), jar = lim32(in->jar), y = lim32(in->y);
+    const int32_t r = vr < 0 ? -vr : vr;
+    if (r >= k->gate && !in->sat && (jar < 0 ? -jar : jar) <= k->acc_gate) {
+        const int dir = vr > 0 ? 0 : 1;
+        const int32_t sg = dir == 0 ? 1 : -1;
+        const int32_t p1 = sg * (int32_t)clamp64(k->fc[dir], 0, LIM);
+        const int32_t p2 = sg * (int32_t)clamp64(fric_fx_rsr(k->s2[dir] * r, 24), 0, LIM);
+        const int32_t e = y - (int32_t)fric_fx_rsr((int64_t)s->m[0] * p1 + (int64_t)s->m[1] * p2, Q);
+        s->s11 += (int64_t)p1 * p1;
+        s->s12 += (int64_t)p1 * p2;
+        s->s22 += (int64_t)p2 * p2;
+        s->s1e += (int64_t)p1 * e;
+        s->s2e += (int64_t)p2 * e;
+        s->move += sg * in->vm;
         s->ref += r;
         s->n++;
     }
