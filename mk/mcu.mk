@@ -4,10 +4,14 @@
 # FPU (arm-none-eabi-gcc, newlib-nano for libgcc's soft-float and libm),
 # linked into the bare-metal harness cmodel/mcu/fric_mcu.c, and run in the
 # unicorn emulator (scripts/mcu_emu.py), which counts the instructions per
-# sample and checks the outputs against the host's models.
+# sample and checks the outputs against the host's models. The adaptive
+# observer's adaptation law (fric_adapt.c, kind adapt) runs on inputs recorded
+# from a host servo run (fric-adapt-dump), its counts per sample and per
+# window update.
 #
 #   make test-mcu    (in make test) a few hundred samples of each step at -O2:
-#                    fixed point bit-exact, double within 1e-12, counts exact
+#                    fixed point and the law bit-exact, double within 1e-12,
+#                    counts exact
 #   make bench-mcu   (in make bench) one sine period of both velocity sets
 #                    of the x86 speed benchmark, -O2 and -Os: instructions per
 #                    sample and sizes; rewrites the "Microcontroller" section

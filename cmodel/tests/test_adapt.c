@@ -178,6 +178,33 @@ static void test_sigma2_on_request(void **state)
     assert_true(abs(s.m[1] - 2 * ONE) <= 2);
 }
 
+/* inputs beyond +-FRIC_ADAPT_LIM act as the limit: no overflow, no wrap */
+static void test_inputs_saturate_at_the_limit(void **state)
+{
+    (void)state;
+    const fric_adapt_cfg_t k = open_cfg();
+    const int32_t lim = (int32_t)FRIC_ADAPT_LIM;
+    const fric_adapt_in_t big[] = {{INT32_MAX, 0, 500, INT32_MAX, 0}, {INT32_MIN, 0, -500, INT32_MIN, 0},
+                                   {lim + 1, 0, 500, -lim - 7, 0}};
+    const fric_adapt_in_t at[] = {{lim, 0, 500, lim, 0}, {-lim, 0, -500, -lim, 0}, {lim, 0, 500, -lim, 0}};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        fric_adapt_state_t a, b;
+        fric_adapt_reset(&a);
+        fric_adapt_reset(&b);
+        (void)fric_adapt_sample(&k, &a, &big[i]);
+        (void)fric_adapt_sample(&k, &b, &at[i]);
+        assert_int_equal(a.n, 1);
+        assert_true(a.s11 == b.s11 && a.s12 == b.s12 && a.s22 == b.s22 && a.s1e == b.s1e && a.s2e == b.s2e);
+        assert_true(a.ref == b.ref && a.move == b.move);
+    }
+    /* an acceleration beyond the limit is still beyond the gate */
+    fric_adapt_state_t s;
+    fric_adapt_reset(&s);
+    const fric_adapt_in_t acc = {500, INT32_MIN, 500, 1000, 0};
+    (void)fric_adapt_sample(&k, &s, &acc);
+    assert_int_equal(s.n, 0);
+}
+
 static void test_check_refuses_bad_constants(void **state)
 {
     (void)state;
@@ -258,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_dead_zone),
         cmocka_unit_test(test_gates_keep_the_estimate),
         cmocka_unit_test(test_sigma2_on_request),
+        cmocka_unit_test(test_inputs_saturate_at_the_limit),
         cmocka_unit_test(test_check_refuses_bad_constants),
         cmocka_unit_test(test_unit_replays_the_servo),
     };
