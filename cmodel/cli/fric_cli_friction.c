@@ -24,25 +24,16 @@ void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_mode
     f->gms_k.n = f->gms_alpha.n = 0;
 }
 
-/* Which models use each option: a bit per fric_model_kind_t. */
-#define M(k) (1u << (k))
-#define M_EP M(FRIC_MODEL_ELASTOPLASTIC)
-#define M_GMS M(FRIC_MODEL_GMS)
-#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | \
-               M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
-#define M_B (M_ALL & ~M(FRIC_MODEL_COULOMB))
-#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
-#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE) | M_EP)
-#define M_S1 (M(FRIC_MODEL_LUGRE) | M_EP)
+/* Which models use each option: fric_model.h's sets of kinds. */
 
 static const struct {
     const char *name;
     unsigned models;
 } applies[] = {
-    {"fc", M_ALL}, {"fc-neg", M_ALL}, {"fs", M_DIP}, {"fs-neg", M_DIP},
-    {"vs", M_DIP}, {"delta", M_DIP}, {"b", M_B}, {"b-neg", M_B},
-    {"sigma0", M_DYN | M_GMS}, {"sigma1", M_S1}, {"vmd", M_S1}, {"z-ba", M_EP},
-    {"gms-n", M_GMS}, {"gms-k", M_GMS}, {"gms-alpha", M_GMS}, {"gms-c", M_GMS},
+    {"fc", FRIC_MODELS_ALL}, {"fc-neg", FRIC_MODELS_ALL}, {"fs", FRIC_MODELS_DIP}, {"fs-neg", FRIC_MODELS_DIP},
+    {"vs", FRIC_MODELS_DIP}, {"delta", FRIC_MODELS_DIP}, {"b", FRIC_MODELS_B}, {"b-neg", FRIC_MODELS_B},
+    {"sigma0", FRIC_MODELS_DYN | FRIC_MODELS_GMS}, {"sigma1", FRIC_MODELS_S1}, {"vmd", FRIC_MODELS_S1}, {"z-ba", FRIC_MODELS_EP},
+    {"gms-n", FRIC_MODELS_GMS}, {"gms-k", FRIC_MODELS_GMS}, {"gms-alpha", FRIC_MODELS_GMS}, {"gms-c", FRIC_MODELS_GMS},
 };
 
 /* What a model needs from a parameter file: the option and its file key. */
@@ -50,9 +41,9 @@ static const struct {
     const char *name, *key;
     unsigned models;
 } needs[] = {
-    {"fc", "fc", M_ALL}, {"fs", "fs", M_DIP}, {"vs", "vs", M_DIP}, {"b", "sigma2", M_B},
-    {"sigma0", "sigma0", M_DYN}, {"sigma1", "sigma1", M_S1}, {"z-ba", "z_ba", M_EP},
-    {"gms-k", "gms_k", M_GMS}, {"gms-alpha", "gms_alpha", M_GMS}, {"gms-c", "gms_c", M_GMS},
+    {"fc", "fc", FRIC_MODELS_ALL}, {"fs", "fs", FRIC_MODELS_DIP}, {"vs", "vs", FRIC_MODELS_DIP}, {"b", "sigma2", FRIC_MODELS_B},
+    {"sigma0", "sigma0", FRIC_MODELS_DYN}, {"sigma1", "sigma1", FRIC_MODELS_S1}, {"z-ba", "z_ba", FRIC_MODELS_EP},
+    {"gms-k", "gms_k", FRIC_MODELS_GMS}, {"gms-alpha", "gms_alpha", FRIC_MODELS_GMS}, {"gms-c", "gms_c", FRIC_MODELS_GMS},
 };
 
 size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const char *models)
@@ -96,7 +87,8 @@ int fric_cli_friction_build(const fric_cli_friction_t *f, fric_opt_t *opts, size
 bool fric_cli_friction_is_example(const fric_model_t *m)
 {
     const fric_lugre_cfg_t ex = fric_lugre_cfg_canudas1995();
-    return m->kind == FRIC_MODEL_LUGRE && memcmp(&m->lugre, &ex, sizeof ex) == 0;
+    return (m->kind == FRIC_MODEL_LUGRE || m->kind == FRIC_MODEL_ELASTOPLASTIC) &&
+           memcmp(&m->lugre, &ex, sizeof ex) == 0;
 }
 
 void fric_cli_friction_warn(const char *cmd, unsigned warn)
@@ -182,7 +174,7 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
 
     for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++) {
         const fric_opt_t *o = fric_opts_find(opts, n, applies[i].name);
-        if (o && o->given == FRIC_GIVEN_ARGV && !(applies[i].models & M(kind)))
+        if (o && o->given == FRIC_GIVEN_ARGV && !(applies[i].models & FRIC_MODEL_BIT(kind)))
             return fric_cli_fail(cmd, "--%s does not apply to --model %s", o->name, fric_model_name(kind));
     }
     fric_model_values_t v;
@@ -201,7 +193,7 @@ int fric_cli_friction_build_quiet(const fric_cli_friction_t *f, fric_opt_t *opts
         char missing[128] = "";
         for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
             const fric_opt_t *o = fric_opts_find(opts, n, needs[i].name);
-            if (!(needs[i].models & M(kind)) || !o || o->given) continue;
+            if (!(needs[i].models & FRIC_MODEL_BIT(kind)) || !o || o->given) continue;
             const size_t len = strlen(missing);
             snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", needs[i].key);
         }

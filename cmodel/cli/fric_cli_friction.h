@@ -75,7 +75,10 @@ void fric_cli_friction_warn(const char *cmd, unsigned warn);
 /**
  * @brief Whether m is the built-in published example, the Canudas de Wit
  *        (1995) LuGre set, whose passivity is documented rather than warned
- *        about on every run (a user's own set is warned about once).
+ *        about on every run (a user's own set is warned about once); with
+ *        it the elasto-plastic set whose LuGre part it is (the example's
+ *        levels, bristles and damping with any z_ba: the same LuGre
+ *        condition, the same documented margin).
  */
 bool fric_cli_friction_is_example(const fric_model_t *m);
 

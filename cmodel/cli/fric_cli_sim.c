@@ -47,7 +47,7 @@ void fric_sim_cli_init(fric_sim_cli_t *s, const char *cmd, const char *models)
         {"z0", NULL, FRIC_OPT_DOUBLE, &s->z0, "m", "initial bristle deflection (default 0)", NULL, false},
         {"duration", NULL, FRIC_OPT_DOUBLE, &s->duration, "s", "simulated time (default 20, at most 30 without --allow-long)", NULL, false},
         {"dt", NULL, FRIC_OPT_DOUBLE, &s->dt, "s", "integration step (default 1e-5)", NULL, false},
-        {"integrator", NULL, FRIC_OPT_CHOICE, &s->integrator, "", "rk4 (default) or exact (stable at any dt)", "rk4|exact", false},
+        {"integrator", NULL, FRIC_OPT_CHOICE, &s->integrator, "", "rk4 (default) or exact (stable at any dt; the default, and the only one, for elastoplastic and gms)", "rk4|exact", false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->stick, "m/s",
          "|v| below it counts as near-stick and ends a slip (default vs/10: g(v) is then within 1% of Fs for delta = 2; "
          "1e-4 without a Stribeck term)", NULL, false},
@@ -128,13 +128,21 @@ int fric_sim_cli_parse(fric_sim_cli_t *s, int argc, char **argv, const char *usa
                                  &s->model);
     if (rc != 0) return rc;
     const fric_model_kind_t kind = s->model.kind;
-    const bool dynamic = kind == FRIC_MODEL_DAHL || kind == FRIC_MODEL_LUGRE;
-    s->contact = dynamic ? fric_contact_dynamic(&s->model.lugre) : fric_contact_static(&s->model.stribeck);
-    /* a set that is not passive: said in the summary and the report; also
-     * flagged here, once, unless it is the built-in published example's */
-    if (!fric_sim_passivity(&s->contact).met && !fric_cli_friction_is_example(&s->model))
+    const bool dynamic = fric_model_dynamic(&s->model);
+    s->contact = fric_contact_model(&s->model);
+    /* a set that fails LuGre's passivity condition: said in the summary and
+     * the report; also flagged here, once, unless it is the built-in
+     * published example's */
+    const fric_sim_passivity_t pa = fric_sim_passivity(&s->contact);
+    if (!pa.met && pa.dynamic && !fric_cli_friction_is_example(&s->model))
         fprintf(stderr, "%s: warning: %s\n", fric_cli_name(cmd), fric_warning_message(FRIC_WARN_NOT_PASSIVE));
-    if (!dynamic && s->z0 != 0.0) return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre only");
+    if (!dynamic && kind != FRIC_MODEL_ELASTOPLASTIC && s->z0 != 0.0)
+        return fric_cli_fail(cmd, "z0 (bristle deflection, m) applies to --model dahl|lugre|elastoplastic only");
+    /* elasto-plastic and GMS run with the exact step only: it is their default */
+    const bool integ_given = fric_opts_find(s->opts, s->nopts, "integrator")->given;
+    if (s->contact.stepped && !integ_given) s->integrator = "exact";
+    if (s->contact.stepped && strcmp(s->integrator, "exact") != 0)
+        return fric_cli_fail(cmd, "%s", fric_status_message(FRIC_ERR_SIM_INTEGRATOR));
     /* the thresholds not given: the library's defaults from vs and dt */
     fill_cfg(s);
     fric_sim_cfg_defaults(&s->cfg);

@@ -42,6 +42,32 @@ typedef enum {
 /** Number of kinds. */
 #define FRIC_MODEL_NKINDS 7
 
+/**
+ * Sets of kinds as bitmasks, a bit per ::fric_model_kind_t: which kinds read
+ * each parameter (the parameter file's keys, the command line's options).
+ */
+#define FRIC_MODEL_BIT(k) (1u << (k))
+/** Every kind (fc). */
+#define FRIC_MODELS_ALL                                                                                                \
+    (FRIC_MODEL_BIT(FRIC_MODEL_COULOMB) | FRIC_MODEL_BIT(FRIC_MODEL_VISCOUS) | FRIC_MODEL_BIT(FRIC_MODEL_STRIBECK) |   \
+     FRIC_MODEL_BIT(FRIC_MODEL_DAHL) | FRIC_MODEL_BIT(FRIC_MODEL_LUGRE) | FRIC_MODEL_BIT(FRIC_MODEL_ELASTOPLASTIC) |   \
+     FRIC_MODEL_BIT(FRIC_MODEL_GMS))
+/** The kinds with a viscous term (b, sigma2): all but Coulomb. */
+#define FRIC_MODELS_B (FRIC_MODELS_ALL & ~FRIC_MODEL_BIT(FRIC_MODEL_COULOMB))
+/** The kinds with a Stribeck term (fs, vs, delta). */
+#define FRIC_MODELS_DIP                                                                                                \
+    (FRIC_MODEL_BIT(FRIC_MODEL_STRIBECK) | FRIC_MODEL_BIT(FRIC_MODEL_LUGRE) |                                          \
+     FRIC_MODEL_BIT(FRIC_MODEL_ELASTOPLASTIC) | FRIC_MODEL_BIT(FRIC_MODEL_GMS))
+/** The kinds with a bristle stiffness (sigma0). */
+#define FRIC_MODELS_DYN                                                                                                \
+    (FRIC_MODEL_BIT(FRIC_MODEL_DAHL) | FRIC_MODEL_BIT(FRIC_MODEL_LUGRE) | FRIC_MODEL_BIT(FRIC_MODEL_ELASTOPLASTIC))
+/** The kinds with a bristle damping (sigma1, vmd). */
+#define FRIC_MODELS_S1 (FRIC_MODEL_BIT(FRIC_MODEL_LUGRE) | FRIC_MODEL_BIT(FRIC_MODEL_ELASTOPLASTIC))
+/** Elasto-plastic alone (z_ba). */
+#define FRIC_MODELS_EP FRIC_MODEL_BIT(FRIC_MODEL_ELASTOPLASTIC)
+/** GMS alone (the elements, C). */
+#define FRIC_MODELS_GMS FRIC_MODEL_BIT(FRIC_MODEL_GMS)
+
 /** A validated friction element of any kind. */
 typedef struct {
     fric_model_kind_t kind;

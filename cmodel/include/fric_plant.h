@@ -7,8 +7,9 @@
  * A slider of mass m is dragged through a spring k by a support moving at
  * vd, with an optional sinusoidal force, against a contact (fric_contact_t):
  * a Dahl or LuGre set (a Dahl set enters as its LuGre equivalent,
- * fric_dahl_as_lugre()), or a static curve (Coulomb, viscous, Stribeck)
- * without state, whose z stays at its initial value:
+ * fric_dahl_as_lugre()), an elasto-plastic or GMS set (exact integrator
+ * only), or a static curve (Coulomb, viscous, Stribeck) without state, whose
+ * z stays at its initial value:
  *
  *     x' = v
  *     m v' = k (vd t - x) + A sin(2 pi f t) - F,   F = F(z, v)
@@ -26,6 +27,15 @@
  *    linear oscillator with a ramp and a sinusoidal drive), so the only
  *    approximation is the zero-order hold of F and v in the contact. Stable
  *    at any h for the bristle state; first order in h.
+ *
+ * An elasto-plastic or GMS contact (fric_contact_model()) runs with the
+ * exact integrator only: its state takes the model's own step at the step's
+ * initial velocity (fric_model_step(): fric_ep_step(), bounded at any h, or
+ * fric_gms_step(), exact at constant v), whose force is held over the step
+ * while fric_plant_advance() moves the plant. RK4 does not take them: the
+ * GMS elements switch between sticking and slipping within a step, and the
+ * elasto-plastic alpha switches on the sign of v, which a fixed-step
+ * fourth-order method would step across without resolving.
  */
 #ifndef FRIC_PLANT_H
 #define FRIC_PLANT_H
@@ -34,6 +44,7 @@
 #include <stdbool.h>
 
 #include "fric_lugre.h"
+#include "fric_model.h"
 #include "fric_stribeck.h"
 #include "fric_status.h"
 
@@ -51,13 +62,16 @@ typedef struct {
 } fric_plant_t;
 
 /**
- * The friction element. Build it with fric_contact_dynamic() or
- * fric_contact_static(); the sets are copied in.
+ * The friction element. Build it with fric_contact_model() (any kind),
+ * fric_contact_dynamic() or fric_contact_static(); the sets are copied in.
  */
 typedef struct {
-    bool dynamic;              /**< true: the LuGre set; false: the static curve */
-    fric_lugre_cfg_t lugre;    /**< dynamic: Dahl or LuGre (validated by the caller) */
-    fric_stribeck_cfg_t curve; /**< static: Coulomb, viscous or Stribeck (validated by the caller) */
+    bool dynamic;              /**< true: the LuGre set; false: the static curve, or a stepped set */
+    fric_lugre_cfg_t lugre;    /**< dynamic: Dahl or LuGre (validated by the caller); elasto-plastic: its LuGre part */
+    fric_stribeck_cfg_t curve; /**< static: Coulomb, viscous or Stribeck (validated by the caller); stepped: the
+                                    steady-state curve */
+    bool stepped;              /**< an elasto-plastic or GMS set (model), which only the exact step advances */
+    fric_model_t model;        /**< stepped: the set (validated by the caller) */
     /* private, for the integrators' inner loop: the set's coefficients per
      * direction (index 0: v >= 0, 1: v < 0) and the reciprocals of vs and of
      * the micro-damping velocity (0 when constant) */
@@ -70,7 +84,20 @@ fric_contact_t fric_contact_dynamic(const fric_lugre_cfg_t *c);
 /** @brief A static contact without state. */
 fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c);
 
-/** @brief The contact's force at (z, v), N; *dzdt receives z' (0 for a static contact). */
+/**
+ * @brief The contact of a validated element of any kind (fric_model_build()):
+ *        Dahl and LuGre as fric_contact_dynamic(), the static kinds as
+ *        fric_contact_static() of their curve, elasto-plastic and GMS as a
+ *        stepped contact (exact integrator only).
+ */
+fric_contact_t fric_contact_model(const fric_model_t *m);
+
+/**
+ * @brief The contact's force at (z, v), N; *dzdt receives z' (0 for a static
+ *        contact). Elasto-plastic: fric_ep_force() and fric_ep_dzdt(). GMS,
+ *        whose state is its elements (fric_plant_state_t gms), not z: the
+ *        force of unloaded elements, sigma2 v, and *dzdt = 0.
+ */
 double fric_contact_eval(const fric_contact_t *c, double z, double v, double *dzdt);
 
 /** State of the plant and its contact. */
@@ -78,7 +105,8 @@ typedef struct {
     double t; /**< time, s */
     double x; /**< slider position, m */
     double v; /**< slider velocity, m/s */
-    double z; /**< bristle deflection, m */
+    double z; /**< bristle deflection, m (GMS: fric_model_state_z() of the elements) */
+    fric_gms_state_t gms; /**< a GMS contact's elements; zero-initialized: at rest */
     double f; /**< friction force of the last step (exact) or at (t, z, v) (RK4), N */
     /* private: the contact's evaluation at (cz, cv) by the last RK4 step,
      * which the next step reuses as its first stage when (z, v) is still
@@ -109,7 +137,12 @@ inline double fric_plant_external(const fric_plant_t *p, double t)
 /** @brief Spring force k (vd t - x), N. */
 inline double fric_plant_spring(const fric_plant_t *p, double t, double x) { return p->k * (p->vd * t - x); }
 
-/** @brief One classical RK4 step of length h on (x, v, z); updates s. */
+/** @brief The contact's force at the state s (its z, v and GMS elements), N. */
+double fric_contact_state_force(const fric_contact_t *c, const fric_plant_state_t *s);
+
+/** @brief One classical RK4 step of length h on (x, v, z); updates s.
+ *  @pre c is not stepped (an elasto-plastic or GMS contact: the state and
+ *       the force are then left as they are). */
 void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
                          fric_plant_state_t *s, double h);
 
@@ -121,7 +154,7 @@ void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
  */
 void fric_plant_advance(const fric_plant_t *p, fric_plant_state_t *s, double f, double h);
 
-/** @brief One exact-contact step (bristle exact step, then the plant). */
+/** @brief One exact-contact step (the contact's exact or bounded step, then the plant). */
 void fric_plant_exact_step(const fric_plant_t *p, const fric_contact_t *c,
                            fric_plant_state_t *s, double h);
 

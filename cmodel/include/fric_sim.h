@@ -285,7 +285,10 @@ typedef struct {
  *        linearized about z = 0, v = 0, the mass on the bristles (stiffness
  *        sigma0 + k, damping sigma1 + sigma2) with the force held over h is
  *        stable for (sigma0 + k) h^2 / m + 2 (sigma1 + sigma2) h / m < 4.
- *        Beyond it the velocity chatters in stick. NAN for a static curve.
+ *        Beyond it the velocity chatters in stick. Elasto-plastic: the same
+ *        (below z_ba its bristles follow the motion exactly); GMS: the
+ *        sticking elements' stiffness sum k_i in place of sigma0, and sigma2
+ *        alone. NAN for a static curve.
  */
 double fric_sim_stick_dt_max(const fric_sim_cfg_t *c);
 
@@ -294,7 +297,7 @@ void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fr
 
 /** Whether a friction set is passive, and by how much. */
 typedef struct {
-    bool dynamic;           /**< a Dahl or LuGre set (a static curve is always passive) */
+    bool dynamic;           /**< a Dahl, LuGre or elasto-plastic set (a static curve is always passive) */
     bool met;               /**< the condition holds in both directions */
     double margin;          /**< dynamic: min over directions of sigma2 - sigma1 (Fs - Fc) / Fc, N*s/m (> 0: met); NAN for a static curve */
     const char *condition;  /**< the condition, one line */
@@ -306,8 +309,10 @@ typedef struct {
  * @brief The passivity of the contact: for LuGre (and Dahl, its sigma1 = 0,
  *        Fs = Fc case) the necessary and sufficient condition
  *        sigma2 > sigma1 (Fs - Fc) / Fc in each direction (Barabanov and
- *        Ortega, 2000); a static curve F(v) with F(v) v >= 0 dissipates at
- *        every velocity.
+ *        Ortega, 2000), which an elasto-plastic set needs too (where alpha =
+ *        1 its equation is LuGre's); a static curve F(v) with F(v) v >= 0
+ *        dissipates at every velocity; a GMS set is shown passive for a
+ *        constant level (Fs = Fc), and not met (not shown) otherwise.
  */
 fric_sim_passivity_t fric_sim_passivity(const fric_contact_t *c);
 

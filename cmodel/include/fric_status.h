@@ -66,6 +66,7 @@ typedef enum {
     FRIC_ERR_SIM_NOMEM = -46,    /**< fric_sim: out of memory for the plot samples */
     FRIC_ERR_SIM_SLIP = -47,     /**< fric_sim: slip threshold */
     FRIC_ERR_SIM_SLIP_MIN = -48, /**< fric_sim: minimum slip duration */
+    FRIC_ERR_SIM_INTEGRATOR = -49, /**< fric_sim: RK4 with an elasto-plastic or GMS contact (exact step only) */
     FRIC_ERR_Z_BA = -50,         /**< elasto-plastic breakaway deflection */
     FRIC_ERR_GMS_N = -51,        /**< GMS: number of elements */
     FRIC_ERR_GMS_K = -52,        /**< GMS: an element stiffness */

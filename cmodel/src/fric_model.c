@@ -109,16 +109,7 @@ fric_status_t fric_model_build(fric_model_kind_t kind, const fric_model_values_t
     return st;
 }
 
-/* Which kinds read each key: a bit per fric_model_kind_t. */
-#define M(k) (1u << (k))
-#define M_EP M(FRIC_MODEL_ELASTOPLASTIC)
-#define M_GMS M(FRIC_MODEL_GMS)
-#define M_ALL (M(FRIC_MODEL_COULOMB) | M(FRIC_MODEL_VISCOUS) | M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_DAHL) | \
-               M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
-#define M_B (M_ALL & ~M(FRIC_MODEL_COULOMB))
-#define M_DIP (M(FRIC_MODEL_STRIBECK) | M(FRIC_MODEL_LUGRE) | M_EP | M_GMS)
-#define M_DYN (M(FRIC_MODEL_DAHL) | M(FRIC_MODEL_LUGRE) | M_EP)
-#define M_S1 (M(FRIC_MODEL_LUGRE) | M_EP)
+/* Which kinds read each key: fric_model.h's sets of kinds. */
 #define KINDS "coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms"
 
 static fric_status_t refuse(char *why, size_t n, const char *fmt, const char *a, const char *b)
@@ -141,19 +132,19 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         double *dst;
         unsigned reads, needed;
     } t[] = {
-        {"fc", NULL, &v.fc, M_ALL, M_ALL},
-        {"fs", NULL, &v.fs, M_DIP, M_DIP},
-        {"vs", NULL, &v.vs, M_DIP, M_DIP},
-        {"delta", "p", &v.delta, M_DIP, 0},
-        {"sigma0", NULL, &v.sigma0, M_DYN, M_DYN},
-        {"sigma1", NULL, &v.sigma1, M_S1, M_S1},
-        {"b", "sigma2", &v.b, M_B, M_B},
-        {"vmd", NULL, &v.vd, M_S1, 0},
-        {"z_ba", NULL, &v.z_ba, M_EP, M_EP},
-        {"gms_c", NULL, &v.gms_c, M_GMS, M_GMS},
-        {"fc_neg", NULL, &v.fc_neg, M_ALL, 0},
-        {"fs_neg", NULL, &v.fs_neg, M_DIP, 0},
-        {"b_neg", "sigma2_neg", &v.b_neg, M_B, 0},
+        {"fc", NULL, &v.fc, FRIC_MODELS_ALL, FRIC_MODELS_ALL},
+        {"fs", NULL, &v.fs, FRIC_MODELS_DIP, FRIC_MODELS_DIP},
+        {"vs", NULL, &v.vs, FRIC_MODELS_DIP, FRIC_MODELS_DIP},
+        {"delta", "p", &v.delta, FRIC_MODELS_DIP, 0},
+        {"sigma0", NULL, &v.sigma0, FRIC_MODELS_DYN, FRIC_MODELS_DYN},
+        {"sigma1", NULL, &v.sigma1, FRIC_MODELS_S1, FRIC_MODELS_S1},
+        {"b", "sigma2", &v.b, FRIC_MODELS_B, FRIC_MODELS_B},
+        {"vmd", NULL, &v.vd, FRIC_MODELS_S1, 0},
+        {"z_ba", NULL, &v.z_ba, FRIC_MODELS_EP, FRIC_MODELS_EP},
+        {"gms_c", NULL, &v.gms_c, FRIC_MODELS_GMS, FRIC_MODELS_GMS},
+        {"fc_neg", NULL, &v.fc_neg, FRIC_MODELS_ALL, 0},
+        {"fs_neg", NULL, &v.fs_neg, FRIC_MODELS_DIP, 0},
+        {"b_neg", "sigma2_neg", &v.b_neg, FRIC_MODELS_B, 0},
     };
     enum { NT = sizeof t / sizeof t[0] };
     /* the keys a parameter file may also hold: the compile options, and the
@@ -184,13 +175,13 @@ fric_status_t fric_model_from_params(const fric_params_t *p, const char *model, 
         if (e && a) return refuse(why, why_len, "keys '%s' and '%s' are one parameter; give one", t[j].key, t[j].alias);
         if (!e) e = a;
         if (!e) {
-            if (t[j].needed & M(kind)) {
+            if (t[j].needed & FRIC_MODEL_BIT(kind)) {
                 const size_t len = strlen(missing);
                 snprintf(missing + len, sizeof missing - len, "%s'%s'", len ? ", " : "", t[j].key);
             }
             continue;
         }
-        if (!(t[j].reads & M(kind))) continue;
+        if (!(t[j].reads & FRIC_MODEL_BIT(kind))) continue;
         if (e->kind != FRIC_PARAM_NUMBER) return refuse(why, why_len, "key '%s' must be a number%s", e->key, "");
         *t[j].dst = e->num;
         found_neg[j] = true;

@@ -48,6 +48,15 @@ fric_contact_t fric_contact_static(const fric_stribeck_cfg_t *c)
     return k;
 }
 
+fric_contact_t fric_contact_model(const fric_model_t *m)
+{
+    if (fric_model_dynamic(m)) return fric_contact_dynamic(&m->lugre);
+    if (!fric_model_has_state(m)) return fric_contact_static(&m->stribeck);
+    fric_contact_t k = {.dynamic = false, .curve = m->stribeck, .stepped = true, .model = *m};
+    if (m->kind == FRIC_MODEL_ELASTOPLASTIC) k.lugre = m->ep.lugre;
+    return k;
+}
+
 /* The dynamic contact's coefficients at v with the precomputed fields: g(v),
  * sigma1(v) and sigma2 of the sign of v (products by 1/vs and 1/vd where
  * fric_lugre_eval() divides). Both directions' values are loaded, then
@@ -83,8 +92,23 @@ __attribute__((always_inline)) static inline double lugre_fast(const fric_contac
 double fric_contact_eval(const fric_contact_t *c, double z, double v, double *dzdt)
 {
     if (c->dynamic) return lugre_fast(c, z, v, dzdt);
+    if (c->stepped && c->model.kind == FRIC_MODEL_ELASTOPLASTIC) {
+        *dzdt = fric_ep_dzdt(&c->model.ep, z, v);
+        return fric_ep_force(&c->model.ep, z, v);
+    }
     *dzdt = 0.0;
+    if (c->stepped) {
+        const fric_gms_state_t rest = {{0.0}, {0}};
+        return fric_gms_force(&c->model.gms, &rest, v);
+    }
     return fric_stribeck_force(&c->curve, v);
+}
+
+double fric_contact_state_force(const fric_contact_t *c, const fric_plant_state_t *s)
+{
+    if (c->stepped && c->model.kind == FRIC_MODEL_GMS) return fric_gms_force(&c->model.gms, &s->gms, s->v);
+    double dz;
+    return fric_contact_eval(c, s->z, s->v, &dz);
 }
 
 /* One RK4 stage: the friction force and (x', v', z') at (x, v, z), with
@@ -167,7 +191,7 @@ void fric_plant_rk4_step(const fric_plant_t *p, const fric_contact_t *c,
                          fric_plant_state_t *s, double h)
 {
     if (c->dynamic) rk4(p, c, true, s, h);
-    else rk4(p, c, false, s, h);
+    else if (!c->stepped) rk4(p, c, false, s, h);
 }
 
 /* A particular solution of m x'' + k x = k vd t + A sin(w t) - F and its
@@ -236,6 +260,12 @@ void fric_plant_exact_step(const fric_plant_t *p, const fric_contact_t *c,
     double f;
     if (c->dynamic) {
         f = lugre_exact_fast(c, &s->z, s->v, h);
+    } else if (c->stepped) {
+        /* the model's own step at the step's initial velocity, its force held */
+        fric_model_state_t ms = {.z = s->z, .gms = s->gms};
+        f = fric_model_step(&c->model, &ms, s->v, h);
+        s->gms = ms.gms;
+        s->z = fric_model_state_z(&c->model, &ms);
     } else {
         f = fric_stribeck_force(&c->curve, s->v);
     }

@@ -145,8 +145,12 @@ fric_status_t fric_sim_run(const fric_sim_cfg_t *c, const fric_sim_stepper_t *st
             return FRIC_ERR_SIM_NOMEM;
         }
     }
-    double dz;
-    fric_plant_state_t s = {.x = c->x0, .v = c->v0, .z = c->z0, .f = fric_contact_eval(&c->contact, c->z0, c->v0, &dz)};
+    /* RK4 does not step an elasto-plastic or GMS contact (fric_plant.h) */
+    if (c->contact.stepped && st->step == builtin_rk4) return FRIC_ERR_SIM_INTEGRATOR;
+    /* a GMS contact starts with its elements at rest, and its z is theirs */
+    const bool gms = c->contact.stepped && c->contact.model.kind == FRIC_MODEL_GMS;
+    fric_plant_state_t s = {.x = c->x0, .v = c->v0, .z = gms ? 0.0 : c->z0};
+    s.f = fric_contact_state_force(&c->contact, &s);
     r->final = s;
     if (st->start && st->start(st->ctx, dt, &s) != 0) return FRIC_ERR_SIM_STEPPER;
     const fric_plant_t *p = &c->plant;
@@ -320,11 +324,22 @@ bool fric_sim_check_metric(int i, double a, double b, double *rel)
 
 double fric_sim_stick_dt_max(const fric_sim_cfg_t *c)
 {
-    if (!c->contact.dynamic) return NAN;
-    const fric_lugre_cfg_t *l = &c->contact.lugre;
-    /* (sigma0 + k) h^2 / m + 2 (sigma1 + sigma2) h / m = 4, the larger sigma2 */
-    const double a = (l->sigma0 + c->plant.k) / c->plant.mass;
-    const double b = 2.0 * (l->sigma1 + fmax(l->sigma2_pos, l->sigma2_neg)) / c->plant.mass;
+    const fric_contact_t *k = &c->contact;
+    double stiff, damp; /* the contact's stiffness and damping in stick */
+    if (k->dynamic || (k->stepped && k->model.kind == FRIC_MODEL_ELASTOPLASTIC)) {
+        const fric_lugre_cfg_t *l = &k->lugre;
+        stiff = l->sigma0;
+        damp = l->sigma1 + fmax(l->sigma2_pos, l->sigma2_neg);
+    } else if (k->stepped) { /* GMS: the elements in parallel, and sigma2 */
+        stiff = 0.0;
+        for (unsigned i = 0; i < k->model.gms.n; i++) stiff += k->model.gms.k[i];
+        damp = fmax(k->curve.b_pos, k->curve.b_neg);
+    } else {
+        return NAN;
+    }
+    /* (stiffness + k) h^2 / m + 2 damping h / m = 4, the larger sigma2 */
+    const double a = (stiff + c->plant.k) / c->plant.mass;
+    const double b = 2.0 * damp / c->plant.mass;
     return (-b + sqrt(b * b + 16.0 * a)) / (2.0 * a);
 }
 
@@ -341,10 +356,10 @@ void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fr
     o->chatter_v = r->chatter_v;
     o->short_slips = r->short_slips;
     o->stick_dt_max = r->zoh ? fric_sim_stick_dt_max(c) : NAN;
-    char bound[160] = "";
+    char bound[192] = "";
     if (!isnan(o->stick_dt_max))
-        snprintf(bound, sizeof bound, "; the exact step's stick phase (the mass on the bristles, sigma0 + k and "
-                 "sigma1 + sigma2, with the force held over dt) is unstable above dt = %.3g s", o->stick_dt_max);
+        snprintf(bound, sizeof bound, "; the exact step's stick phase (the mass on the contact's stiffness and "
+                 "damping and the spring k, with the force held over dt) is unstable above dt = %.3g s", o->stick_dt_max);
     if (r->chatter > 0)
         snprintf(o->chatter_note, sizeof o->chatter_note, "v changes sign within one step %zu times in the stick "
                  "phases, up to %.3g m/s: a property of the discretization (dt = %.3g s), not of the friction%s; "
@@ -384,21 +399,36 @@ void fric_sim_stick_slip(const fric_sim_cfg_t *c, const fric_sim_result_t *r, fr
 
 fric_sim_passivity_t fric_sim_passivity(const fric_contact_t *c)
 {
+    const bool ep = c->stepped && c->model.kind == FRIC_MODEL_ELASTOPLASTIC;
     fric_sim_passivity_t p = {
-        .dynamic = c->dynamic,
+        .dynamic = c->dynamic || ep,
         .met = true,
         .margin = NAN,
         .condition = "F(v) v >= 0: a static curve dissipates at every velocity",
         .reference = "",
         .meaning = "the friction only dissipates energy, in a simulation and as a compensator's model",
     };
-    if (!c->dynamic) return p;
+    if (c->stepped && !ep) { /* GMS */
+        const fric_stribeck_cfg_t *k = &c->curve;
+        p.met = k->fs_pos == k->fc_pos && k->fs_neg == k->fc_neg;
+        p.condition = "a constant level (fs = fc in each direction): a sticking element stores k_i x^2/2, a slipping "
+                      "one holds its level and dissipates alpha_i s |v|, and sigma2 v^2 >= 0";
+        p.meaning = p.met ? "the contact never returns more energy than it has stored: it dissipates, in a simulation "
+                            "and as a compensator's model"
+                          : "not shown for a level that depends on v: while the level rises (v falling through the "
+                            "Stribeck region) a slipping element's force rises toward it, and the condition above does "
+                            "not cover that; a simulation is still valid (its energy balance shows the friction work)";
+        return p;
+    }
+    if (!p.dynamic) return p;
     const fric_lugre_cfg_t *l = &c->lugre;
     const double mp = l->sigma2_pos - l->sigma1 * (l->fs_pos - l->fc_pos) / l->fc_pos;
     const double mn = l->sigma2_neg - l->sigma1 * (l->fs_neg - l->fc_neg) / l->fc_neg;
     p.margin = mp < mn ? mp : mn;
     p.met = fric_lugre_is_passive(l);
-    p.condition = "sigma2 > sigma1 (fs - fc) / fc in each direction (the margin: the smaller difference, N*s/m)";
+    p.condition = ep ? "sigma2 > sigma1 (fs - fc) / fc in each direction, LuGre's condition, which the elasto-plastic "
+                       "model needs where alpha = 1 and its equation is LuGre's (the margin: the smaller difference, N*s/m)"
+                     : "sigma2 > sigma1 (fs - fc) / fc in each direction (the margin: the smaller difference, N*s/m)";
     p.reference = "N. Barabanov and R. Ortega, Necessary and sufficient conditions for passivity of the LuGre friction "
                   "model, IEEE Trans. Automatic Control 45(4), 2000";
     p.meaning = p.met ? "the contact never returns more energy than it has stored: it dissipates, in a simulation and "

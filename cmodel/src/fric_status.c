@@ -51,6 +51,7 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_SIM_NOMEM: return "out of memory for the plots";
     case FRIC_ERR_SIM_SLIP: return "slip-threshold (m/s) must be finite and > the stick threshold (--stick-threshold)";
     case FRIC_ERR_SIM_SLIP_MIN: return "min-slip-duration (s) must be finite, >= 0 and <= duration";
+    case FRIC_ERR_SIM_INTEGRATOR: return "integrator: --model elastoplastic and gms run with --integrator exact only (rk4 takes dahl, lugre and the static models)";
     case FRIC_ERR_Z_BA: return "z-ba (elasto-plastic breakaway deflection, m) must be finite, > 0 and < min(fc, fs, fc-neg, fs-neg)/sigma0 (Fc/sigma0 when fs >= fc)";
     case FRIC_ERR_GMS_N: return "gms-n (number of GMS elements) must be 1 to 16, and --gms-k and --gms-alpha must give that many values";
     case FRIC_ERR_GMS_K: return "gms-k (GMS element stiffnesses, N/m) must each be finite and > 0";

@@ -429,6 +429,142 @@ static void test_two_threads_match_sequential(void **state)
     }
 }
 
+/* ---- elasto-plastic and GMS contacts -------------------------------------- */
+
+/* the built-in example's run with the example's set as another kind */
+static fric_sim_cfg_t canudas_kind(fric_model_kind_t kind, double dt, double duration, fric_model_t *m)
+{
+    const fric_model_values_t v = fric_model_values_canudas1995();
+    assert_int_equal(fric_model_build(kind, &v, m, NULL), FRIC_OK);
+    fric_sim_cfg_t c = canudas(dt, duration);
+    c.contact = fric_contact_model(m);
+    return c;
+}
+
+/* the largest |x - z| over a run, and the last sample's */
+typedef struct {
+    double max_slip, x, z;
+} track_t;
+
+static int track(void *ctx, size_t i, size_t n, const fric_plant_state_t *s, double f_spring, double f_ext)
+{
+    (void)i, (void)n, (void)f_spring, (void)f_ext;
+    track_t *t = ctx;
+    t->max_slip = fmax(t->max_slip, fabs(s->x - s->z));
+    t->x = s->x;
+    t->z = s->z;
+    return 0;
+}
+
+/* Below breakaway (the spring pulls to 0.4 N in 2 s; sigma0 z_ba = 0.5 N)
+ * the elasto-plastic contact sticks: its bristles follow the slider, z = x
+ * up to the zero-order hold's error, while LuGre's slip (x - z > 0) from the
+ * first sample on. */
+static void test_elastoplastic_sticks_below_breakaway(void **state)
+{
+    (void)state;
+    fric_model_t ep, lg;
+    const fric_sim_cfg_t ce = canudas_kind(FRIC_MODEL_ELASTOPLASTIC, 1e-4, 2.0, &ep);
+    const fric_sim_cfg_t cl = canudas_kind(FRIC_MODEL_LUGRE, 1e-4, 2.0, &lg);
+    assert_true(ce.contact.stepped);
+    assert_false(cl.contact.stepped);
+    track_t te = {0}, tl = {0};
+    fric_sim_result_t r;
+    fric_sim_stepper_t st = fric_sim_builtin_stepper(&ce, FRIC_SIM_EXACT);
+    assert_int_equal(fric_sim_run(&ce, &st, track, &te, &r), FRIC_OK);
+    fric_sim_result_free(&r);
+    st = fric_sim_builtin_stepper(&cl, FRIC_SIM_EXACT);
+    assert_int_equal(fric_sim_run(&cl, &st, track, &tl, &r), FRIC_OK);
+    fric_sim_result_free(&r);
+    /* the load stays below breakaway: z under z_ba throughout */
+    assert_true(te.z > 0.5 * ep.ep.z_ba && te.z < ep.ep.z_ba);
+    assert_true(te.max_slip < 1e-9);
+    assert_true(tl.x - tl.z > 1e-7);
+    assert_true(te.max_slip < 1e-3 * (tl.x - tl.z));
+    /* and the zero-order hold's error is first order: ten times smaller at dt / 10 */
+    const fric_sim_cfg_t cf = canudas_kind(FRIC_MODEL_ELASTOPLASTIC, 1e-5, 2.0, &ep);
+    track_t tf = {0};
+    st = fric_sim_builtin_stepper(&cf, FRIC_SIM_EXACT);
+    assert_int_equal(fric_sim_run(&cf, &st, track, &tf, &r), FRIC_OK);
+    fric_sim_result_free(&r);
+    assert_true(tf.max_slip < 0.2 * te.max_slip);
+}
+
+/* the largest |F_i sum| = |F_f - sigma2 v| over a run (the example's sigma2, 0.4 N*s/m) */
+static int element_sum(void *ctx, size_t i, size_t n, const fric_plant_state_t *s, double f_spring, double f_ext)
+{
+    (void)i, (void)n, (void)f_spring, (void)f_ext;
+    double *mx = ctx;
+    *mx = fmax(*mx, fabs(s->f - 0.4 * s->v));
+    return 0;
+}
+
+/* The Canudas stick-slip run with GMS elements: stick-slip with the
+ * period of the LuGre run within 5 %, the elements' force sum never above
+ * the static level Fs (each element stays within alpha_i s(v) of its level,
+ * and s(v) <= Fs) and up to it before each slip, the energy balance closed,
+ * and the passivity condition met only for a constant level. */
+static void test_gms_stick_slip_within_its_levels(void **state)
+{
+    (void)state;
+    fric_model_t g;
+    const fric_sim_cfg_t c = canudas_kind(FRIC_MODEL_GMS, 1e-4, 20.0, &g);
+    assert_true(c.contact.stepped);
+    assert_true(g.gms.curve.b_pos == 0.4 && g.gms.curve.fs_pos == 1.5);
+    double mx = 0.0;
+    fric_sim_result_t r;
+    const fric_sim_stepper_t st = fric_sim_builtin_stepper(&c, FRIC_SIM_EXACT);
+    assert_int_equal(fric_sim_run(&c, &st, element_sum, &mx, &r), FRIC_OK);
+    double m[FRIC_NMETRICS];
+    fric_sim_metrics(&c, &r, m);
+    assert_true(m[FRIC_M_SLIPS] >= 2.0);
+    assert_near(m[FRIC_M_PERIOD], PERIOD_REF, 0.05 * PERIOD_REF);
+    assert_true(mx <= 1.5 * (1.0 + 1e-12));
+    assert_true(mx > 0.99 * 1.5);
+    assert_true(fabs(fric_sim_residual(&c, &r)) < 1e-6 * r.w_in);
+    fric_sim_result_free(&r);
+    assert_false(fric_sim_passivity(&c.contact).met);
+    fric_model_values_t v = fric_model_values_canudas1995();
+    v.fs = v.fs_neg = v.fc; /* a constant level */
+    fric_model_t k;
+    assert_int_equal(fric_model_build(FRIC_MODEL_GMS, &v, &k, NULL), FRIC_OK);
+    const fric_contact_t kc = fric_contact_model(&k);
+    assert_true(fric_sim_passivity(&kc).met);
+}
+
+/* RK4 does not take them: the run refuses with its own status before any step */
+static void test_stepped_contacts_refuse_rk4(void **state)
+{
+    (void)state;
+    const fric_model_kind_t kinds[] = {FRIC_MODEL_ELASTOPLASTIC, FRIC_MODEL_GMS};
+    for (size_t i = 0; i < 2; i++) {
+        fric_model_t m;
+        const fric_sim_cfg_t c = canudas_kind(kinds[i], 1e-4, 1.0, &m);
+        const fric_sim_stepper_t st = fric_sim_builtin_stepper(&c, FRIC_SIM_RK4);
+        fric_sim_result_t r;
+        assert_int_equal(fric_sim_run(&c, &st, NULL, NULL, &r), FRIC_ERR_SIM_INTEGRATOR);
+        assert_int_equal(r.steps, 0);
+        fric_sim_result_free(&r);
+        assert_non_null(strstr(fric_status_message(FRIC_ERR_SIM_INTEGRATOR), "exact"));
+    }
+}
+
+/* The exact step's stick bound: the elasto-plastic set's is LuGre's (sigma0,
+ * sigma1 + sigma2), GMS's has the elements' stiffness sum and sigma2 */
+static void test_stick_bound_of_each_contact(void **state)
+{
+    (void)state;
+    fric_model_t ep, g;
+    const fric_sim_cfg_t cl = canudas(1e-4, 1.0);
+    const fric_sim_cfg_t ce = canudas_kind(FRIC_MODEL_ELASTOPLASTIC, 1e-4, 1.0, &ep);
+    fric_sim_cfg_t cg = canudas_kind(FRIC_MODEL_GMS, 1e-4, 1.0, &g);
+    assert_true(fric_sim_stick_dt_max(&ce) == fric_sim_stick_dt_max(&cl));
+    double ks = 0.0;
+    for (unsigned i = 0; i < g.gms.n; i++) ks += g.gms.k[i];
+    const double h = fric_sim_stick_dt_max(&cg), a = (ks + 2.0) / 1.0, b = 2.0 * 0.4 / 1.0;
+    assert_near(a * h * h + b * h, 4.0, 1e-9);
+}
+
 /* ---- the metrics ---------------------------------------------------------- */
 
 static void test_check_metric_counts_exact_values_relative(void **state)
@@ -462,6 +598,11 @@ int main(void)
         cmocka_unit_test(test_canudas_rk4_where_stable),
         cmocka_unit_test(test_stick_slip_lost_at_10ms),
         cmocka_unit_test(test_events_of_a_prescribed_velocity),
+        /* elasto-plastic and GMS contacts */
+        cmocka_unit_test(test_elastoplastic_sticks_below_breakaway),
+        cmocka_unit_test(test_gms_stick_slip_within_its_levels),
+        cmocka_unit_test(test_stepped_contacts_refuse_rk4),
+        cmocka_unit_test(test_stick_bound_of_each_contact),
         /* reentrancy */
         cmocka_unit_test(test_two_threads_match_sequential),
         /* the metrics */

@@ -115,8 +115,8 @@ expect_usage_error "sim: min slip duration < 0" 'min-slip-duration \(s\) must be
 expect_usage_error "sim: min slip duration > duration" 'min-slip-duration .*<= duration \(2 s\), got 3' "$FRICORE" sim --duration 2 --min-slip-duration 3
 expect_usage_error "sim: unknown option"    "unknown option '--masss'" "$FRICORE" sim --masss 1
 expect_usage_error "sim: unknown example"   '--example: expected one of canudas1995' "$FRICORE" sim --example foo
-expect_usage_error "sim: unknown model"     '--model: expected one of lugre\|dahl\|stribeck\|viscous\|coulomb' "$FRICORE" sim --model maxwell
-expect_usage_error "sim: z0 on a static model" 'z0 .*dahl\|lugre only' "$FRICORE" sim --model stribeck --z0 1e-6
+expect_usage_error "sim: unknown model"     '--model: expected one of lugre\|dahl\|elastoplastic\|gms\|stribeck\|viscous\|coulomb' "$FRICORE" sim --model maxwell
+expect_usage_error "sim: z0 on a static model" 'z0 .*dahl\|lugre\|elastoplastic only' "$FRICORE" sim --model stribeck --z0 1e-6
 expect_usage_error "sim: sigma0 on a static model" '--sigma0 does not apply to --model coulomb' "$FRICORE" sim --model coulomb --sigma0 1e4
 # ---- a run that diverges (RK4 past its stability limit): exit 1, no summary,
 # the time it happened and what to do (the loop's one-sum finiteness test)
@@ -290,3 +290,29 @@ h = open(sys.argv[2]).read()
 assert "<th>stick-slip</th><td>stick-slip lost" in h
 PY
 then ok "sim: canudas1995 at 10 ms: stick-slip lost, the cause named, no period (summary and report)"; else bad "sim: canudas1995 at 10 ms (status $rc: $(head -c 300 "$tmp/err"))"; fi
+
+# ---- elasto-plastic and GMS contacts: the exact step (their default and only integrator)
+for m in elastoplastic gms; do
+  run "$FRICORE" sim --example canudas1995 --model $m --dt 1e-4 --csv "$tmp/$m.csv" --summary "$tmp/$m.json"
+  if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$tmp/$m.json" "$tmp/$m.csv" "$m" <<'PY'
+import csv, json, sys
+s = json.load(open(sys.argv[1]))
+d = [[float(x) for x in r] for r in list(csv.reader(open(sys.argv[2])))[1:]]
+assert s["model"] == sys.argv[3] and s["integration"]["method"] == "exact", s["integration"]
+ss = s["stick_slip"]
+# the example's stick-slip, its period near LuGre's (6.36 s)
+assert ss["present"] and 6.0 < ss["period_s"] < 6.8, ss
+# the friction never above the static level Fs = 1.5 N plus sigma2 v
+assert all(abs(r[4] - 0.4 * r[2]) <= 1.5 * (1 + 1e-12) for r in d)
+assert abs(s["energy"]["relative_residual"]) < 1e-6, s["energy"]
+PY
+  then ok "sim --model $m: the example's stick-slip by the exact step, no warning, friction within Fs"; else bad "sim --model $m (status $rc: $(head -c 300 "$tmp/err"))"; fi
+  expect_usage_error "sim --model $m refuses rk4 by name" 'elastoplastic and gms run with --integrator exact only' "$FRICORE" sim --model $m --integrator rk4
+done
+# below breakaway the elasto-plastic bristles follow the slider (z = x): no slip, unlike LuGre's
+run "$FRICORE" sim --model elastoplastic --duration 2 --dt 1e-4 --csv "$tmp/ep2.csv" --summary /dev/null
+if [ "$rc" -eq 0 ] && awk -F, 'NR > 1 { d = $2 - $4; if (d < 0) d = -d; if (d > m) m = d } END { exit !(m < 1e-9) }' "$tmp/ep2.csv"; then
+  ok "sim --model elastoplastic below breakaway: z follows x within 1e-9 m"; else bad "sim elastoplastic below breakaway (status $rc)"; fi
+run "$FRICORE" sim --model elastoplastic --z0 2e-6 --duration 1 --dt 1e-3
+if [ "$rc" -eq 0 ]; then ok "sim --model elastoplastic takes --z0"; else bad "sim elastoplastic --z0 (status $rc: $(head -c 300 "$tmp/err"))"; fi
+expect_usage_error "sim --model gms refuses --z0 (its state is its elements)" 'z0 .*dahl\|lugre\|elastoplastic only' "$FRICORE" sim --model gms --z0 1e-6
