@@ -266,37 +266,47 @@ def kind_of(model, fixed):
     return ("fx_" if fixed else "") + ("stribeck" if model == "stribeck" else "lugre")
 
 
-def run(elf, ref, model, fixed, mode="block", samples=None):
-    """Run the image's step over the reference's samples of model; returns
-    a dict: per-sample instruction counts, the outputs compared."""
-    kind = kind_of(model, fixed)
+def loaded(elf, kind, cfg, inp, out_size, n, ts=0.0):
+    """A machine with elf loaded and its mailbox filled: the parameter bytes
+    cfg, n samples of input bytes inp, room for out_size bytes of outputs
+    after them, the sample time ts; checks the image's kind and layout.
+    Returns the machine, the outputs' address and the flags' offset."""
     lay = struct.unpack("<9I", elf.read(elf.sym("fric_mcu_layout"), 36))
     if lay[0] != KINDS[kind] or lay[1] != IO:
         raise SystemExit("mcu_emu.py: %s is not the %s image (kind %d, mailbox 0x%x)" % (elf.path, kind, lay[0], lay[1]))
     o_n, o_flags, o_in, o_out, o_ts, o_cfg, cfg_size = lay[2:]
-    mref = next(m for m in ref["models"] if m["model"] == model)
-    side = mref["fixed" if fixed else "double"]
-    cfg = struct.pack("<%dI" % len(side["cfg"]), *side["cfg"]) if fixed else \
-        struct.pack("<%dd" % len(side["cfg"]), *side["cfg"])
     if len(cfg) != cfg_size:
         raise SystemExit("mcu_emu.py: %s: the parameter struct is %d bytes on the target, %d on the host" % (
             elf.path, cfg_size, len(cfg)))
-    n = samples or ref["samples"]
-    if fixed:
-        inp, isz = struct.pack("<%di" % n, *ref["codes"][:n]), 4
-    else:
-        inp, isz = struct.pack("<%dd" % n, *ref["vels"][:n]), 8
     out_addr = IO_DATA + len(inp)
-    if out_addr + n * isz > IO + IO_SIZE:
+    if out_addr + out_size > IO + IO_SIZE:
         raise SystemExit("mcu_emu.py: %d samples do not fit the mailbox" % n)
     m = Machine(elf)
     uc = m.uc
     uc.mem_write(IO + o_n, struct.pack("<I", n))
     uc.mem_write(IO + o_in, struct.pack("<I", IO_DATA))
     uc.mem_write(IO + o_out, struct.pack("<I", out_addr))
-    uc.mem_write(IO + o_ts, struct.pack("<d", ref["ts"]))
+    uc.mem_write(IO + o_ts, struct.pack("<d", ts))
     uc.mem_write(IO + o_cfg, cfg)
     uc.mem_write(IO_DATA, inp)
+    return m, out_addr, o_flags
+
+
+def run(elf, ref, model, fixed, mode="block", samples=None):
+    """Run the image's step over the reference's samples of model; returns
+    a dict: per-sample instruction counts, the outputs compared."""
+    kind = kind_of(model, fixed)
+    mref = next(m for m in ref["models"] if m["model"] == model)
+    side = mref["fixed" if fixed else "double"]
+    cfg = struct.pack("<%dI" % len(side["cfg"]), *side["cfg"]) if fixed else \
+        struct.pack("<%dd" % len(side["cfg"]), *side["cfg"])
+    n = samples or ref["samples"]
+    if fixed:
+        inp, isz = struct.pack("<%di" % n, *ref["codes"][:n]), 4
+    else:
+        inp, isz = struct.pack("<%dd" % n, *ref["vels"][:n]), 8
+    m, out_addr, o_flags = loaded(elf, kind, cfg, inp, n * isz, n, ref["ts"])
+    uc = m.uc
     step = elf.sym(STEP[kind]) & ~1
     total, marks = m.call(elf.sym("fric_mcu_reset") & ~1, {A.UC_ARM_REG_SP: elf.sym("__stack_top")},
                           mode=mode, marker=step)
@@ -351,27 +361,11 @@ def run_law(elf, ref, mode="block", samples=None):
     """Run the image's adaptation law over the reference's samples; returns
     a dict: the per-sample counts of the accumulation and the per-window
     counts of the update, the multipliers compared."""
-    lay = struct.unpack("<9I", elf.read(elf.sym("fric_mcu_layout"), 36))
-    if lay[0] != KINDS["adapt"] or lay[1] != IO:
-        raise SystemExit("mcu_emu.py: %s is not the adapt image (kind %d, mailbox 0x%x)" % (elf.path, lay[0], lay[1]))
-    o_n, o_flags, o_in, o_out, o_ts, o_cfg, cfg_size = lay[2:]
     cfg = struct.pack("<%dI" % (len(ref["cfg"]) + len(ref["state"])), *(ref["cfg"] + ref["state"]))
-    if len(cfg) != cfg_size:
-        raise SystemExit("mcu_emu.py: %s: the law's constants and state are %d bytes on the target, %d on the host" % (
-            elf.path, cfg_size, len(cfg)))
     n = samples or ref["samples"]
-    w = struct.calcsize(LAW_IN)
     inp = b"".join(struct.pack(LAW_IN, *ref["in"][5 * i:5 * i + 5]) for i in range(n))
-    out_addr = IO_DATA + len(inp)
-    if out_addr + 8 * n > IO + IO_SIZE:
-        raise SystemExit("mcu_emu.py: %d samples do not fit the mailbox" % n)
-    m = Machine(elf)
+    m, out_addr, o_flags = loaded(elf, "adapt", cfg, inp, 8 * n, n)
     uc = m.uc
-    uc.mem_write(IO + o_n, struct.pack("<I", n))
-    uc.mem_write(IO + o_in, struct.pack("<I", IO_DATA))
-    uc.mem_write(IO + o_out, struct.pack("<I", out_addr))
-    uc.mem_write(IO + o_cfg, cfg)
-    uc.mem_write(IO_DATA, inp)
     a_s, a_u = elf.sym(LAW_SAMPLE) & ~1, elf.sym(LAW_UPDATE) & ~1
     by_func = {} if mode == "block" else None
     total, marks = m.call(elf.sym("fric_mcu_reset") & ~1, {A.UC_ARM_REG_SP: elf.sym("__stack_top")},
