@@ -85,6 +85,7 @@ include mk/servo.mk
 include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk
+include mk/vendor.mk
 include mk/mcu.mk
 include mk/bench.mk
 include mk/fusesoc.mk

@@ -19,7 +19,7 @@
 
 TIMING := $(BUILD)/timing
 TIMING_JOBS ?= 2
-TIMING_ALL_IMAGES := icebreaker ulx3s stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k
+TIMING_ALL_IMAGES := icebreaker ulx3s stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k $(VENDOR_PNR_IMAGES)
 TIMING_IMAGES ?= $(TIMING_ALL_IMAGES)
 TIMING_ALL_SEEDS := 1 2 3 4 5 6 7 8
 TIMING_SEEDS ?= $(TIMING_ALL_SEEDS)
