@@ -22,7 +22,27 @@ TARGETS = {
              "bram": "SB_RAM40_4K", "lc": "ICESTORM_LC"},
     "ecp5": {"device": "ECP5 LFE5U-25F-CABGA256", "lut": "LUT4", "ff": r"TRELLIS_FF", "dsp": "MULT18X18D",
              "bram": "DP16KD", "lc": "TRELLIS_COMB"},
+    # the Tang Nano 9K's top (its LUT1 to LUT4 cells in the LUT4 column)
+    "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4"},
 }
+
+
+# the other families' out-of-context runs (mk/vendor.mk), <core>_<part>:
+# the family's cell names, the nextpnr utilisation line of its logic cells
+# (None: synthesis only, no place and route) and its Fmax, and the netlist
+# check's summary (bitexact.txt, written by make test-netlist-<run>)
+PARTS = {
+    "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+    "gw2a18": {"device": "Gowin GW2A-LV18PG256C8/I7", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+               "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+    "nexus": {"device": "Lattice LIFCL-40-9BG400C", "lut": r"LUT4", "ff": r"FD1P3\w+", "dsp": r"MULT\w+",
+              "bram": r"(?:DP16K|PDP16K|PDPSC16K|SP16K|DPSC512K|PDPSC512K|SP512K)", "lc": "OXIDE_COMB", "lut_kind": "LUT4"},
+    "xc7": {"device": "Xilinx xc7a35t (synthesis only)", "lut": r"LUT[1-6]", "ff": r"FD\w+", "dsp": r"DSP48E1",
+            "bram": r"RAMB\w+", "lc": None, "lut_kind": "LUT1-6"},
+}
+VENDOR_RUNS = tuple("%s_%s" % (c, p) for p in PARTS for c in ("stribeck", "lugre", "eng"))
 
 
 # the out-of-context runs of make synth (mk/synth.mk, mk/ghdl.mk); other
@@ -48,10 +68,71 @@ CORE_TEXT = {
 }
 
 
+def vendor_records(synth):
+    """The other families' runs: resources from Yosys, Fmax from nextpnr
+    (none for the synthesis-only xc7), the netlist check's line."""
+    out = []
+    for run in VENDOR_RUNS:
+        d = os.path.join(synth, run)
+        core, part = run.split("_", 1)
+        t = PARTS[part]
+        if not os.path.exists(os.path.join(d, "stat.txt")):
+            continue
+        pnr_path = os.path.join(d, "pnr.log")
+        if t["lc"] is not None and not os.path.exists(pnr_path):
+            continue
+        stat = open(os.path.join(d, "stat.txt")).read()
+        ys = open(os.path.join(d, "synth.ys")).read()
+        wm = re.search(r"-set W (\d+)", ys)
+        am = re.search(r"-set NUM_AXES (\d+)", ys)
+        if not am:
+            am = re.search(r"parameter integer NUM_AXES = (\d+)", open("rtl/synth/fric_%s_harness.v" % core).read())
+        rec = {"core": core, "lang": "verilog", "part": part, "device": t["device"],
+               "width": int(wm.group(1)) if wm else 16, "axes": int(am.group(1)),
+               "luts": cell_count(stat, t["lut"]), "lut_kind": t["lut_kind"], "ffs": cell_count(stat, t["ff"]),
+               "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
+               "target_mhz": None, "fmax_mhz": None, "timing": "synthesis only", "lcs": None, "lcs_available": None,
+               "bitexact": None}
+        if t["lc"] is not None:
+            pnr = open(pnr_path).read()
+            fm = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)", pnr)
+            lc = re.findall(r"\s" + t["lc"] + r":\s+(\d+)/\s*(\d+)", pnr)
+            rec.update(fmax_mhz=float(fm[-1][0]), target_mhz=float(fm[-1][2]),
+                       lcs=int(lc[-1][0]) if lc else None, lcs_available=int(lc[-1][1]) if lc else None)
+            rec["timing"] = "PASS" if rec["fmax_mhz"] >= rec["target_mhz"] else "FAIL"
+        bp = os.path.join(d, "bitexact.txt")
+        if os.path.exists(bp):
+            rec["bitexact"] = open(bp).read().strip()
+        out.append(rec)
+    return out
+
+
+def vendor_table(f, rows):
+    f.write("| core | device | W | axes | target MHz | Fmax MHz | timing | LUT | FF | DSP | BRAM | logic cells | "
+            "netlist against the C model |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+    for r in rows:
+        lcs = "%d / %d" % (r["lcs"], r["lcs_available"]) if r["lcs"] is not None else "-"
+        f.write("| %s | %s | %d | %d | %s | %s | %s | %d %s | %d | %d | %d | %s | %s |\n" % (
+            r["core"], r["device"], r["width"], r["axes"], "%g" % r["target_mhz"] if r["target_mhz"] else "-",
+            "%.1f" % r["fmax_mhz"] if r["fmax_mhz"] else "-", r["timing"], r["luts"], r["lut_kind"], r["ffs"],
+            r["dsps"], r["brams"], lcs, r["bitexact"] or "not run"))
+
+
+VENDOR_TEXT = ("Each core through its I/O harness on the families of mk/vendor.mk: Gowin with Yosys `synth_gowin` "
+               "and nextpnr-himbaechel, Lattice Nexus with `synth_nexus -noccu2` and nextpnr-nexus, both placed and "
+               "routed at the family's target clock; Xilinx 7-series with `synth_xilinx` only: there is no open "
+               "place and route for the 7-series here, so its rows have resources and no Fmax. LUT: the family's "
+               "look-up tables (LUT4 cells, or LUT1 to LUT6 on the 7-series); DSP: multiplier cells "
+               "(MULT9X9 / MULT18X18 / MULT36X36, DSP48E1). The last column: the synthesized netlist of the same "
+               "configuration, simulated with the family's cell models in the core's own bench against the C "
+               "fixed-point model (`make test-netlist-<core>_<part>`); the multiplier wrapper's netlists are "
+               "checked at the sign boundaries by `make test-netlist-mul` in make test.\n\n")
+
+
 def write_choose(path, records):
     """docs/choosing-a-core.md: one table of the three cores on each target,
     every figure from the synthesis records and the benches."""
-    rows = [r for r in records if r["core"] in CORE_TEXT and r["lang"] == "verilog"]
+    rows = [r for r in records if r["core"] in CORE_TEXT and r["lang"] == "verilog" and not r.get("part")]
     order = {"stribeck": 0, "lugre": 1, "eng": 2}
     rows.sort(key=lambda r: (order[r["core"]], r["target"]))
     vhdl = {(r["core"], r["target"]): r for r in records if r["lang"] == "vhdl"}
@@ -82,6 +163,12 @@ def write_choose(path, records):
                 "guaranteed rate with both models running, from the longest path of its program. Latency: from "
                 "the input handshake to `m_axis_tvalid`, one sample into an idle core, as the core's bench "
                 "measures and asserts it; for fric_eng, the bound its bench asserts.\n\n")
+        vend = [r for r in records if r.get("part")]
+        if vend:
+            vend.sort(key=lambda r: (order[r["core"]], list(PARTS).index(r["part"])))
+            f.write("## Other families\n\n" + VENDOR_TEXT)
+            vendor_table(f, vend)
+            f.write("\n")
         f.write("## Which one\n\n"
                 "- Static friction only: **fric_stribeck**, one sample per clock on any part.\n"
                 "- Dahl or LuGre on a part with enough multipliers (20 DSP blocks): **fric_lugre**.\n"
@@ -150,7 +237,7 @@ def main():
     records.sort(key=lambda r: (r["core"], r["target"], r["lang"] != "verilog"))
     # the board tops: <board>/board.txt names the device, width and axes;
     # rate.txt is the set-rate line of the board bench (tb_top)
-    for board in ("icebreaker", "ulx3s"):
+    for board in ("icebreaker", "ulx3s", "tangnano9k"):
         d = os.path.join(synth, board)
         if not os.path.exists(os.path.join(d, "pnr.log")):
             continue
@@ -184,6 +271,7 @@ def main():
             "throughput_updates_per_s": float(info["mhz"]) * 1e6 * rate,
             "harness": "the whole board top: both cores, register file, SPI bridge, tick, encoder path, PLL",
         })
+    records += vendor_records(synth)
     os.makedirs(os.path.dirname(json_out) or ".", exist_ok=True)
     with open(json_out, "w") as f:
         json.dump(records, f, indent=2)
@@ -196,7 +284,7 @@ def main():
         f.write("| core | language | target | W | target MHz | Fmax MHz | timing | LUT4 | FF | DSP | BRAM | logic cells | "
                 "samples per clock | axis-updates/s at Fmax |\n")
         f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-        cores = [r for r in records if r["core"] != "top"]
+        cores = [r for r in records if r["core"] != "top" and not r.get("part")]
         for r in cores:
             lcs = "%d / %d" % (r["lcs"], r["lcs_available"]) if r["lcs"] is not None else "-"
             f.write("| %s | %s | %s | %d | %g | %.1f | %s | %d | %d | %d | %d | %s | %.3g | %.3g |\n" % (
@@ -240,9 +328,18 @@ def main():
                     r["board"], r["device"], r["width"], r["axes"], r["target_mhz"], r["fmax_mhz"], r["timing"],
                     r["luts"], r["ffs"], r["dsps"], r["brams"], lcs, cyc, r["target_mhz"] * 1e3 / cyc,
                     r["throughput_updates_per_s"]))
+        vend = [r for r in records if r.get("part")]
+        if vend:
+            f.write("\n## Other families\n\n" + VENDOR_TEXT)
+            vendor_table(f, vend)
     if len(sys.argv) > 4:
         write_choose(sys.argv[4], records)
     for r in records:
+        if r.get("part"):
+            print("%s %s: %s, %d %s, %d FF, %d DSP, %d BRAM" % (
+                r["core"], r["part"], "Fmax %.1f MHz (%s at %g)" % (r["fmax_mhz"], r["timing"], r["target_mhz"])
+                if r["fmax_mhz"] else "synthesis only", r["luts"], r["lut_kind"], r["ffs"], r["dsps"], r["brams"]))
+            continue
         print("%s (%s) %s: Fmax %.1f MHz (%s at %g), %d LUT4, %d FF, %d DSP, %d BRAM" % (
             r["core"], r["lang"], r["target"], r["fmax_mhz"], r["timing"], r["target_mhz"], r["luts"], r["ffs"], r["dsps"], r["brams"]))
     if missed:
