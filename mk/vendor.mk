@@ -12,6 +12,7 @@
 #                       (fric_stribeck W 18, fric_lugre W 18, fric_eng)
 #   make synth-nexus    the three cores on the LIFCL-40
 #   make synth-xilinx   the three cores on the xc7a35t, synthesis only
+#   make synth-report-families  docs/results/synth-families.md from the runs
 #
 # Bit-exactness after synthesis: the same Yosys flow writes each core's
 # netlist (write_verilog, the core itself as top, the harness's
@@ -116,10 +117,15 @@ $(eval $(call vendor_run,stribeck_xc7,stribeck,$(ST18),xc7,))
 $(eval $(call vendor_run,lugre_xc7,lugre,$(LG18),xc7,))
 $(eval $(call vendor_run,eng_xc7,eng,$(ENG4),xc7,))
 
-.PHONY: synth-gowin synth-nexus synth-xilinx synth-vendors
+.PHONY: synth-gowin synth-nexus synth-xilinx synth-vendors synth-report-families
 synth-vendors: $(VENDOR_RUNS)
 SYNTH_ALL += synth-vendors test-netlist-cores
-synth-report: $(VENDOR_RUNS)
+# docs/results/synth-families.md, from the runs and the netlist checks there
+# are (a run whose check has not run shows as such); make synth-report writes it too
+synth-report-families:
+	@mkdir -p docs/results
+	$(call msg,PY,docs/results/synth-families.md) python3 scripts/synth_report.py --families $(SYNTH) docs/results/synth-families.md
+synth-report: synth-report-families
 
 # ---- fric_mul per family, at the sign boundaries -------------------------------
 # fric_mul (DSP form, OPT_FABRIC 0) at the cores' widths (16 and 18, one
