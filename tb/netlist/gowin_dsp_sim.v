@@ -28,16 +28,31 @@
 `endif
 
 module fric_gw_mult_core #(
-    parameter integer N = 18
+    parameter integer N = 18,
+    // 1: a register parameter of the cell is set (not modelled)
+    parameter integer REGS = 0,
+    parameter CELL = "?"
 ) (
     input  wire [N-1:0]   a,
+    input  wire [N-1:0]   sia,
+    input  wire           asel,
     input  wire           as,
     input  wire [N-1:0]   b,
+    input  wire [N-1:0]   sib,
+    input  wire           bsel,
     input  wire           bs,
+    output wire [N-1:0]   soa,
+    output wire [N-1:0]   sob,
     output wire [2*N-1:0] p
 );
-    wire signed [N:0] ax = `FRIC_GW_EXT(a, `FRIC_GW_SIGN(as), N);
-    wire signed [N:0] bx = `FRIC_GW_EXT(b, `FRIC_GW_SIGN(bs), N);
+    initial if (REGS != 0) begin
+        $display("%s model: only the combinational configuration is modelled", CELL);
+        $finish;
+    end
+    assign soa = asel ? sia : a;
+    assign sob = bsel ? sib : b;
+    wire signed [N:0] ax = `FRIC_GW_EXT(soa, `FRIC_GW_SIGN(as), N);
+    wire signed [N:0] bx = `FRIC_GW_EXT(sob, `FRIC_GW_SIGN(bs), N);
     wire signed [2*N+1:0] px = ax * bx;
     assign p = px[2*N-1:0];
 endmodule
@@ -55,15 +70,8 @@ module MULT9X9 (A, SIA, B, SIB, ASIGN, BSIGN, ASEL, BSEL, CE, CLK, RESET, DOUT, 
     parameter BSIGN_REG = 1'b0;
     parameter SOA_REG = 1'b0;
     parameter MULT_RESET_MODE = "SYNC";
-    initial if (AREG || BREG || OUT_REG || PIPE_REG || ASIGN_REG || BSIGN_REG || SOA_REG) begin
-        $display("MULT9X9 model: only the combinational configuration is modelled");
-        $finish;
-    end
-    wire [8:0] a = ASEL ? SIA : A;
-    wire [8:0] b = BSEL ? SIB : B;
-    assign SOA = a;
-    assign SOB = b;
-    fric_gw_mult_core #(.N(9)) u_core (.a(a), .as(ASIGN), .b(b), .bs(BSIGN), .p(DOUT));
+    fric_gw_mult_core #(.N(9), .REGS(AREG | BREG | OUT_REG | PIPE_REG | ASIGN_REG | BSIGN_REG | SOA_REG), .CELL("MULT9X9")) u_core (
+        .a(A), .sia(SIA), .asel(ASEL), .as(ASIGN), .b(B), .sib(SIB), .bsel(BSEL), .bs(BSIGN), .soa(SOA), .sob(SOB), .p(DOUT));
 endmodule
 
 module MULT18X18 (A, SIA, B, SIB, ASIGN, BSIGN, ASEL, BSEL, CE, CLK, RESET, DOUT, SOA, SOB);
@@ -79,15 +87,8 @@ module MULT18X18 (A, SIA, B, SIB, ASIGN, BSIGN, ASEL, BSEL, CE, CLK, RESET, DOUT
     parameter BSIGN_REG = 1'b0;
     parameter SOA_REG = 1'b0;
     parameter MULT_RESET_MODE = "SYNC";
-    initial if (AREG || BREG || OUT_REG || PIPE_REG || ASIGN_REG || BSIGN_REG || SOA_REG) begin
-        $display("MULT18X18 model: only the combinational configuration is modelled");
-        $finish;
-    end
-    wire [17:0] a = ASEL ? SIA : A;
-    wire [17:0] b = BSEL ? SIB : B;
-    assign SOA = a;
-    assign SOB = b;
-    fric_gw_mult_core #(.N(18)) u_core (.a(a), .as(ASIGN), .b(b), .bs(BSIGN), .p(DOUT));
+    fric_gw_mult_core #(.N(18), .REGS(AREG | BREG | OUT_REG | PIPE_REG | ASIGN_REG | BSIGN_REG | SOA_REG), .CELL("MULT18X18")) u_core (
+        .a(A), .sia(SIA), .asel(ASEL), .as(ASIGN), .b(B), .sib(SIB), .bsel(BSEL), .bs(BSIGN), .soa(SOA), .sob(SOB), .p(DOUT));
 endmodule
 
 module MULT36X36 (A, B, ASIGN, BSIGN, CE, CLK, RESET, DOUT);
@@ -102,11 +103,8 @@ module MULT36X36 (A, B, ASIGN, BSIGN, CE, CLK, RESET, DOUT);
     parameter ASIGN_REG = 1'b0;
     parameter BSIGN_REG = 1'b0;
     parameter MULT_RESET_MODE = "SYNC";
-    initial if (AREG || BREG || OUT0_REG || OUT1_REG || PIPE_REG || ASIGN_REG || BSIGN_REG) begin
-        $display("MULT36X36 model: only the combinational configuration is modelled");
-        $finish;
-    end
-    fric_gw_mult_core #(.N(36)) u_core (.a(A), .as(ASIGN), .b(B), .bs(BSIGN), .p(DOUT));
+    fric_gw_mult_core #(.N(36), .REGS(AREG | BREG | OUT0_REG | OUT1_REG | PIPE_REG | ASIGN_REG | BSIGN_REG), .CELL("MULT36X36")) u_core (
+        .a(A), .sia(36'd0), .asel(1'b0), .as(ASIGN), .b(B), .sib(36'd0), .bsel(1'b0), .bs(BSIGN), .soa(), .sob(), .p(DOUT));
 endmodule
 
 `undef FRIC_GW_EXT
