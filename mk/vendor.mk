@@ -108,7 +108,10 @@ ENG4 := -set NUM_AXES 4
 $(eval $(call vendor_run,stribeck_gw1n9,stribeck,$(ST16),gw1n9,$(GW1N9_PNR) --freq $(GW1N9_MHZ),$(GW1N9_MHZ)))
 $(eval $(call vendor_run,eng_gw1n9,eng,$(ENG4),gw1n9,$(GW1N9_PNR) --freq $(GW1N9_MHZ),$(GW1N9_MHZ)))
 $(eval $(call vendor_run,stribeck_gw2a18,stribeck,$(ST18),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
-$(eval $(call vendor_run,lugre_gw2a18,lugre,$(LG18),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
+# (the LuGre pipeline fills 93 % of the GW2A-18's flip-flops, and nextpnr's
+# placer does not finish it in reasonable time: synthesis and the netlist
+# check only)
+$(eval $(call vendor_run,lugre_gw2a18,lugre,$(LG18),gw2a18,))
 $(eval $(call vendor_run,eng_gw2a18,eng,$(ENG4),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
 $(eval $(call vendor_run,stribeck_nexus,stribeck,$(ST18),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))
 $(eval $(call vendor_run,lugre_nexus,lugre,$(LG18),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))

@@ -42,8 +42,9 @@ PARTS = {
                "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
     "nexus": {"device": "Lattice LIFCL-40-9BG400C", "lut": r"LUT4", "ff": r"FD1P3\w+", "dsp": r"MULT\w+",
               "bram": r"(?:DP16K|PDP16K|PDPSC16K|SP16K|DPSC512K|PDPSC512K|SP512K)", "lc": "OXIDE_COMB", "lut_kind": "LUT4"},
-    "xc7": {"device": "Xilinx xc7a35t (synthesis only)", "lut": r"LUT[1-6]", "ff": r"FD\w+", "dsp": r"DSP48E1",
-            "bram": r"RAMB\w+", "lc": None, "lut_kind": "LUT1-6"},
+    # (the 7-series LUT column: LUT1 to LUT6 and the LUTs used as shift registers or RAM)
+    "xc7": {"device": "Xilinx xc7a35t (synthesis only)", "lut": r"(?:LUT[1-6]|SRL16E|SRLC32E|RAM\d+[MSXD]\w*)",
+            "ff": r"FD\w+", "dsp": r"DSP48E1", "bram": r"RAMB\w+", "lc": None, "lut_kind": "LUT6"},
 }
 VENDOR_RUNS = tuple("%s_%s" % (c, p) for p in PARTS for c in ("stribeck", "lugre", "eng"))
 
@@ -82,8 +83,7 @@ def vendor_records(synth):
         if not os.path.exists(os.path.join(d, "stat.txt")):
             continue
         pnr_path = os.path.join(d, "pnr.log")
-        if t["lc"] is not None and not os.path.exists(pnr_path):
-            continue
+        placed = t["lc"] is not None and os.path.exists(pnr_path)
         stat = open(os.path.join(d, "stat.txt")).read()
         ys = open(os.path.join(d, "synth.ys")).read()
         wm = re.search(r"-set W (\d+)", ys)
@@ -94,9 +94,11 @@ def vendor_records(synth):
                "width": int(wm.group(1)) if wm else 16, "axes": int(am.group(1)),
                "luts": cell_count(stat, t["lut"]), "lut_kind": t["lut_kind"], "ffs": cell_count(stat, t["ff"]),
                "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
-               "target_mhz": None, "fmax_mhz": None, "timing": "synthesis only", "lcs": None, "lcs_available": None,
-               "bitexact": None}
-        if t["lc"] is not None:
+               "target_mhz": None, "fmax_mhz": None, "lcs": None, "lcs_available": None, "bitexact": None,
+               # the 7-series has no place and route here; a run of another part without a
+               # place-and-route log is one that mk/vendor.mk leaves at synthesis
+               "timing": "synthesis only" if t["lc"] is None else "not placed"}
+        if placed:
             pnr = open(pnr_path).read()
             fm = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)", pnr)
             lc = re.findall(r"\s" + t["lc"] + r":\s+(\d+)/\s*(\d+)", pnr)
@@ -125,7 +127,7 @@ VENDOR_TEXT = ("Each core through its I/O harness on the families of mk/vendor.m
                "and nextpnr-himbaechel, Lattice Nexus with `synth_nexus -noccu2` and nextpnr-nexus, both placed and "
                "routed at the family's target clock; Xilinx 7-series with `synth_xilinx` only: there is no open "
                "place and route for the 7-series here, so its rows have resources and no Fmax. LUT: the family's "
-               "look-up tables (LUT4 cells, or LUT1 to LUT6 on the 7-series); DSP: multiplier cells "
+               "look-up tables (LUT4 cells; on the 7-series LUT1 to LUT6 and the LUTs used as shift registers or RAM); DSP: multiplier cells "
                "(MULT9X9 / MULT18X18 / MULT36X36, DSP48E1). The last column: the synthesized netlist of the same "
                "configuration, simulated with the family's cell models in the core's own bench against the C "
                "fixed-point model (`make test-netlist-<core>_<part>`); the multiplier wrapper's netlists are "
@@ -191,7 +193,7 @@ def write_families(synth, md_out):
     for r in recs:
         print("%s %s: %s, %d %s, %d FF, %d DSP, %d BRAM; netlist %s" % (
             r["core"], r["part"], "Fmax %.1f MHz (%s at %g)" % (r["fmax_mhz"], r["timing"], r["target_mhz"])
-            if r["fmax_mhz"] else "synthesis only", r["luts"], r["lut_kind"], r["ffs"], r["dsps"], r["brams"],
+            if r["fmax_mhz"] else r["timing"], r["luts"], r["lut_kind"], r["ffs"], r["dsps"], r["brams"],
             r["bitexact"] or "not run"))
     bad = [r for r in recs if r["timing"] == "FAIL"]
     return 1 if bad else 0
