@@ -200,7 +200,8 @@ $(BUILD)/tb/net_$(1)/net_$(1): $(BUILD)/tb/net_$(1)/tb.o $(SYNTH)/$(1)/netlist.v
 test-netlist-$(1): $(BUILD)/tb/net_$(1)/net_$(1) $(STIM_FILES)
 	@rm -f $(SYNTH)/$(1)/bitexact.txt
 	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && STIM_DIR=$(abspath $(STIM_DIR)) \
-	  $(abspath scripts/run_test.sh) net_$(1) $(abspath $(LOGS))/net_$(1).log $(abspath $(BUILD)/tb/net_$(1)/net_$(1))
+	  $(abspath scripts/run_test.sh) net_$(1) $(abspath $(LOGS))/net_$(1).log $(abspath $(BUILD)/tb/net_$(1)/net_$(1)) \
+	  || { echo "FAIL (tb_$(2): $$$$(grep -m1 -o 'first mismatch.*' $(abspath $(LOGS))/net_$(1).log))" >$(abspath $(SYNTH))/$(1)/bitexact.txt; exit 1; }
 	@echo "PASS (tb_$(2), $$$$(grep -m1 '^\[  PASSED  \]' $(LOGS)/net_$(1).log | grep -o '[0-9]* test(s)'))" >$(SYNTH)/$(1)/bitexact.txt
 NETLIST_CORE_TESTS += test-netlist-$(1)
 endef
