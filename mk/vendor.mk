@@ -52,7 +52,7 @@ FAMILY_xc7 := xilinx
 # the target clocks (every placement seed of make timing-sweep meets them)
 GW1N9_MHZ := 80
 GW2A18_MHZ := 60
-NEXUS_MHZ := 100
+NEXUS_MHZ := 80
 # the devices. The Gowin runs go on past a timing failure
 # (--timing-allow-fail) because nextpnr reports false hold violations on
 # block RAM address pins; scripts/timing_sweep.py check then fails the run
