@@ -62,7 +62,7 @@ VENV := .venv
 .PHONY: all test deps versions clean build-all test-all
 all: deps
 	@t0=$$(date +%s); $(MAKE) --no-print-directory -j2 --output-sync=target build-all && \
-	  echo "make: built in $$(( $$(date +%s) - t0 )) s: build/bin/fricore, build/report.html, build/ulx3s.bit, build/icebreaker.bin"
+	  echo "make: built in $$(( $$(date +%s) - t0 )) s: build/bin/fricore, build/report.html, build/ulx3s.bit, build/icebreaker.bin, build/tangnano9k.fs"
 test: deps
 	@t0=$$(date +%s); $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-all && \
 	  echo "make test: all $(words $(TEST_ALL)) test groups passed in $$(( $$(date +%s) - t0 )) s (logs in $(LOGS)/)"
@@ -85,6 +85,7 @@ include mk/servo.mk
 include mk/synth.mk
 include mk/board.mk
 include mk/ghdl.mk
+include mk/vendor.mk
 include mk/mcu.mk
 include mk/bench.mk
 include mk/fusesoc.mk

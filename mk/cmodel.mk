@@ -12,7 +12,8 @@ LDLIBS := -lcminpack -lm
 LIB_SRCS := $(wildcard cmodel/src/*.c) cmodel/generated/fric_fx_tables.c cmodel/dev/fricore_dev.c
 # The fixed-point library: integer only. -mgeneral-regs-only makes any
 # floating-point operation a compile error; test-nofp also inspects the objects.
-FX_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c
+FX_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_status.c cmodel/src/fric_eng.c \
+  cmodel/src/fric_adapt.c
 FX_OBJS := $(FX_SRCS:%.c=$(BUILD)/obj/%.o)
 $(FX_OBJS) $(FX_SRCS:%.c=$(BUILD)/san/obj/%.o): CFLAGS += -mgeneral-regs-only
 CLI_SRCS := $(wildcard cmodel/cli/*.c)
@@ -165,6 +166,13 @@ TEST_ALL += test-demo
 # libm baseline, for Stribeck, Dahl and LuGre over 1e6 samples.
 BENCH_SPEED := $(BIN)/fric-bench-speed
 $(BENCH_SPEED): $(BUILD)/obj/cmodel/bench/fric_bench_speed.o $(LIB)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# The adaptation law's inputs and outputs recorded from a servo run: the
+# reference of its MCU build (mk/mcu.mk).
+ADAPT_DUMP := $(BIN)/fric-adapt-dump
+$(ADAPT_DUMP): $(BUILD)/obj/cmodel/bench/fric_adapt_dump.o $(LIB)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 

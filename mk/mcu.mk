@@ -4,10 +4,14 @@
 # FPU (arm-none-eabi-gcc, newlib-nano for libgcc's soft-float and libm),
 # linked into the bare-metal harness cmodel/mcu/fric_mcu.c, and run in the
 # unicorn emulator (scripts/mcu_emu.py), which counts the instructions per
-# sample and checks the outputs against the host's models.
+# sample and checks the outputs against the host's models. The adaptive
+# observer's adaptation law (fric_adapt.c, kind adapt) runs on inputs recorded
+# from a host servo run (fric-adapt-dump), its counts per sample and per
+# window update.
 #
 #   make test-mcu    (in make test) a few hundred samples of each step at -O2:
-#                    fixed point bit-exact, double within 1e-12, counts exact
+#                    fixed point and the law bit-exact, double within 1e-12,
+#                    counts exact
 #   make bench-mcu   (in make bench) one sine period of both velocity sets
 #                    of the x86 speed benchmark, -O2 and -Os: instructions per
 #                    sample and sizes; rewrites the "Microcontroller" section
@@ -24,19 +28,26 @@ MCU_CPU_m4 := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
 MCU_CFLAGS := -std=c11 -g $(CWARN) -ffunction-sections -fdata-sections -Icmodel/include -Icmodel/generated
 MCU_LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -T cmodel/mcu/fric_mcu.ld
 MCU_LIBS := -lm -lc -lgcc
-MCU_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_stribeck.c cmodel/src/fric_lugre.c
+MCU_SRCS := cmodel/src/fric_fx.c cmodel/generated/fric_fx_tables.c cmodel/src/fric_stribeck.c cmodel/src/fric_lugre.c \
+  cmodel/src/fric_adapt.c
 MCU_DIR := $(BUILD)/mcu
 MCU_KIND_none := 0
 MCU_KIND_fx_stribeck := 1
 MCU_KIND_fx_lugre := 2
 MCU_KIND_stribeck := 3
 MCU_KIND_lugre := 4
-MCU_KINDS_ALL := none fx_stribeck fx_lugre stribeck lugre
+MCU_KIND_adapt := 5
+MCU_KINDS_ALL := none fx_stribeck fx_lugre stribeck lugre adapt
 MCU_KINDS_FX := none fx_stribeck fx_lugre
 MCU_BENCH_SAMPLES := 20000
 MCU_TEST_SAMPLES := 300
 MCU_EMU := $(VENV)/bin/python scripts/mcu_emu.py
-MCU_BENCH_REFS := $(MCU_DIR)/ref_sweep_$(MCU_BENCH_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_BENCH_SAMPLES).json
+# The adaptation law: its default rate (2 Hz, windows of 5000 samples), 4
+# windows of a drift run for the bench; 50 Hz, 3 windows for the test
+# (fric-adapt-dump RATE START N).
+MCU_ADAPT_BENCH := $(MCU_DIR)/adapt_2_40000_20000.json
+MCU_ADAPT_TEST := $(MCU_DIR)/adapt_50_24000_600.json
+MCU_BENCH_REFS := $(MCU_DIR)/ref_sweep_$(MCU_BENCH_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_BENCH_SAMPLES).json $(MCU_ADAPT_BENCH)
 
 # $(1) build, $(2) target, $(3) optimization, $(4) extra flags, $(5) kinds
 define mcu_build
@@ -64,7 +75,10 @@ $(foreach t,m0plus m4,$(foreach o,O2 Os,\
 $(MCU_DIR)/ref_%.json: $(BENCH_SPEED)
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) $(BENCH_SPEED) --dump $(word 1,$(subst _, ,$*)) $(word 2,$(subst _, ,$*)) $@.tmp && mv $@.tmp $@
-MCU_TEST_REFS := $(MCU_DIR)/ref_sweep_$(MCU_TEST_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_TEST_SAMPLES).json
+MCU_TEST_REFS := $(MCU_DIR)/ref_sweep_$(MCU_TEST_SAMPLES).json $(MCU_DIR)/ref_slow_$(MCU_TEST_SAMPLES).json $(MCU_ADAPT_TEST)
+$(MCU_DIR)/adapt_%.json: $(ADAPT_DUMP)
+	@mkdir -p $(@D)
+	$(call msg,RUN,$@) $(ADAPT_DUMP) $(subst _, ,$*) $@.tmp && mv $@.tmp $@
 MCU_TEST_BUILDS := m0plus-O2 m4-O2 m0plus-O2-w16 m4-O2-w16
 MCU_BENCH_JSONS := $(MCU_BUILDS:%=$(MCU_DIR)/bench/%.json)
 

@@ -19,7 +19,7 @@
 
 TIMING := $(BUILD)/timing
 TIMING_JOBS ?= 2
-TIMING_ALL_IMAGES := icebreaker ulx3s stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k
+TIMING_ALL_IMAGES := icebreaker ulx3s tangnano9k stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k $(VENDOR_PNR_IMAGES)
 TIMING_IMAGES ?= $(TIMING_ALL_IMAGES)
 TIMING_ALL_SEEDS := 1 2 3 4 5 6 7 8
 TIMING_SEEDS ?= $(TIMING_ALL_SEEDS)
@@ -27,6 +27,7 @@ TIMING_NICE ?= nice -n 5
 # each image's target clock (its nextpnr --freq)
 TIMING_MHZ_icebreaker = $(ICEBREAKER_MHZ)
 TIMING_MHZ_ulx3s = $(ULX3S_MHZ)
+TIMING_MHZ_tangnano9k = $(TANGNANO9K_MHZ)
 TIMING_MHZ_stribeck_ecp5 = $(STRIBECK_ECP5_MHZ)
 TIMING_MHZ_stribeck_up5k = $(STRIBECK_UP5K_MHZ)
 TIMING_MHZ_lugre_ecp5 = $(LUGRE_ECP5_MHZ)

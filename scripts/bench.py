@@ -130,7 +130,8 @@ def mcu_sizes(m):
     rows = []
     for b in sorted(m["builds"], key=lambda b: (list(MCU_TARGETS).index(b["target"]), b["opt"], b["variant"])):
         for kind, what in (("fx_stribeck", "fixed Stribeck"), ("fx_lugre", "fixed Dahl / LuGre"),
-                           ("stribeck", "double Stribeck"), ("lugre", "double Dahl / LuGre")):
+                           ("stribeck", "double Stribeck"), ("lugre", "double Dahl / LuGre"),
+                           ("adapt", "adaptation law")):
             if kind in b["sizes"]:
                 rows.append(dict(b["sizes"][kind], target=b["target"], opt=b["opt"], step=what, kind=kind,
                                  build="W 16 only" if b["variant"] == "w16" else "as shipped"))
@@ -197,6 +198,49 @@ def mcu_section(m):
               ("with `FRIC_FX_ONLY_WIDTH=16` (at most %d bytes: %s, %s)" % (
                   big1["flash"], MCU_TARGETS[big1["target"]], big1["opt"])) if big1 else "",
               bigs["flash"], MCU_TARGETS[bigs["target"]], bigs["opt"]), ""]
+    return L + mcu_law(m)
+
+
+def mcu_law(m):
+    """The adaptation law's lines: per sample, per window update, per second
+    at the default rate, and the share of libgcc's 64-bit routines."""
+    laws = [(b, b["law"]) for b in sorted(m["builds"], key=lambda b: (list(MCU_TARGETS).index(b["target"]), b["opt"]))
+            if b.get("law")]
+    if not laws:
+        return []
+    r0 = laws[0][1]
+    ts = 1.0 / (r0["rate_Hz"] * r0["window"])
+    L = ["### The adaptation law of the adaptive observer", "",
+         "`fric_adapt_sample` (each sample: gates, regressors, five 64-bit sums) and `fric_adapt_update` (each "
+         "window: the least-squares correction and its guards) of `cmodel/src/fric_adapt.c`, the integer-only law "
+         "of `--compensation lugre-adaptive` (docs/servo.md), over %d samples (%d windows of %d) recorded from a "
+         "host run of the servo by `fric-adapt-dump %g %d %d` (the slow sine, T<sub>s</sub> = %g s, a drift of "
+         "F<sub>c</sub>, F<sub>s</sub> +40 %% and &sigma;<sub>2</sub> &minus;20 %%, `--comp-arith fixed "
+         "--adapt-sigma2`, the costlier setting; %d of its %d updates moved a multiplier). The multipliers after every "
+         "sample equal the host's bit for bit. Per sample: the mean over the run, and the largest (a sample "
+         "that enters the sums; one the gates reject costs the least). Per second: at T<sub>s</sub> = %g s and the default %g Hz, %d samples "
+         "and %g updates. *libgcc*: the share of the instructions spent in libgcc's 64-bit multiplication "
+         "(`__muldi3`) and division (`__aeabi_ldivmod`, `__divdi3`, `__udivmoddi4` and helpers): the "
+         "Cortex-M0+ has no 32 x 32 &rarr; 64-bit multiply, the Cortex-M4 has one (`SMULL`, inline) and a 32-bit "
+         "divide. *Code*: bytes of `.text` the law adds, with the libgcc routines it calls." % (
+             r0["samples"], r0["updates"], r0["window"], r0["rate_Hz"], r0.get("start", 0), r0["samples"], ts,
+             r0["moved"], r0["updates"], ts, r0["rate_Hz"], round(1 / ts), r0["rate_Hz"]), "",
+         "| target | opt | per sample, mean (largest) | per update, mean (largest) | libgcc per sample | "
+         "libgcc per update | instructions per second | code |", "|---|---|---|---|---|---|---|---|"]
+    for b, r in laws:
+        lib = r.get("library") or {}
+        share = lambda ph, tot: sum((lib.get(ph) or {}).values()) / tot if tot else 0.0
+        per_s = r["per_sample_mean"] / ts + r["per_update_mean"] * r["rate_Hz"]
+        L.append("| %s | %s | %.1f (%d) | %.0f (%d) | %.0f %% | %.0f %% | %.2f M | %d |" % (
+            MCU_TARGETS[b["target"]], b["opt"], r["per_sample_mean"], r["per_sample_max"], r["per_update_mean"], r["per_update_max"],
+            100.0 * share("sample", r["per_sample_mean"]), 100.0 * share("update", r["per_update_mean"]),
+            per_s / 1e6, b["sizes"]["adapt"]["code"]))
+    worst = max(laws, key=lambda x: x[1]["per_sample_mean"] / ts + x[1]["per_update_mean"] * x[1]["rate_Hz"])
+    wl = worst[1]
+    L += ["", "At most %.2f million instructions per second (%s, %s): the per-sample accumulation is nearly all of it, "
+          "the update coming %g times a second." % (
+              (wl["per_sample_mean"] / ts + wl["per_update_mean"] * wl["rate_Hz"]) / 1e6,
+              MCU_TARGETS[worst[0]["target"]], worst[0]["opt"], wl["rate_Hz"]), ""]
     return L
 
 

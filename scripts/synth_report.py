@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """synth_report.py SYNTH_DIR JSON_OUT MD_OUT [CHOOSE_OUT]
+synth_report.py --families SYNTH_DIR MD_OUT
 
 Reads the Yosys statistics and nextpnr logs of every run in SYNTH_DIR
 (<core>_<target>/stat.txt, pnr.log, synth.ys) and writes one record per
@@ -10,8 +11,10 @@ from the same records and each run's latency.txt (the latency line its
 Verilator bench printed and asserted). A core that
 does not take a sample every clock has rate.txt beside its logs: the line
 its Verilator bench printed ("throughput: X samples per clock round-robin
-over N axes, ..."), and its throughput is X * Fmax. Nothing in the tables
-is typed by hand."""
+over N axes, ..."), and its throughput is X * Fmax. With --families, the
+other families' runs of mk/vendor.mk (<core>_<part>: stat.txt, pnr.log
+unless synthesis only, bitexact.txt from the netlist check) into MD_OUT;
+exit 1 if a run missed its clock. Nothing in the tables is typed by hand."""
 import json
 import os
 import re
@@ -22,7 +25,28 @@ TARGETS = {
              "bram": "SB_RAM40_4K", "lc": "ICESTORM_LC"},
     "ecp5": {"device": "ECP5 LFE5U-25F-CABGA256", "lut": "LUT4", "ff": r"TRELLIS_FF", "dsp": "MULT18X18D",
              "bram": "DP16KD", "lc": "TRELLIS_COMB"},
+    # the Tang Nano 9K's top (its LUT1 to LUT4 cells in the LUT4 column)
+    "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4"},
 }
+
+
+# the other families' out-of-context runs (mk/vendor.mk), <core>_<part>:
+# the family's cell names, the nextpnr utilisation line of its logic cells
+# (None: synthesis only, no place and route) and its Fmax, and the netlist
+# check's summary (bitexact.txt, written by make test-netlist-<run>)
+PARTS = {
+    "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+    "gw2a18": {"device": "Gowin GW2A-LV18PG256C8/I7", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
+               "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+    "nexus": {"device": "Lattice LIFCL-40-9BG400C", "lut": r"LUT4", "ff": r"FD1P3\w+", "dsp": r"MULT\w+",
+              "bram": r"(?:DP16K|PDP16K|PDPSC16K|SP16K|DPSC512K|PDPSC512K|SP512K)", "lc": "OXIDE_COMB", "lut_kind": "LUT4"},
+    # (the 7-series LUT column: LUT1 to LUT6 and the LUTs used as shift registers or RAM)
+    "xc7": {"device": "Xilinx xc7a35t (synthesis only)", "lut": r"(?:LUT[1-6]|SRL16E|SRLC32E|RAM\d+[MSXD]\w*)",
+            "ff": r"FD\w+", "dsp": r"DSP48E1", "bram": r"RAMB\w+", "lc": None, "lut_kind": "LUT6"},
+}
+VENDOR_RUNS = tuple("%s_%s" % (c, p) for p in PARTS for c in ("stribeck", "lugre", "eng"))
 
 
 # the out-of-context runs of make synth (mk/synth.mk, mk/ghdl.mk); other
@@ -46,6 +70,68 @@ CORE_TEXT = {
     "eng": ("fric_eng", "both models on one shared engine (a small processor running the fixed-point model's program)",
             "rtl/cores/fric_eng.f", "fric_eng.md"),
 }
+
+
+def vendor_records(synth):
+    """The other families' runs: resources from Yosys, Fmax from nextpnr
+    (none for the synthesis-only xc7), the netlist check's line."""
+    out = []
+    for run in VENDOR_RUNS:
+        d = os.path.join(synth, run)
+        core, part = run.split("_", 1)
+        t = PARTS[part]
+        if not os.path.exists(os.path.join(d, "stat.txt")):
+            continue
+        pnr_path = os.path.join(d, "pnr.log")
+        placed = t["lc"] is not None and os.path.exists(pnr_path)
+        stat = open(os.path.join(d, "stat.txt")).read()
+        ys = open(os.path.join(d, "synth.ys")).read()
+        wm = re.search(r"-set W (\d+)", ys)
+        am = re.search(r"-set NUM_AXES (\d+)", ys)
+        if not am:
+            am = re.search(r"parameter integer NUM_AXES = (\d+)", open("rtl/synth/fric_%s_harness.v" % core).read())
+        rec = {"core": core, "lang": "verilog", "part": part, "device": t["device"],
+               "width": int(wm.group(1)) if wm else 16, "axes": int(am.group(1)),
+               "luts": cell_count(stat, t["lut"]), "lut_kind": t["lut_kind"], "ffs": cell_count(stat, t["ff"]),
+               "dsps": cell_count(stat, t["dsp"]), "brams": cell_count(stat, t["bram"]),
+               "target_mhz": None, "fmax_mhz": None, "lcs": None, "lcs_available": None, "bitexact": None,
+               # the 7-series has no place and route here; a run of another part without a
+               # place-and-route log is one that mk/vendor.mk leaves at synthesis
+               "timing": "synthesis only" if t["lc"] is None else "not placed"}
+        if placed:
+            pnr = open(pnr_path).read()
+            fm = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)", pnr)
+            lc = re.findall(r"\s" + t["lc"] + r":\s+(\d+)/\s*(\d+)", pnr)
+            rec.update(fmax_mhz=float(fm[-1][0]), target_mhz=float(fm[-1][2]),
+                       lcs=int(lc[-1][0]) if lc else None, lcs_available=int(lc[-1][1]) if lc else None)
+            rec["timing"] = "PASS" if rec["fmax_mhz"] >= rec["target_mhz"] else "FAIL"
+        bp = os.path.join(d, "bitexact.txt")
+        if os.path.exists(bp):
+            rec["bitexact"] = open(bp).read().strip()
+        out.append(rec)
+    return out
+
+
+def vendor_table(f, rows):
+    f.write("| core | device | W | axes | target MHz | Fmax MHz | timing | LUT | FF | DSP | BRAM | logic cells | "
+            "netlist against the C model |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+    for r in rows:
+        lcs = "%d / %d" % (r["lcs"], r["lcs_available"]) if r["lcs"] is not None else "-"
+        f.write("| %s | %s | %d | %d | %s | %s | %s | %d %s | %d | %d | %d | %s | %s |\n" % (
+            r["core"], r["device"], r["width"], r["axes"], "%g" % r["target_mhz"] if r["target_mhz"] else "-",
+            "%.1f" % r["fmax_mhz"] if r["fmax_mhz"] else "-", r["timing"], r["luts"], r["lut_kind"], r["ffs"],
+            r["dsps"], r["brams"], lcs, r["bitexact"] or "not run"))
+
+
+VENDOR_TEXT = ("Each core through its I/O harness on the families of mk/vendor.mk: Gowin with Yosys `synth_gowin` "
+               "and nextpnr-himbaechel, Lattice Nexus with `synth_nexus -noccu2` and nextpnr-nexus, both placed and "
+               "routed at the family's target clock; Xilinx 7-series with `synth_xilinx` only: there is no open "
+               "place and route for the 7-series here, so its rows have resources and no Fmax. LUT: the family's "
+               "look-up tables (LUT4 cells; on the 7-series LUT1 to LUT6 and the LUTs used as shift registers or RAM); DSP: multiplier cells "
+               "(MULT9X9 / MULT18X18 / MULT36X36, DSP48E1). The last column: the synthesized netlist of the same "
+               "configuration, simulated with the family's cell models in the core's own bench against the C "
+               "fixed-point model (`make test-netlist-<core>_<part>`); the multiplier wrapper's netlists are "
+               "checked at the sign boundaries by `make test-netlist-mul` in make test.\n\n")
 
 
 def write_choose(path, records):
@@ -82,6 +168,9 @@ def write_choose(path, records):
                 "guaranteed rate with both models running, from the longest path of its program. Latency: from "
                 "the input handshake to `m_axis_tvalid`, one sample into an idle core, as the core's bench "
                 "measures and asserts it; for fric_eng, the bound its bench asserts.\n\n")
+        f.write("## Other families\n\nThe three cores on Gowin GW1N-9 and GW2A-18, Lattice Nexus LIFCL-40 and "
+                "(synthesis only) Xilinx xc7a35t, each netlist checked against the C model: "
+                "[results/synth-families.md](results/synth-families.md) ([families.md](families.md)).\n\n")
         f.write("## Which one\n\n"
                 "- Static friction only: **fric_stribeck**, one sample per clock on any part.\n"
                 "- Dahl or LuGre on a part with enough multipliers (20 DSP blocks): **fric_lugre**.\n"
@@ -90,7 +179,29 @@ def write_choose(path, records):
                 "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n")
 
 
+def write_families(synth, md_out):
+    """docs/results/synth-families.md: the other families' runs, per core."""
+    order = {"stribeck": 0, "lugre": 1, "eng": 2}
+    recs = vendor_records(synth)
+    recs.sort(key=lambda r: (order[r["core"]], list(PARTS).index(r["part"])))
+    with open(md_out + ".tmp", "w") as f:
+        f.write("# Synthesis results: other families\n\nGenerated by `make synth-report-families` "
+                "(scripts/synth_report.py --families) from the Yosys and nextpnr logs and the netlist checks; "
+                "do not edit. " + VENDOR_TEXT)
+        vendor_table(f, recs)
+    os.replace(md_out + ".tmp", md_out)
+    for r in recs:
+        print("%s %s: %s, %d %s, %d FF, %d DSP, %d BRAM; netlist %s" % (
+            r["core"], r["part"], "Fmax %.1f MHz (%s at %g)" % (r["fmax_mhz"], r["timing"], r["target_mhz"])
+            if r["fmax_mhz"] else r["timing"], r["luts"], r["lut_kind"], r["ffs"], r["dsps"], r["brams"],
+            r["bitexact"] or "not run"))
+    bad = [r for r in recs if r["timing"] == "FAIL"]
+    return 1 if bad else 0
+
+
 def main():
+    if sys.argv[1:2] == ["--families"]:
+        return write_families(sys.argv[2], sys.argv[3])
     synth, json_out, md_out = sys.argv[1:4]
     records = []
     for run in sorted(os.listdir(synth)):
@@ -150,7 +261,7 @@ def main():
     records.sort(key=lambda r: (r["core"], r["target"], r["lang"] != "verilog"))
     # the board tops: <board>/board.txt names the device, width and axes;
     # rate.txt is the set-rate line of the board bench (tb_top)
-    for board in ("icebreaker", "ulx3s"):
+    for board in ("icebreaker", "ulx3s", "tangnano9k"):
         d = os.path.join(synth, board)
         if not os.path.exists(os.path.join(d, "pnr.log")):
             continue
@@ -240,6 +351,8 @@ def main():
                     r["board"], r["device"], r["width"], r["axes"], r["target_mhz"], r["fmax_mhz"], r["timing"],
                     r["luts"], r["ffs"], r["dsps"], r["brams"], lcs, cyc, r["target_mhz"] * 1e3 / cyc,
                     r["throughput_updates_per_s"]))
+        f.write("\n## Other families\n\nGowin, Lattice Nexus and Xilinx 7-series: "
+                "[synth-families.md](synth-families.md), from `make synth-report-families`.\n")
     if len(sys.argv) > 4:
         write_choose(sys.argv[4], records)
     for r in records:

@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fric_adapt.h"
 #include "fric_model.h"
 #include "fric_status.h"
 
@@ -306,11 +307,9 @@ typedef struct {
     fric_fx_state_t fz;       /**< the fixed-point LuGre compensator's */
     fric_lugre_cfg_t cl;      /**< the LuGre observer's set now (double): comp's, or retuned */
     fric_fx_lugre_t cl_fx;    /**< its compiled set now (fixed, core) */
-    /* the adaptation law, in integers: the multipliers (U,15,16) of Fc (and Fs) and of sigma2 */
-    int32_t a_m[2];
-    int64_t a_s11, a_s12, a_s22, a_s1e, a_s2e; /**< the window's sums of the regressors' products (force codes^2) */
-    int64_t a_move, a_ref;    /**< the window's sums of s omega_m and |omega_r| over the used samples (velocity codes) */
-    uint32_t a_k, a_n;        /**< samples in the window, and those used */
+    fric_adapt_cfg_t law_k;   /**< the adaptation law's constants (lugre-adaptive) */
+    fric_adapt_state_t law;   /**< its multipliers and window sums */
+    fric_adapt_in_t law_in;   /**< its inputs at the last sample, in codes (lugre-adaptive) */
     size_t a_updates;         /**< windows that moved an estimate */
     size_t a_retunes;         /**< observer sets committed */
     uint32_t pos_prev;        /**< the encoder's count at the last sample */

@@ -26,6 +26,7 @@
 #include "fric_compile.h"
 #include "fric_model.h"
 #include "fric_params.h"
+#include "fric_adapt.h"
 #include "fric_servo.h"
 #include "fric_array.h"
 

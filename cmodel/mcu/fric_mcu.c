@@ -8,7 +8,9 @@
  * Built once per step (-DFRIC_MCU_KIND=...): FRIC_MCU_FX_STRIBECK
  * (fric_fx_stribeck), FRIC_MCU_FX_LUGRE (fric_fx_lugre_step, Dahl and LuGre),
  * FRIC_MCU_STRIBECK (fric_stribeck_force), FRIC_MCU_LUGRE (fric_lugre_step,
- * Dahl and LuGre) or FRIC_MCU_NONE (the loop alone, the size baseline).
+ * Dahl and LuGre), FRIC_MCU_ADAPT (the adaptation law of the adaptive
+ * observer: fric_adapt_sample per sample, fric_adapt_update per window) or
+ * FRIC_MCU_NONE (the loop alone, the size baseline).
  *
  * The emulator writes the parameter struct, the sample count and the input
  * samples into the mailbox at FRIC_MCU_IO (a region outside the image, which
@@ -21,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fric_adapt.h"
 #include "fric_fx.h"
 #include "fric_lugre.h"
 #include "fric_stribeck.h"
@@ -30,6 +33,7 @@
 #define FRIC_MCU_FX_LUGRE 2
 #define FRIC_MCU_STRIBECK 3
 #define FRIC_MCU_LUGRE 4
+#define FRIC_MCU_ADAPT 5
 #ifndef FRIC_MCU_KIND
 #error "define FRIC_MCU_KIND"
 #endif
@@ -39,15 +43,19 @@
 /* The mailbox. The emulator checks this layout against fric_mcu_layout. */
 typedef struct {
     uint32_t n;      /* samples */
-    uint32_t flags;  /* out: the fixed-point model's flags, ORed over the run */
-    uint32_t in;     /* address of n int32_t velocity codes or n double velocities */
-    uint32_t out;    /* address of n int32_t force codes or n double forces */
+    uint32_t flags;  /* out: the fixed-point model's flags, ORed over the run (the law: its windows that moved) */
+    uint32_t in;     /* address of n int32_t velocity codes, n double velocities or n fric_adapt_in_t */
+    uint32_t out;    /* address of n int32_t force codes, n double forces or n pairs of int32_t multipliers */
     double ts;       /* sample time, s (the double Dahl / LuGre step) */
     union {          /* the parameter set, as the host's struct */
         fric_fx_stribeck_t fx_stribeck;
         fric_fx_lugre_t fx_lugre;
         fric_stribeck_cfg_t stribeck;
         fric_lugre_cfg_t lugre;
+        struct {
+            fric_adapt_cfg_t k;   /* the law's constants */
+            fric_adapt_state_t s; /* its state at the first sample, updated in place */
+        } adapt;
     } cfg;
 } fric_mcu_io_t;
 
@@ -59,6 +67,8 @@ typedef struct {
 #define CFG_SIZE sizeof(fric_stribeck_cfg_t)
 #elif FRIC_MCU_KIND == FRIC_MCU_LUGRE
 #define CFG_SIZE sizeof(fric_lugre_cfg_t)
+#elif FRIC_MCU_KIND == FRIC_MCU_ADAPT
+#define CFG_SIZE (sizeof(fric_adapt_cfg_t) + sizeof(fric_adapt_state_t))
 #else
 #define CFG_SIZE 0
 #endif
@@ -102,7 +112,19 @@ HARNESS static void run(void)
 {
     fric_mcu_io_t *io = (fric_mcu_io_t *)FRIC_MCU_IO;
     const uint32_t n = io->n;
-#if FRIC_MCU_KIND == FRIC_MCU_FX_STRIBECK || FRIC_MCU_KIND == FRIC_MCU_FX_LUGRE || FRIC_MCU_KIND == FRIC_MCU_NONE
+#if FRIC_MCU_KIND == FRIC_MCU_ADAPT
+    _Static_assert(sizeof io->cfg.adapt == CFG_SIZE, "the law's constants and state, unpadded between them");
+    const fric_adapt_in_t *a = (const fric_adapt_in_t *)io->in;
+    int32_t *m = (int32_t *)io->out;
+    fric_adapt_state_t *st = &io->cfg.adapt.s;
+    uint32_t moved = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (fric_adapt_sample(&io->cfg.adapt.k, st, &a[i])) moved += fric_adapt_update(&io->cfg.adapt.k, st);
+        m[2 * i] = st->m[0];
+        m[2 * i + 1] = st->m[1];
+    }
+    io->flags = moved;
+#elif FRIC_MCU_KIND == FRIC_MCU_FX_STRIBECK || FRIC_MCU_KIND == FRIC_MCU_FX_LUGRE || FRIC_MCU_KIND == FRIC_MCU_NONE
     const int32_t *v = (const int32_t *)io->in;
     int32_t *f = (int32_t *)io->out;
     uint32_t flags = 0;

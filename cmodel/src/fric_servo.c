@@ -658,84 +658,36 @@ static bool prepared(const fric_servo_cfg_t *c)
 
 /* ---- the adaptation law -------------------------------------------------------------------------- */
 
-/* The law is the drive MCU's code: integers only (int64 sums, no floating
- * point between its inputs and the committed multipliers). Its inputs are
- * the torque balance y (S,18,0) in torque codes of u_max / 2^15 and the
- * reference speed |omega_r| (U,17,0) in velocity codes; its regressors are
- * forces in torque codes, phi1 = s Fc_dir, phi2 = s sigma2_dir |omega_r|. */
+/* The law is the drive MCU's code, integers only (fric_adapt.c). What stays
+ * here is the sensor scaling: its constants, computed once from cfg, and
+ * its inputs quantized to codes, the torques in codes of u_max / 2^15 and
+ * the speeds in velocity codes, each rounded and limited to
+ * +-FRIC_ADAPT_LIM. */
 
-#define LAW_Q 16                 /* the multipliers' fraction bits */
-#define LAW_LIM (INT64_C(1) << 17) /* |y|, |phi|, |omega_r| codes are limited to this */
+#define LAW_Q FRIC_ADAPT_Q
 
-static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
-
-/* a - b, saturated to +-(2^63 - 1) */
-static int64_t sat_sub(int64_t a, int64_t b)
-{
-    if (b > 0 && a < -INT64_MAX + b) return -INT64_MAX;
-    if (b < 0 && a > INT64_MAX + b) return INT64_MAX;
-    return a - b;
-}
-
-/* a double to a code, rounded and limited to +-LAW_LIM (the MCU's input scaling) */
-static int64_t law_code(double x, double lsb)
+/* a double to a code, rounded and limited to +-FRIC_ADAPT_LIM */
+static int32_t law_code(double x, double lsb)
 {
     const double q = nearbyint(x / lsb);
-    return q >= (double)LAW_LIM ? LAW_LIM : q <= -(double)LAW_LIM ? -LAW_LIM : (int64_t)q;
+    return q >= (double)FRIC_ADAPT_LIM ? (int32_t)FRIC_ADAPT_LIM : q <= -(double)FRIC_ADAPT_LIM ? -(int32_t)FRIC_ADAPT_LIM : (int32_t)q;
 }
 
-/* floor(a b / 2^s), 0 <= s < 64, saturated to +-(2^63 - 1): a 64 x 64 bit
- * product in 32-bit halves */
-static int64_t mul_shr(int64_t a, int64_t b, unsigned s)
-{
-    const bool neg = (a < 0) != (b < 0);
-    const uint64_t ua = a < 0 ? 0u - (uint64_t)a : (uint64_t)a, ub = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
-    const uint64_t a0 = ua & 0xFFFFFFFFu, a1 = ua >> 32, b0 = ub & 0xFFFFFFFFu, b1 = ub >> 32;
-    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    const uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    const uint64_t lo = (p00 & 0xFFFFFFFFu) | (mid << 32), hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    const uint64_t rlo = s == 0 ? lo : (lo >> s) | (hi << (64 - s)), rhi = s == 0 ? hi : hi >> s;
-    const uint64_t mag = rhi != 0 || rlo > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : rlo;
-    return neg ? -(int64_t)mag : (int64_t)mag; /* toward zero */
-}
-
-/* num 2^s / den for den > 0, toward zero, saturated: num is scaled up as
- * far as it fits and den down by the rest */
-static int64_t div_shl(int64_t num, int64_t den, unsigned s)
-{
-    unsigned k = s;
-    while (k > 0 && num > -(INT64_C(1) << 61) && num < (INT64_C(1) << 61)) {
-        num *= 2;
-        k--;
-    }
-    const int64_t d = den >> k;
-    if (d <= 0) return num > 0 ? INT64_MAX : num < 0 ? -INT64_MAX : 0;
-    return num / d;
-}
+/* the torque codes' LSB */
+static double law_u_lsb(const fric_servo_cfg_t *c) { return ldexp(c->u_max, -15); }
 
 /* the law's constants, from cfg (the MCU's, computed once) */
-typedef struct {
-    double u_lsb, v_lsb;
-    int64_t fc[2], s2[2]; /* Fc per direction, torque codes; sigma2 per direction, torque codes per velocity code (U,.,24) */
-    int64_t gate;         /* |omega_r| codes */
-    int64_t acc_gate;     /* |J alpha_r|, torque codes: the smaller Fc */
-    uint32_t win;         /* samples per window */
-    int64_t gain, lo, hi, slew, dz; /* (U,.,16) */
-    bool sigma2;          /* sigma2 adapted too */
-} law_t;
-
-static law_t law_consts(const fric_servo_cfg_t *c)
+static fric_adapt_cfg_t law_consts(const fric_servo_cfg_t *c)
 {
-    law_t k;
+    fric_adapt_cfg_t k;
     const fric_lugre_cfg_t *l = &c->comp.lugre;
-    k.u_lsb = ldexp(c->u_max, -15);
-    k.v_lsb = c->comp_fx.rep.v_lsb;
-    k.fc[0] = law_code(l->fc_pos, k.u_lsb);
-    k.fc[1] = law_code(l->fc_neg, k.u_lsb);
-    const double s2q = ldexp(k.v_lsb / k.u_lsb, 24);
-    k.s2[0] = (int64_t)fmin(nearbyint(l->sigma2_pos * s2q), 0x1p40);
-    k.s2[1] = (int64_t)fmin(nearbyint(l->sigma2_neg * s2q), 0x1p40);
-    k.gate = (int64_t)fmin(ceil(c->adapt.v_gate / k.v_lsb), (double)LAW_LIM);
+    const double u_lsb = law_u_lsb(c), v_lsb = c->comp_fx.rep.v_lsb;
+    k.fc[0] = law_code(l->fc_pos, u_lsb);
+    k.fc[1] = law_code(l->fc_neg, u_lsb);
+    const double s2q = ldexp(v_lsb / u_lsb, 24);
+    k.s2[0] = (int64_t)fmin(nearbyint(l->sigma2_pos * s2q), (double)FRIC_ADAPT_S2_MAX);
+    k.s2[1] = (int64_t)fmin(nearbyint(l->sigma2_neg * s2q), (double)FRIC_ADAPT_S2_MAX);
+    k.gate = (int64_t)fmin(ceil(c->adapt.v_gate / v_lsb), (double)FRIC_ADAPT_LIM);
     k.acc_gate = (k.fc[0] < k.fc[1] ? k.fc[0] : k.fc[1]);
     k.win = (uint32_t)nearbyint(1.0 / (c->adapt.rate * c->ts));
     k.gain = (int64_t)nearbyint(ldexp(c->adapt.gain, LAW_Q));
@@ -747,69 +699,12 @@ static law_t law_consts(const fric_servo_cfg_t *c)
     return k;
 }
 
-/* One sample into the window: a sample is used when the reference moves
- * faster than the gate, accelerates with no more torque (J alpha_r) than
- * Fc (near-steady sliding: the regressor is the steady-state friction),
- * and the torque was not limited. */
-static void law_sample(const law_t *k, fric_servo_state_t *st, double vr, double jar, int32_t vcode, double y, bool sat)
-{
-    const int64_t r = law_code(fabs(vr), k->v_lsb);
-    if (r < k->gate || sat || law_code(fabs(jar), k->u_lsb) > k->acc_gate) return;
-    const int dir = vr > 0.0 ? 0 : 1;
-    const int64_t sg = dir == 0 ? 1 : -1;
-    const int64_t yc = law_code(y, k->u_lsb);
-    const int64_t p1 = sg * clamp64(k->fc[dir], 0, LAW_LIM);
-    const int64_t p2 = sg * clamp64(fric_fx_rsr(k->s2[dir] * r, 24), 0, LAW_LIM);
-    const int64_t e = yc - fric_fx_rsr((int64_t)st->a_m[0] * p1 + (int64_t)st->a_m[1] * p2, LAW_Q);
-    st->a_s11 += p1 * p1;
-    st->a_s12 += p1 * p2;
-    st->a_s22 += p2 * p2;
-    st->a_s1e += p1 * e;
-    st->a_s2e += p2 * e;
-    st->a_move += sg * (int64_t)vcode;
-    st->a_ref += r;
-    st->a_n++;
-}
-
-/* The window's end: the least-squares correction of the multipliers, its
- * guards, and the new multipliers; true when one moved. */
-static bool law_update(const law_t *k, fric_servo_state_t *st)
-{
-    int64_t d1 = 0, d2 = 0;
-    /* excitation: a 32nd of the window used, and the encoder moving with
-     * the reference (at least half its speed: not stuck) */
-    if (st->a_n >= k->win / 32 && st->a_s11 > 0 && 2 * st->a_move >= st->a_ref) {
-        /* sigma2 only when its regressor's part that Fc's cannot explain
-         * carries more force than the dead zone */
-        const int64_t a = div_shl(st->a_s12, st->a_s11, LAW_Q);
-        const int64_t var = st->a_s22 - mul_shr(a, st->a_s12, LAW_Q);
-        const int64_t dzf = mul_shr(mul_shr(k->dz, k->dz, LAW_Q), st->a_s11, LAW_Q); /* (dz Fc)^2 n */
-        if (k->sigma2 && k->s2[0] + k->s2[1] > 0 && var > dzf && var > 0)
-            d2 = div_shl(sat_sub(st->a_s2e, mul_shr(a, st->a_s1e, LAW_Q)), var, LAW_Q);
-        d1 = div_shl(sat_sub(st->a_s1e, mul_shr(d2, st->a_s12, LAW_Q)), st->a_s11, LAW_Q);
-        /* the dead zone: corrections of less force than dz Fc */
-        if (d1 > -k->dz && d1 < k->dz) d1 = 0;
-        if (mul_shr(mul_shr(d2, d2, LAW_Q), var, LAW_Q) < dzf) d2 = 0;
-        /* the gain, the rate limit, the projection */
-        d1 = clamp64(mul_shr(d1, k->gain, LAW_Q), -k->slew, k->slew);
-        d2 = clamp64(mul_shr(d2, k->gain, LAW_Q), -k->slew, k->slew);
-    }
-    const int32_t m0 = (int32_t)clamp64(st->a_m[0] + d1, k->lo, k->hi);
-    const int32_t m1 = (int32_t)clamp64(st->a_m[1] + d2, k->lo, k->hi);
-    const bool moved = m0 != st->a_m[0] || m1 != st->a_m[1];
-    st->a_m[0] = m0;
-    st->a_m[1] = m1;
-    st->a_s11 = st->a_s12 = st->a_s22 = st->a_s1e = st->a_s2e = st->a_move = st->a_ref = 0;
-    st->a_k = st->a_n = 0;
-    return moved;
-}
-
 /* Commit the law's multipliers to the observer: its double set and, for
  * the fixed-point and core modes, the set compiled at the prepared force
  * scale (the state w keeps its meaning: the same f_max and guard bits). */
 static fric_status_t law_commit(const fric_servo_cfg_t *c, fric_servo_state_t *st, const fric_servo_hooks_t *hooks)
 {
-    const double m0 = ldexp(st->a_m[0], -LAW_Q), m1 = ldexp(st->a_m[1], -LAW_Q);
+    const double m0 = ldexp(st->law.m[0], -LAW_Q), m1 = ldexp(st->law.m[1], -LAW_Q);
     const double m[FRIC_SERVO_NPAR] = {m0, m0, m1};
     const fric_lugre_cfg_t cl = fric_servo_lugre_scaled(&c->comp.lugre, m);
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE) {
@@ -848,7 +743,14 @@ fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_
     fric_fx_lugre_reset(&st->fz);
     st->cl = c->comp.lugre;
     st->cl_fx = c->comp_fx.l;
-    st->a_m[0] = st->a_m[1] = 65536;
+    fric_adapt_reset(&st->law);
+    if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
+        st->law_k = law_consts(c);
+        if (fric_adapt_check(&st->law_k) != FRIC_OK) {
+            snprintf(st->why, sizeof st->why, "the adaptation law's constants are out of range (fric_adapt_check)");
+            return FRIC_ERR_RANGE;
+        }
+    }
     bool ok = true;
     st->pos_prev = enc_count(c, st->x, &ok);
     if (c->arith == FRIC_SERVO_ARITH_CORE && hooks && hooks->core_start && hooks->core_start(hooks->ctx, &c->comp_fx.l) != 0) {
@@ -930,9 +832,11 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
      * window's sample, and at its end the update, committed for the next sample */
     const double par_hat[FRIC_SERVO_NPAR] = {st->cl.fc_pos, st->cl.fs_pos, st->cl.sigma2_pos};
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE && isfinite(u)) {
-        const law_t lk = law_consts(c);
-        law_sample(&lk, st, vr, jt * ar, vcode, u - ff - c->load_damping * vm, sat);
-        if (++st->a_k >= lk.win && law_update(&lk, st)) {
+        const double u_lsb = law_u_lsb(c);
+        const fric_adapt_in_t in = {law_code(vr, v_lsb), law_code(jt * ar, u_lsb), vcode,
+                                    law_code(u - ff - c->load_damping * vm, u_lsb), sat};
+        st->law_in = in;
+        if (fric_adapt_sample(&st->law_k, &st->law, &in) && fric_adapt_update(&st->law_k, &st->law)) {
             st->a_updates++;
             const fric_status_t cs = law_commit(c, st, hooks);
             if (cs != FRIC_OK) return cs;

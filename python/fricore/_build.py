@@ -281,6 +281,14 @@ typedef int... fric_servo_ref_t;
 #define FRIC_SERVO_COMP_LUGRE ...
 #define FRIC_SERVO_COMP_ELASTOPLASTIC ...
 #define FRIC_SERVO_COMP_GMS ...
+#define FRIC_SERVO_COMP_LUGRE_ADAPTIVE ...
+#define FRIC_SERVO_COMP_LUGRE_ORACLE ...
+#define FRIC_SERVO_NPAR ...
+#define FRIC_SERVO_PAR_FC ...
+#define FRIC_SERVO_PAR_FS ...
+#define FRIC_SERVO_PAR_SIGMA2 ...
+#define FRIC_SERVO_TRACE_POINTS ...
+#define FRIC_SERVO_MAX_TRAJ ...
 #define FRIC_SERVO_ARITH_DOUBLE ...
 #define FRIC_SERVO_ARITH_FIXED ...
 #define FRIC_SERVO_REF_SINE ...
@@ -295,8 +303,19 @@ typedef int... fric_servo_ref_t;
 #define FRIC_FX_FLAG_V_SAT ...
 #define FRIC_FX_FLAG_ENC_SAT ...
 typedef struct {
+    double end[3];
+    const double *prof_t;
+    const double *prof_m[3];
+    size_t prof_n;
+} fric_servo_drift_t;
+typedef struct {
+    double rate, gain, lo, hi, slew, dead_zone, v_gate;
+    bool sigma2;
+} fric_servo_adapt_t;
+typedef struct {
     fric_model_t machine;
     double inertia, load_damping, compliance, load_inertia, compliance_damping, substeps;
+    fric_servo_drift_t drift;
     double ts, counts_per_rev;
     uint32_t width;
     double v_max;
@@ -309,6 +328,7 @@ typedef struct {
     fric_servo_arith_t arith;
     fric_model_t comp;
     double f_max;
+    fric_servo_adapt_t adapt;
     fric_model_fx_t comp_fx;
     double duration, stick_threshold, lc_window;
     size_t plot_points;
@@ -320,6 +340,11 @@ typedef struct {
     size_t stuck, u_sat;
     uint32_t flags;
     double win_t0;
+    size_t a_updates, a_retunes;
+    size_t ntrace;
+    double trace_t[11];
+    double trace_par[11][3];
+    double trace_hat[11][3];
     char why[...];
     ...;
 } fric_servo_result_t;
@@ -331,13 +356,14 @@ typedef struct {
 } fric_servo_metrics_t;
 fric_servo_cfg_t fric_servo_defaults(void);
 fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
+bool fric_servo_drifting(const fric_servo_cfg_t *cfg);
 fric_status_t fric_servo_prepare(fric_servo_cfg_t *cfg, char *why, size_t why_len);
 void fric_servo_result_free(fric_servo_result_t *r);
 fric_status_t fric_servo_metrics(const fric_servo_cfg_t *cfg, const fric_servo_result_t *r, fric_servo_metrics_t *m);
 const char *fric_servo_comp_name(fric_servo_comp_t kind);
 const char *fric_servo_arith_name(fric_servo_arith_t arith);
 const char *fric_servo_ref_name(fric_servo_ref_t ref);
-typedef struct { size_t cap; double *c[10]; } fricore_py_servo_series_t;
+typedef struct { size_t cap; double *c[16]; } fricore_py_servo_series_t;
 fric_status_t fricore_py_servo_run(const fric_servo_cfg_t *c, fricore_py_servo_series_t *out, fric_servo_result_t *r);
 
 /* fricore_dev.h */
@@ -396,7 +422,7 @@ static fric_status_t fricore_py_sim_run(const fric_sim_cfg_t *c, const fric_sim_
     return fric_sim_run(c, st, out ? fricore_py_sample : NULL, out, r);
 }
 #include "fric_servo.h"
-typedef struct { size_t cap; double *c[10]; } fricore_py_servo_series_t;
+typedef struct { size_t cap; double *c[16]; } fricore_py_servo_series_t;
 static int fricore_py_servo_sample(void *ctx, const fric_servo_sample_t *s)
 {
     fricore_py_servo_series_t *o = ctx;
@@ -405,6 +431,10 @@ static int fricore_py_servo_sample(void *ctx, const fric_servo_sample_t *s)
     o->c[0][k] = s->t; o->c[1][k] = s->theta_ref; o->c[2][k] = s->theta; o->c[3][k] = s->omega_ref;
     o->c[4][k] = s->omega; o->c[5][k] = s->omega_meas; o->c[6][k] = s->error; o->c[7][k] = s->u;
     o->c[8][k] = s->friction; o->c[9][k] = s->estimate;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+        if (o->c[10 + 2 * i]) o->c[10 + 2 * i][k] = s->par[i];
+        if (o->c[11 + 2 * i]) o->c[11 + 2 * i][k] = s->par_hat[i];
+    }
     return 0;
 }
 static fric_status_t fricore_py_servo_run(const fric_servo_cfg_t *c, fricore_py_servo_series_t *out,

@@ -4,7 +4,7 @@ fric_servo): the JSON summary as a dict and every sample as numpy arrays."""
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -14,10 +14,15 @@ from ._params import Params
 __all__ = ["servo"]
 
 SERIES = ("t", "theta_ref", "theta", "omega_ref", "omega", "omega_meas", "error", "u", "friction", "estimate")
+#: the columns of the friction parameters: the machine's (true) and the compensator's (estimated)
+PARAM_SERIES = ("fc", "fc_hat", "fs", "fs_hat", "sigma2", "sigma2_hat")
+#: the drifting parameters, in the library's order (FRIC_SERVO_PAR_FC .. SIGMA2)
+_PAR = ("fc", "fs", "sigma2")
 
 _COMP = {"none": "FRIC_SERVO_COMP_NONE", "coulomb": "FRIC_SERVO_COMP_COULOMB",
          "stribeck": "FRIC_SERVO_COMP_STRIBECK", "lugre": "FRIC_SERVO_COMP_LUGRE",
-         "elastoplastic": "FRIC_SERVO_COMP_ELASTOPLASTIC", "gms": "FRIC_SERVO_COMP_GMS"}
+         "elastoplastic": "FRIC_SERVO_COMP_ELASTOPLASTIC", "gms": "FRIC_SERVO_COMP_GMS",
+         "lugre-adaptive": "FRIC_SERVO_COMP_LUGRE_ADAPTIVE", "lugre-oracle": "FRIC_SERVO_COMP_LUGRE_ORACLE"}
 _ARITH = {"double": "FRIC_SERVO_ARITH_DOUBLE", "fixed": "FRIC_SERVO_ARITH_FIXED"}
 _REF = {"sine": "FRIC_SERVO_REF_SINE", "step": "FRIC_SERVO_REF_STEP", "ramp": "FRIC_SERVO_REF_RAMP"}
 _FLAGS = ("F_SAT", "MAG_NEG", "G_SAT", "S1_SAT", "W_SAT", "V_SAT", "ENC_SAT")
@@ -26,6 +31,11 @@ _FLAGS = ("F_SAT", "MAG_NEG", "G_SAT", "S1_SAT", "W_SAT", "V_SAT", "ENC_SAT")
 _NUMBERS = ("inertia", "load_damping", "compliance", "load_inertia", "compliance_damping", "substeps", "ts",
             "counts_per_rev", "v_max", "bandwidth", "kp", "kv", "ki", "u_max", "amplitude", "frequency", "period",
             "rise_time", "speed", "duration", "stick_threshold", "lc_window", "f_max")
+#: the adaptation law's keywords (fric_servo_adapt_t's fields), besides adapt_bounds and adapt_sigma2
+_ADAPT = {"adapt_rate": "rate", "adapt_gain": "gain", "adapt_slew": "slew", "adapt_dead_zone": "dead_zone",
+          "adapt_gate": "v_gate"}
+
+Drift = Mapping[str, Union[float, Sequence[float], np.ndarray]]
 
 
 def _choice(name: str, value: str, table: Dict[str, str]) -> int:
@@ -38,16 +48,77 @@ def _nan_none(x: float) -> Optional[float]:
     return None if math.isnan(x) else x
 
 
+def _number(name: str, v: Any) -> float:
+    if isinstance(v, bool):
+        raise TypeError("%s must be a number, got %r" % (name, v))
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        raise TypeError("%s must be a number, got %r" % (name, v)) from None
+
+
+def _drift(c: Any, drift: Drift, keep: list) -> None:
+    """Set c.drift from a ramp {name: multiplier at the end} or a profile
+    {"t": times, name: multipliers, ...}; the arrays the profile points to
+    are appended to keep (the library reads them during the run)."""
+    if not isinstance(drift, Mapping):
+        raise TypeError("drift must be a dict (NAME: multiplier, or a profile t: times, NAME: multipliers), got %s"
+                        % type(drift).__name__)
+    names = [k for k in drift if k != "t"]
+    for k in names:
+        if k not in _PAR:
+            raise ValueError("drift: %r is not a drifting parameter (fc, fs, sigma2)" % (k,))
+    if not names:
+        raise ValueError("drift: expected at least one of fc, fs, sigma2")
+    if "t" not in drift:
+        for k in names:
+            m = _number("drift %s" % k, drift[k])
+            if not math.isfinite(m):
+                raise ValueError("drift %s: the multiplier must be a finite number, got %r" % (k, m))
+            c.drift.end[_PAR.index(k)] = m
+        return
+    cols = {}
+    for k in ["t"] + names:
+        try:
+            a = np.ascontiguousarray(drift[k], dtype=np.float64)
+        except (TypeError, ValueError):
+            raise ValueError("drift profile %s: expected a sequence of numbers" % k) from None
+        if a.ndim != 1:
+            raise ValueError("drift profile %s: expected a 1-D sequence of numbers, got %d dimensions" % (k, a.ndim))
+        cols[k] = a
+    n = len(cols["t"])
+    for k in names:
+        if len(cols[k]) != n:
+            raise ValueError("drift profile %s: %d values for %d times (t)" % (k, len(cols[k]), n))
+    if n > int(lib.FRIC_SERVO_MAX_TRAJ):
+        raise ValueError("drift profile: must hold 2 .. %d points, got %d" % (int(lib.FRIC_SERVO_MAX_TRAJ), n))
+    keep.extend(cols.values())
+    c.drift.prof_t = ptr(cols["t"])
+    c.drift.prof_n = n
+    for k in names:
+        c.drift.prof_m[_PAR.index(k)] = ptr(cols[k])
+
+
 def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_params: Optional[Params] = None,
           comp_arith: str = "double", reference: str = "sine", width: int = 16, no_accel_ff: bool = False,
-          series: bool = True, **numbers: float) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
+          drift: Optional[Drift] = None, adapt_bounds: Optional[Tuple[float, float]] = None,
+          adapt_sigma2: bool = False, series: bool = True,
+          **numbers: float) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
     """Run the servo axis of ``fricore servo``: a rigid or compliant axis
     with the machine's friction (machine: a LuGre, elastoplastic or gms
     Params; None: the command's default, the Canudas de Wit (1995) LuGre
     set), an encoder, a cascaded P + PI controller and a friction
-    compensator (compensation none|coulomb|stribeck|lugre|elastoplastic|gms,
-    its set comp_params, a Params, by default the machine's set as the mode
-    reads it; comp_arith double|fixed, double only for elastoplastic).
+    compensator (compensation none|coulomb|stribeck|lugre|lugre-adaptive|
+    lugre-oracle|elastoplastic|gms, its set comp_params, a Params, by
+    default the machine's set as the mode reads it; comp_arith double|fixed,
+    double only for elastoplastic and lugre-oracle).
+
+    drift: the machine's drift, as `--drift` a dict of the multipliers of
+    fc, fs and sigma2 reached at the end of the run (a linear ramp), or as
+    `--drift-profile` a dict with "t" (times, s) and the multipliers of each
+    name at those times. The adaptation law of lugre-adaptive takes
+    adapt_rate, adapt_gain, adapt_bounds (LO, HI), adapt_slew,
+    adapt_dead_zone, adapt_gate and adapt_sigma2.
 
     The other keywords are the command's options with '_' for '-':
     reference (sine|step|ramp), amplitude, frequency, period, rise_time,
@@ -59,8 +130,14 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     Returns (summary, arrays): summary holds the keys of the command's JSON
     summary (an absent figure is None); arrays the columns of its --csv
     (t, theta_ref, theta, omega_ref, omega, omega_meas, error, u, friction,
-    estimate), one element per sample (empty when series is False). A bad
-    value raises ValueError with the library's message."""
+    estimate; with a drift or a LuGre adaptive or oracle compensator also
+    fc, fc_hat, fs, fs_hat, sigma2, sigma2_hat, the machine's parameters and
+    the compensator's), one element per sample (empty when series is
+    False); with those, the summary holds "parameters" (the true and
+    estimated parameters at 11 times) and, for lugre-adaptive,
+    "adaptation" (its settings, the windows that moved an estimate and the
+    sets committed). A bad value raises ValueError with the library's
+    message or one that names the keyword."""
     c = ffi.new("fric_servo_cfg_t *", lib.fric_servo_defaults())
     if machine is not None:
         if not isinstance(machine, Params):
@@ -77,16 +154,33 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
         raise ValueError("width (datapath width, bits) must be 16 or 18, got %r" % (width,))
     c.width = width
     c.accel_ff = not no_accel_ff
+    adaptive = compensation == "lugre-adaptive"
     for k, v in numbers.items():
+        if k in _ADAPT:
+            if not adaptive:
+                raise ValueError("%s applies only with compensation lugre-adaptive" % k)
+            setattr(c.adapt, _ADAPT[k], _number(k, v))
+            continue
         if k not in _NUMBERS:
             raise TypeError("servo() got an unexpected keyword argument %r" % k)
+        setattr(c, k, _number(k, v))
+    if adapt_bounds is not None or adapt_sigma2:
+        if not adaptive:
+            raise ValueError("%s applies only with compensation lugre-adaptive"
+                             % ("adapt_bounds" if adapt_bounds is not None else "adapt_sigma2"))
+    if adapt_bounds is not None:
         try:
-            setattr(c, k, float(v))
+            lo, hi = adapt_bounds
         except (TypeError, ValueError):
-            raise TypeError("%s must be a number, got %r" % (k, v)) from None
+            raise ValueError("adapt_bounds: expected (LO, HI), two numbers, got %r" % (adapt_bounds,)) from None
+        c.adapt.lo, c.adapt.hi = _number("adapt_bounds LO", lo), _number("adapt_bounds HI", hi)
+    c.adapt.sigma2 = bool(adapt_sigma2)
+    keep: list = []
+    if drift is not None:
+        _drift(c, drift, keep)
     if comp_params is not None:
         if compensation == "none":
-            raise ValueError("comp_params needs a compensator (compensation coulomb|stribeck|lugre|elastoplastic|gms)")
+            raise ValueError("comp_params needs a compensator (compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle|elastoplastic|gms)")
         if not isinstance(comp_params, Params):
             raise TypeError("comp_params must be a fricore.Params or None, got %s" % type(comp_params).__name__)
         c.comp = comp_params._m[0]
@@ -97,12 +191,13 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     if st != lib.FRIC_OK:
         raise ValueError(ffi.string(why).decode() or ffi.string(lib.fric_status_message(st)).decode())
     n = int(math.floor(c.duration / c.ts)) + 2 if series else 0
-    arrays = {name: np.empty(n) for name in SERIES}
+    names = SERIES + (PARAM_SERIES if _show_params(c) else ())
+    arrays = {name: np.empty(n) for name in names}
     out = ffi.NULL
     if series:
         out = ffi.new("fricore_py_servo_series_t *")
         out.cap = n
-        for i, name in enumerate(SERIES):
+        for i, name in enumerate(names):
             out.c[i] = ptr(arrays[name])
     r = ffi.new("fric_servo_result_t *")
     m = ffi.new("fric_servo_metrics_t *")
@@ -121,11 +216,32 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     return summary, arrays
 
 
+def _show_params(c: Any) -> bool:
+    """The friction parameters are shown (as by the command) when the
+    machine drifts or the compensator adapts or is the oracle."""
+    return bool(lib.fric_servo_drifting(c)) or c.comp_kind in (lib.FRIC_SERVO_COMP_LUGRE_ADAPTIVE,
+                                                                lib.FRIC_SERVO_COMP_LUGRE_ORACLE)
+
+
+def _params(c: Any, r: Any) -> Dict[str, Any]:
+    par = lambda row: {name: _nan_none(row[i]) for i, name in enumerate(_PAR)}
+    return {"drift": "profile" if c.drift.prof_t != ffi.NULL else "ramp" if lib.fric_servo_drifting(c) else "none",
+            "points": [{"t_s": r.trace_t[j], "true": par(r.trace_par[j]), "estimate": par(r.trace_hat[j])}
+                       for j in range(int(r.ntrace))]}
+
+
+def _adaptation(c: Any, r: Any) -> Dict[str, Any]:
+    a = c.adapt
+    return {"rate_Hz": a.rate, "gain": a.gain, "bounds_lo": a.lo, "bounds_hi": a.hi, "slew_per_s": a.slew,
+            "dead_zone": a.dead_zone, "gate_rad_per_s": a.v_gate, "sigma2": bool(a.sigma2),
+            "updates": int(r.a_updates), "retunes": int(r.a_retunes)}
+
+
 def _summary(c: Any, r: Any, m: Any) -> Dict[str, Any]:
     none = c.comp_kind == lib.FRIC_SERVO_COMP_NONE
     fixed = not none and c.arith != lib.FRIC_SERVO_ARITH_DOUBLE
     flags = [name for name in _FLAGS if r.flags & getattr(lib, "FRIC_FX_FLAG_" + name)]
-    return {
+    s = {
         "reference": ffi.string(lib.fric_servo_ref_name(c.ref)).decode(),
         "compensation": ffi.string(lib.fric_servo_comp_name(c.comp_kind)).decode(),
         "comp_arith": "none" if none else ffi.string(lib.fric_servo_arith_name(c.arith)).decode(),
@@ -145,6 +261,11 @@ def _summary(c: Any, r: Any, m: Any) -> Dict[str, Any]:
                     "count_velocity_rad_per_s": 2.0 * math.pi / c.counts_per_rev / c.ts},
         "fixed_point": {"width": int(c.comp_fx.rep.width), "v_max_rad_per_s": c.comp_fx.rep.v_max,
                         "f_max_N_m": c.comp_fx.rep.f_max if fixed else None, "flags": flags},
-        "run": {"ts_s": c.ts, "samples": int(r.n), "substeps": int(c.substeps),
-                "stick_threshold_rad_per_s": c.stick_threshold},
     }
+    if _show_params(c):
+        s["parameters"] = _params(c, r)
+    if c.comp_kind == lib.FRIC_SERVO_COMP_LUGRE_ADAPTIVE:
+        s["adaptation"] = _adaptation(c, r)
+    s["run"] = {"ts_s": c.ts, "samples": int(r.n), "substeps": int(c.substeps),
+                "stick_threshold_rad_per_s": c.stick_threshold}
+    return s
