@@ -22,8 +22,8 @@
 #include <string.h>
 
 #define REGS_ID 0x46524943u /* "FRIC" */
-#define REGS_VERSION_MAJOR 0
-#define REGS_VERSION_MINOR 2
+#define REGS_VERSION_MAJOR 1
+#define REGS_VERSION_MINOR 0
 #define REGS_VERSION_PATCH 0
 #define REGS_MAX_AXES 8
 #define REGS_PARAM_WORDS 32

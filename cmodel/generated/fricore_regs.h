@@ -12,7 +12,7 @@
 #define FRICORE_REGS_H
 
 #define FRIC_REG_ID_VALUE 0x46524943u
-#define FRIC_REG_VERSION_VALUE 0x000200u
+#define FRIC_REG_VERSION_VALUE 0x010000u
 #define FRIC_REG_MAX_AXES 8u
 #define FRIC_REG_PARAM_WORDS 32u
 
@@ -151,7 +151,7 @@
  * column reset) are left out. */
 #define FRIC_REG_RESETS(X) \
     X("ID", 0x000u, 1u, 0x46524943u) \
-    X("VERSION", 0x004u, 1u, 0x00000200u) \
+    X("VERSION", 0x004u, 1u, 0x00010000u) \
     X("CTRL", 0x00Cu, 1u, 0x00000000u) \
     X("TICK_DIV", 0x010u, 1u, 0x00000000u) \
     X("STEP", 0x014u, 1u, 0x00000000u) \

@@ -30,7 +30,7 @@ const char *fric_status_message(fric_status_t status)
     case FRIC_ERR_FORCE_AMP: return "force-amp (external force amplitude, N) must be finite";
     case FRIC_ERR_FORCE_FREQ: return "force-freq (external force frequency, Hz) must be finite and >= 0";
     case FRIC_ERR_DEV_XFER: return "device: the SPI transport reported an error";
-    case FRIC_ERR_DEV_ID: return "device: ID is not 0x46524943 (\"FRIC\") or the map version is not 0.2: no fricore at the other end";
+    case FRIC_ERR_DEV_ID: return "device: ID is not 0x46524943 (\"FRIC\") or the map version is not 1.0: no fricore at the other end";
     case FRIC_ERR_DEV_TIMEOUT: return "device: a commit, reset or sample set did not finish within the polls allowed";
     case FRIC_ERR_DEV_AXIS: return "axis (or axis mask) must name only the device's axes, 0 .. CAPS.AXES - 1";
     case FRIC_ERR_DEV_WIDTH: return "--width of the parameter set must equal the device's W (CAPS.W)";

@@ -9,7 +9,7 @@
 `define FRIC_REGS_MAP_VH
 
 `define FRIC_REG_ID_VALUE 32'h46524943
-`define FRIC_REG_VERSION_VALUE 24'h000200
+`define FRIC_REG_VERSION_VALUE 24'h010000
 `define FRIC_REG_MAX_AXES 8
 `define FRIC_REG_PARAM_WORDS 32
 // identification: the ASCII bytes "FRIC" (R)
