@@ -16,8 +16,12 @@
 # beside it): an interrupted sweep keeps the runs it finished and the next
 # one does the rest; a changed netlist makes its image's records stale (make
 # redoes them, and the report takes only records of the current netlist).
+# The report keeps the records it used in docs/results/timing-records.jsonl,
+# committed with it, and takes a run recorded there as done when its
+# netlist is unchanged, so a sweep can span checkouts.
 
 TIMING := $(BUILD)/timing
+TIMING_LEDGER := docs/results/timing-records.jsonl
 TIMING_JOBS ?= 2
 TIMING_ALL_IMAGES := icebreaker ulx3s tangnano9k stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k $(VENDOR_PNR_IMAGES)
 TIMING_IMAGES ?= $(TIMING_ALL_IMAGES)
@@ -37,12 +41,12 @@ TIMING_MHZ_eng_up5k = $(ENG_UP5K_MHZ)
 define timing_run
 $(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json
 	@mkdir -p $$(@D)
-	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ -- $(PNR_$(1))
+	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ --ledger $(TIMING_LEDGER) -- $(PNR_$(1))
 endef
 $(foreach i,$(TIMING_ALL_IMAGES),$(foreach s,$(TIMING_ALL_SEEDS),$(eval $(call timing_run,$(i),$(s)))))
 
 TIMING_RECORDS := $(foreach i,$(TIMING_IMAGES),$(foreach s,$(TIMING_SEEDS),$(TIMING)/$(i)/seed$(s).json))
-TIMING_REPORT = python3 scripts/timing_sweep.py report --records $(TIMING) --out docs/results/timing.md \
+TIMING_REPORT = python3 scripts/timing_sweep.py report --records $(TIMING) --ledger $(TIMING_LEDGER) --out docs/results/timing.md \
   --seeds "$(TIMING_ALL_SEEDS)" --command "make timing-sweep" $(foreach i,$(TIMING_ALL_IMAGES),$(i)=$(SYNTH)/$(i)/synth.json@$(TIMING_MHZ_$(i)))
 
 .PHONY: timing-sweep timing-runs timing-report
@@ -54,3 +58,9 @@ timing-runs: $(TIMING_RECORDS)
 timing-report:
 	@mkdir -p docs/results
 	$(Q)$(TIMING_REPORT)
+
+# The sweep's records and ledger, with a stand-in for nextpnr (seconds).
+.PHONY: test-timing-sweep
+test-timing-sweep:
+	@$(RUN_TEST) test-timing-sweep $(LOGS)/test-timing-sweep.log python3 scripts/test_timing_sweep.py
+TEST_ALL += test-timing-sweep

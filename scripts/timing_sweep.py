@@ -2,18 +2,23 @@
 # SPDX-License-Identifier: Apache-2.0
 """timing_sweep.py: nextpnr's placement-seed sweep (make timing-sweep).
 
-  timing_sweep.py run --image NAME --seed N --mhz F --json SYNTH_JSON --out REC -- NEXTPNR ARGS...
-      one place-and-route run of the netlist with --seed N added; its log goes
+  timing_sweep.py run --image NAME --seed N --mhz F --json SYNTH_JSON --out REC [--ledger JSONL] -- NEXTPNR ARGS...
+      one place-and-route run of the netlist with --seed N added (none if the
+      ledger holds that run of this very netlist: its record is copied); its log goes
       beside REC (REC without .json, plus .log) and its record, one JSON
       object, to REC. A timing failure is a result, not an error: the record
       says FAIL and the command exits 0 (a run that ends without a Max
       frequency line, for example one that does not fit, exits 1).
 
-  timing_sweep.py report [--check] --records DIR --out MD --seeds "1 2 ..." --command CMD NAME=SYNTH_JSON@MHZ...
-      docs/results/timing.md from the records under DIR/NAME/, for the images
-      in the order given. A record is used only if its netlist (sha256 of
-      SYNTH_JSON) is the current one; other seeds show as not run. With
-      --check, exits 1 if any run failed or was not run.
+  timing_sweep.py report [--check] --records DIR --ledger JSONL --out MD --seeds "1 2 ..." --command CMD NAME=SYNTH_JSON@MHZ...
+      docs/results/timing.md from the records under DIR/NAME/ and those kept
+      in the ledger JSONL, for the images in the order given. A record is
+      used only if its netlist (sha256 of SYNTH_JSON) and its target clock
+      are the current ones; other seeds show as not run. The ledger is then rewritten with the
+      records used (a record of this run replaces the ledger's for the same
+      image, seed and netlist), so that runs of an earlier checkout count as
+      long as the netlist they placed is unchanged; the ledger is committed
+      with the report. With --check, exits 1 if any run failed or was not run.
   timing_sweep.py check --mhz F LOG
       the verdict of one nextpnr log (the build's rule for a run made with
       --timing-allow-fail): exit 0 when its routed Max frequency meets F and
@@ -100,6 +105,14 @@ def check(a):
 def run(a, cmd):
     log = a.out[:-len(".json")] + ".log" if a.out.endswith(".json") else a.out + ".log"
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
+    done = read_ledger(a.ledger).get((a.image, a.seed, sha(a.json), float(a.mhz)))
+    if done is not None:   # placed before, from this very netlist at this target
+        with open(a.out, "w") as f:
+            json.dump(done, f)
+            f.write("\n")
+        print(f"  {a.image:<14} seed {a.seed}: {done['fmax_mhz']:7.2f} MHz at {a.mhz:g} "
+              f"{'PASS' if done['pass'] else 'FAIL'} (recorded in {a.ledger})")
+        return 0
     full = cmd + ["--seed", str(a.seed), "--json", a.json, "-l", log]
     t0 = time.time()
     rc = subprocess.call(full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -127,22 +140,48 @@ def run(a, cmd):
     return 0
 
 
+def read_ledger(path):
+    """The ledger's records by (image, seed, netlist sha256, target MHz)."""
+    led = {}
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    r = json.loads(line)
+                    led[(r["image"], int(r["seed"]), r["netlist_sha256"], float(r["target_mhz"]))] = r
+                except (ValueError, KeyError) as e:
+                    raise SystemExit(f"timing_sweep: {path}:{n}: not a record ({e})")
+    return led
+
+
 def report(a):
     seeds = [int(s) for s in a.seeds.split()]
     rows = []
     bad = 0
+    led = read_ledger(a.ledger)
+    kept = []
     for spec in a.images:
         name, rest = spec.split("=", 1)
         path, mhz = rest.rsplit("@", 1)
         cur = sha(path) if os.path.exists(path) else None
         recs = {}
+        if cur is None:   # not built here: its ledger records can be neither used nor dropped
+            kept += [r for k, r in led.items() if k[0] == name]
         for s in seeds:
             p = os.path.join(a.records, name, f"seed{s}.json")
+            r = None
             if os.path.exists(p):
                 with open(p) as f:
                     r = json.load(f)
-                if r.get("netlist_sha256") == cur:
-                    recs[s] = r
+                if r.get("netlist_sha256") != cur or float(r.get("target_mhz", -1)) != float(mhz):
+                    r = None
+            if r is None:
+                r = led.get((name, s, cur, float(mhz)))
+            if r is not None:
+                recs[s] = r
+                kept.append({k: v for k, v in r.items()})
         target = float(mhz)
         cells = []
         for s in seeds:
@@ -168,15 +207,23 @@ def report(a):
            "placement seed (`--seed N`), each with the command and target clock of the image's build "
            "(mk/board.mk, mk/synth.mk); do not edit. Fmax is nextpnr's routed Max frequency in MHz; "
            "a run passes when it meets the target clock. A seed whose record is missing, or was made "
-           "from another netlist than the current one, shows as not run.", "",
+           "from another netlist or at another target than the current one, shows as not run.", "",
            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out += ["", "The records (one JSON object a run, with the full nextpnr command, the netlist's "
-            "sha256 and the run time) and the nextpnr logs are in `build/timing/<image>/`.", ""]
+            "sha256 and the run time) are kept in `docs/results/timing-records.jsonl`, so that a sweep "
+            "can be finished over several checkouts as long as the netlists do not change; the nextpnr "
+            "logs of the runs made in a checkout are in `build/timing/<image>/`.", ""]
     tmp = a.out + ".tmp"
     with open(tmp, "w") as f:
         f.write("\n".join(out))
     os.replace(tmp, a.out)
+    if a.ledger:
+        tmp = a.ledger + ".tmp"
+        with open(tmp, "w") as f:
+            for r in kept:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+        os.replace(tmp, a.ledger)
     print(f"  {a.out}: {len(rows)} images x {len(seeds)} seeds, {bad} failed or not run")
     return 1 if bad and a.check else 0
 
@@ -195,9 +242,11 @@ def main():
     r.add_argument("--mhz", type=float, required=True)
     r.add_argument("--json", required=True)
     r.add_argument("--out", required=True)
+    r.add_argument("--ledger", default=None)
     p = sub.add_parser("report")
     p.add_argument("--records", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--ledger", default=None)
     p.add_argument("--seeds", required=True)
     p.add_argument("--command", default="make timing-sweep")
     p.add_argument("--check", action="store_true")
