@@ -53,6 +53,9 @@ static const fconst_t consts[] = {
     {"BSW", 0, 5, "bits of the viscous shift field BS (0..31)"},
     {"SHW", 0, 6, "bits of the unsigned shift fields KS, C1S, KDS (0..63)"},
     {"KXW", 0, 8, "bits of the signed exponent field KYX (-128..127)"},
+    /* the elasto-plastic mode of the LuGre step */
+    {"EPF", 1, 0, "fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)"},
+    {"EPB", 1, -8, "interpolation fraction bits of the elasto-plastic alpha table: EPF - TB"},
 };
 #define NCONST (sizeof consts / sizeof consts[0])
 
@@ -121,6 +124,42 @@ static const field_t gms_elem_fields[] = {
 #define GMS_ELEM0 (NFIELD_STRIBECK + NGMS)
 #define NWORDS_GMS (GMS_ELEM0 + NGMS_ELEM * GMS_MAX)
 
+/* ---- the elasto-plastic mode of the LuGre set ---------------------------------
+ * Its words follow the LuGre words (no LuGre word moves); EP_WBA = 0 is the
+ * LuGre step itself, so a LuGre set (these words 0) runs unchanged. */
+static const field_t ep_fields[] = {
+    {"EP_WBA", 1, 3, 0, "elasto-plastic breakaway w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step, bit for bit"},
+    {"EP_KZM", 1, 0, 0, "elasto-plastic distance mantissa: sigma0*abs(v)*Ts = abs(v) * KZM * 2^-KZS output LSB, to WG fraction bits"},
+    {"EP_KZS", 0, 6, 0, "elasto-plastic distance shift (0..63)"},
+};
+#define NEP (sizeof ep_fields / sizeof ep_fields[0])
+#define NWORDS_EP (NFIELD + NEP)
+
+/* log2(e) as the W-bit mantissa the step multiplies a distance by to form its
+ * exponent: round(log2(e) * 2^W / (2^W - 1) * 2^(W-1)), the factor 2^W /
+ * (2^W - 1) undoing the recip table's scale (as the compiler's KYM does). */
+static long ep_l2e(int w)
+{
+    return lround(ldexp(1.4426950408889634 * ldexp(1.0, w) / (ldexp(1.0, w) - 1.0), w - 1));
+}
+
+/* alpha: A[i] = round(2^EPF * (1 - cos(pi i / 2^TB)) / 2), the raised cosine
+ * of the position p = i / 2^TB across the transition zone, (U,1,EPF) */
+static long ep_alpha_entry(int w, int i)
+{
+    const int tb = cval("TB", w), epf = cval("EPF", w);
+    return lround(ldexp(0.5 * (1.0 - cos(3.14159265358979323846 * (double)i / (1 << tb))), epf));
+}
+
+/* one field list as C macros, word numbers from first */
+static void c_fields(FILE *f, const field_t *fl, size_t n, size_t first)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
+                fl[i].what, fl[i].sgn ? "signed" : "unsigned", fl[i].a, fl[i].b, fl[i].name, first + i, fl[i].name,
+                fl[i].a, fl[i].b, fl[i].name, fl[i].sgn);
+}
+
 /* ---- tables ---------------------------------------------------------------- */
 
 #define NTAB(w) ((1 << cval("TB", w)) + 1)
@@ -174,6 +213,7 @@ static const struct {
     {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)", 1},
     {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa", 1},
     {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)", 1},
+    {"epalpha", ep_alpha_entry, "(1 - cos(pi i/2^TB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone", 1},
     {"exp2pair", exp2pair_entry, "{T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation, 2^TB entries", 0},
 };
 #define NTABLE (sizeof tables / sizeof tables[0])
@@ -224,6 +264,11 @@ static void write_c_header(const char *dir)
                 gms_elem_fields[i].a, gms_elem_fields[i].b, gms_elem_fields[i].name, gms_elem_fields[i].sgn);
     fprintf(f, "/** Most GMS elements. */\n#define FRIC_FX_GMS_MAX %d\n", GMS_MAX);
     fprintf(f, "/** Words of a GMS set. */\n#define FRIC_FX_WORDS_GMS %zu\n\n", NWORDS_GMS);
+    fprintf(f, "/* The elasto-plastic mode of the LuGre set: these words after the LuGre words. */\n");
+    c_fields(f, ep_fields, NEP, NFIELD);
+    fprintf(f, "/** Words of an elasto-plastic set (the LuGre words, then the EP words). */\n#define FRIC_FX_WORDS_EP %zu\n", NWORDS_EP);
+    fprintf(f, "/** log2(e) * 2^W / (2^W - 1) as a W-bit mantissa (U,1,W-1): the elasto-plastic exponent's constant */\n"
+               "#define FRIC_FX_EP_L2E(W) ((W) == 18 ? %ld : %ld)\n\n", ep_l2e(18), ep_l2e(16));
     fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* FRIC_FX_FORMATS_H */\n");
     fric_gen_close(f);
 }
@@ -268,7 +313,14 @@ static void write_verilog_include(const char *dir)
         fprintf(f, "// %s (element i)\n`define FRIC_WORD_%s(i) (%zu + %zu * (i))\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n",
                 gms_elem_fields[i].what, gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
                 gms_elem_fields[i].a, gms_elem_fields[i].b);
-    fprintf(f, "`define FRIC_GMS_MAX %d\n`define FRIC_WORDS_GMS %zu\n\n`endif\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "`define FRIC_GMS_MAX %d\n`define FRIC_WORDS_GMS %zu\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "\n// The elasto-plastic mode of the LuGre set: these words after the LuGre words.\n");
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "// %s\n`define FRIC_WORD_%s %zu\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n", ep_fields[i].what,
+                ep_fields[i].name, NFIELD + i, ep_fields[i].name, ep_fields[i].a, ep_fields[i].b);
+    fprintf(f, "`define FRIC_WORDS_EP %zu\n// log2(e) * 2^W / (2^W - 1) as a W-bit mantissa\n`define FRIC_EP_L2E(w) ((w) == 18 ? %ld : %ld)\n",
+            NWORDS_EP, ep_l2e(18), ep_l2e(16));
+    fprintf(f, "\n`endif\n");
     fric_gen_close(f);
 }
 
@@ -297,6 +349,13 @@ static void write_doc(const char *dir)
         fprintf(f, "| %zu + %zu i | %s | %d / %d | %s | %s |\n", GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
                 gms_elem_fields[i].a * 16 + gms_elem_fields[i].b, gms_elem_fields[i].a * 18 + gms_elem_fields[i].b,
                 gms_elem_fields[i].sgn ? "yes" : "no", gms_elem_fields[i].what);
+    fprintf(f, "\n### Elasto-plastic\n\nAn elasto-plastic set has %zu words: the %zu LuGre words, then these (EP_WBA = 0 is the LuGre step).\n"
+               "The step's exponent constant log2(e) 2^W/(2^W - 1) is the W-bit mantissa %ld (W = 16) / %ld (W = 18).\n\n"
+               "| word | field | bits (W = 16 / 18) | signed | meaning |\n|---|---|---|---|---|\n",
+            NWORDS_EP, NFIELD, ep_l2e(16), ep_l2e(18));
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", NFIELD + i, ep_fields[i].name, ep_fields[i].a * 16 + ep_fields[i].b,
+                ep_fields[i].a * 18 + ep_fields[i].b, ep_fields[i].sgn ? "yes" : "no", ep_fields[i].what);
     fric_gen_close(f);
 }
 
@@ -347,7 +406,13 @@ static void write_vhdl_package(const char *dir)
     for (size_t i = 0; i < NGMS_ELEM; i++)
         fprintf(f, "    -- %s (element i)\n    function fric_word_%s(i : integer) return integer;\n    function fric_bits_%s(w : integer) return integer;\n",
                 gms_elem_fields[i].what, gms_elem_fields[i].name, gms_elem_fields[i].name);
-    fprintf(f, "    constant FRIC_GMS_MAX : integer := %d;\n    constant FRIC_WORDS_GMS : integer := %zu;\n\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "    constant FRIC_GMS_MAX : integer := %d;\n    constant FRIC_WORDS_GMS : integer := %zu;\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "    -- the elasto-plastic mode of the LuGre set: these words after the LuGre words\n");
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "    -- %s\n    constant FRIC_WORD_%s : integer := %zu;\n    function fric_bits_%s(w : integer) return integer;\n",
+                ep_fields[i].what, ep_fields[i].name, NFIELD + i, ep_fields[i].name);
+    fprintf(f, "    constant FRIC_WORDS_EP : integer := %zu;\n    -- log2(e) * 2^W / (2^W - 1) as a W-bit mantissa\n"
+               "    function fric_ep_l2e(w : integer) return integer;\n\n", NWORDS_EP);
     fprintf(f, "    -- the axis-index width of the cores: ceil(log2(n)), at least 1\n    function fric_axis_width(n : integer) return integer;\n\n");
     fprintf(f, "    type fric_table_t is array (natural range <>) of unsigned(35 downto 0);\n");
     for (size_t t = 0; t < NTABLE; t++)
@@ -367,6 +432,11 @@ static void write_vhdl_package(const char *dir)
                    "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
                 gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name, gms_elem_fields[i].a,
                 gms_elem_fields[i].b);
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                ep_fields[i].name, ep_fields[i].a, ep_fields[i].b);
+    fprintf(f, "    function fric_ep_l2e(w : integer) return integer is\n    begin\n        if w = 18 then\n            return %ld;\n"
+               "        end if;\n        return %ld;\n    end function;\n", ep_l2e(18), ep_l2e(16));
     fprintf(f, "    function fric_axis_width(n : integer) return integer is\n        variable b : integer := 1;\n        variable k : integer := 2;\n"
                "    begin\n        while k < n loop\n            b := b + 1;\n            k := k * 2;\n        end loop;\n        return b;\n    end function;\n");
     for (size_t t = 0; t < NTABLE; t++) {

@@ -42,6 +42,10 @@ package fric_pkg is
     function fric_SHW(w : integer) return integer;
     -- bits of the signed exponent field KYX (-128..127)
     function fric_KXW(w : integer) return integer;
+    -- fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)
+    function fric_EPF(w : integer) return integer;
+    -- interpolation fraction bits of the elasto-plastic alpha table: EPF - TB
+    function fric_EPB(w : integer) return integer;
     -- entries of the exp2, recip and h tables (exp2pair has 2^TB)
     constant FRIC_TABLE_N : integer := 257;
 
@@ -135,6 +139,19 @@ package fric_pkg is
     function fric_bits_GMS_AM(w : integer) return integer;
     constant FRIC_GMS_MAX : integer := 16;
     constant FRIC_WORDS_GMS : integer := 66;
+    -- the elasto-plastic mode of the LuGre set: these words after the LuGre words
+    -- elasto-plastic breakaway w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step, bit for bit
+    constant FRIC_WORD_EP_WBA : integer := 22;
+    function fric_bits_EP_WBA(w : integer) return integer;
+    -- elasto-plastic distance mantissa: sigma0*abs(v)*Ts = abs(v) * KZM * 2^-KZS output LSB, to WG fraction bits
+    constant FRIC_WORD_EP_KZM : integer := 23;
+    function fric_bits_EP_KZM(w : integer) return integer;
+    -- elasto-plastic distance shift (0..63)
+    constant FRIC_WORD_EP_KZS : integer := 24;
+    function fric_bits_EP_KZS(w : integer) return integer;
+    constant FRIC_WORDS_EP : integer := 25;
+    -- log2(e) * 2^W / (2^W - 1) as a W-bit mantissa
+    function fric_ep_l2e(w : integer) return integer;
 
     -- the axis-index width of the cores: ceil(log2(n)), at least 1
     function fric_axis_width(n : integer) return integer;
@@ -146,6 +163,8 @@ package fric_pkg is
     function fric_table_recip(w : integer) return fric_table_t;
     -- (1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP), for width w
     function fric_table_h(w : integer) return fric_table_t;
+    -- (1 - cos(pi i/2^TB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone, for width w
+    function fric_table_epalpha(w : integer) return fric_table_t;
     -- {T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation, 2^TB entries, for width w
     function fric_table_exp2pair(w : integer) return fric_table_t;
 end package fric_pkg;
@@ -210,6 +229,14 @@ package body fric_pkg is
     function fric_KXW(w : integer) return integer is
     begin
         return (0) * w + (8);
+    end function;
+    function fric_EPF(w : integer) return integer is
+    begin
+        return (1) * w + (0);
+    end function;
+    function fric_EPB(w : integer) return integer is
+    begin
+        return (1) * w + (-8);
     end function;
     function fric_bits_KM(w : integer) return integer is
     begin
@@ -334,6 +361,25 @@ package body fric_pkg is
     function fric_bits_GMS_AM(w : integer) return integer is
     begin
         return (1) * w + (1);
+    end function;
+    function fric_bits_EP_WBA(w : integer) return integer is
+    begin
+        return (1) * w + (3);
+    end function;
+    function fric_bits_EP_KZM(w : integer) return integer is
+    begin
+        return (1) * w + (0);
+    end function;
+    function fric_bits_EP_KZS(w : integer) return integer is
+    begin
+        return (0) * w + (6);
+    end function;
+    function fric_ep_l2e(w : integer) return integer is
+    begin
+        if w = 18 then
+            return 189098;
+        end if;
+        return 47275;
     end function;
     function fric_axis_width(n : integer) return integer is
         variable b : integer := 1;
@@ -638,6 +684,104 @@ package body fric_pkg is
         end if;
         report "fric_table_h: no table for width " & integer'image(w) severity failure;
         return T_h_W16;
+    end function;
+    constant T_epalpha_W16 : fric_table_t(0 to 256) := (
+        36X"000000000", 36X"000000002", 36X"00000000A", 36X"000000016", 36X"000000027", 36X"00000003E",
+        36X"000000059", 36X"000000079", 36X"00000009E", 36X"0000000C8", 36X"0000000F6", 36X"00000012A",
+        36X"000000163", 36X"0000001A0", 36X"0000001E2", 36X"00000022A", 36X"000000276", 36X"0000002C6",
+        36X"00000031C", 36X"000000377", 36X"0000003D6", 36X"00000043A", 36X"0000004A3", 36X"000000511",
+        36X"000000583", 36X"0000005FA", 36X"000000676", 36X"0000006F6", 36X"00000077B", 36X"000000805",
+        36X"000000894", 36X"000000927", 36X"0000009BE", 36X"000000A5A", 36X"000000AFB", 36X"000000BA0",
+        36X"000000C4A", 36X"000000CF8", 36X"000000DAB", 36X"000000E62", 36X"000000F1D", 36X"000000FDD",
+        36X"0000010A1", 36X"000001169", 36X"000001236", 36X"000001307", 36X"0000013DC", 36X"0000014B5",
+        36X"000001592", 36X"000001674", 36X"000001759", 36X"000001843", 36X"000001930", 36X"000001A22",
+        36X"000001B17", 36X"000001C11", 36X"000001D0E", 36X"000001E0F", 36X"000001F14", 36X"00000201C",
+        36X"000002129", 36X"000002238", 36X"00000234C", 36X"000002463", 36X"00000257E", 36X"00000269C",
+        36X"0000027BD", 36X"0000028E2", 36X"000002A0A", 36X"000002B36", 36X"000002C65", 36X"000002D97",
+        36X"000002ECC", 36X"000003005", 36X"000003140", 36X"00000327F", 36X"0000033C0", 36X"000003505",
+        36X"00000364C", 36X"000003796", 36X"0000038E3", 36X"000003A33", 36X"000003B85", 36X"000003CDA",
+        36X"000003E32", 36X"000003F8C", 36X"0000040E9", 36X"000004248", 36X"0000043A9", 36X"00000450D",
+        36X"000004673", 36X"0000047DB", 36X"000004946", 36X"000004AB2", 36X"000004C21", 36X"000004D92",
+        36X"000004F04", 36X"000005079", 36X"0000051EF", 36X"000005367", 36X"0000054E1", 36X"00000565C",
+        36X"0000057D9", 36X"000005958", 36X"000005AD8", 36X"000005C59", 36X"000005DDC", 36X"000005F61",
+        36X"0000060E6", 36X"00000626D", 36X"0000063F4", 36X"00000657D", 36X"000006707", 36X"000006892",
+        36X"000006A1E", 36X"000006BAB", 36X"000006D38", 36X"000006EC6", 36X"000007055", 36X"0000071E4",
+        36X"000007374", 36X"000007505", 36X"000007695", 36X"000007827", 36X"0000079B8", 36X"000007B4A",
+        36X"000007CDC", 36X"000007E6E", 36X"000008000", 36X"000008192", 36X"000008324", 36X"0000084B6",
+        36X"000008648", 36X"0000087D9", 36X"00000896B", 36X"000008AFB", 36X"000008C8C", 36X"000008E1C",
+        36X"000008FAB", 36X"00000913A", 36X"0000092C8", 36X"000009455", 36X"0000095E2", 36X"00000976E",
+        36X"0000098F9", 36X"000009A83", 36X"000009C0C", 36X"000009D93", 36X"000009F1A", 36X"00000A09F",
+        36X"00000A224", 36X"00000A3A7", 36X"00000A528", 36X"00000A6A8", 36X"00000A827", 36X"00000A9A4",
+        36X"00000AB1F", 36X"00000AC99", 36X"00000AE11", 36X"00000AF87", 36X"00000B0FC", 36X"00000B26E",
+        36X"00000B3DF", 36X"00000B54E", 36X"00000B6BA", 36X"00000B825", 36X"00000B98D", 36X"00000BAF3",
+        36X"00000BC57", 36X"00000BDB8", 36X"00000BF17", 36X"00000C074", 36X"00000C1CE", 36X"00000C326",
+        36X"00000C47B", 36X"00000C5CD", 36X"00000C71D", 36X"00000C86A", 36X"00000C9B4", 36X"00000CAFB",
+        36X"00000CC40", 36X"00000CD81", 36X"00000CEC0", 36X"00000CFFB", 36X"00000D134", 36X"00000D269",
+        36X"00000D39B", 36X"00000D4CA", 36X"00000D5F6", 36X"00000D71E", 36X"00000D843", 36X"00000D964",
+        36X"00000DA82", 36X"00000DB9D", 36X"00000DCB4", 36X"00000DDC8", 36X"00000DED7", 36X"00000DFE4",
+        36X"00000E0EC", 36X"00000E1F1", 36X"00000E2F2", 36X"00000E3EF", 36X"00000E4E9", 36X"00000E5DE",
+        36X"00000E6D0", 36X"00000E7BD", 36X"00000E8A7", 36X"00000E98C", 36X"00000EA6E", 36X"00000EB4B",
+        36X"00000EC24", 36X"00000ECF9", 36X"00000EDCA", 36X"00000EE97", 36X"00000EF5F", 36X"00000F023",
+        36X"00000F0E3", 36X"00000F19E", 36X"00000F255", 36X"00000F308", 36X"00000F3B6", 36X"00000F460",
+        36X"00000F505", 36X"00000F5A6", 36X"00000F642", 36X"00000F6D9", 36X"00000F76C", 36X"00000F7FB",
+        36X"00000F885", 36X"00000F90A", 36X"00000F98A", 36X"00000FA06", 36X"00000FA7D", 36X"00000FAEF",
+        36X"00000FB5D", 36X"00000FBC6", 36X"00000FC2A", 36X"00000FC89", 36X"00000FCE4", 36X"00000FD3A",
+        36X"00000FD8A", 36X"00000FDD6", 36X"00000FE1E", 36X"00000FE60", 36X"00000FE9D", 36X"00000FED6",
+        36X"00000FF0A", 36X"00000FF38", 36X"00000FF62", 36X"00000FF87", 36X"00000FFA7", 36X"00000FFC2",
+        36X"00000FFD9", 36X"00000FFEA", 36X"00000FFF6", 36X"00000FFFE", 36X"000010000");
+    constant T_epalpha_W18 : fric_table_t(0 to 256) := (
+        36X"000000000", 36X"00000000A", 36X"000000027", 36X"000000059", 36X"00000009E", 36X"0000000F7",
+        36X"000000163", 36X"0000001E3", 36X"000000277", 36X"00000031F", 36X"0000003DA", 36X"0000004A8",
+        36X"00000058B", 36X"000000680", 36X"00000078A", 36X"0000008A6", 36X"0000009D7", 36X"000000B1A",
+        36X"000000C71", 36X"000000DDB", 36X"000000F58", 36X"0000010E8", 36X"00000128C", 36X"000001442",
+        36X"00000160C", 36X"0000017E8", 36X"0000019D7", 36X"000001BD9", 36X"000001DEE", 36X"000002015",
+        36X"00000224F", 36X"00000249B", 36X"0000026F9", 36X"00000296A", 36X"000002BED", 36X"000002E82",
+        36X"000003128", 36X"0000033E1", 36X"0000036AB", 36X"000003987", 36X"000003C75", 36X"000003F74",
+        36X"000004284", 36X"0000045A5", 36X"0000048D8", 36X"000004C1B", 36X"000004F6F", 36X"0000052D4",
+        36X"00000564A", 36X"0000059CF", 36X"000005D66", 36X"00000610C", 36X"0000064C2", 36X"000006888",
+        36X"000006C5E", 36X"000007043", 36X"000007438", 36X"00000783C", 36X"000007C4F", 36X"000008071",
+        36X"0000084A2", 36X"0000088E2", 36X"000008D2F", 36X"00000918C", 36X"0000095F6", 36X"000009A6E",
+        36X"000009EF5", 36X"00000A388", 36X"00000A829", 36X"00000ACD8", 36X"00000B193", 36X"00000B65C",
+        36X"00000BB31", 36X"00000C012", 36X"00000C500", 36X"00000C9FA", 36X"00000CF01", 36X"00000D412",
+        36X"00000D930", 36X"00000DE58", 36X"00000E38C", 36X"00000E8CB", 36X"00000EE15", 36X"00000F369",
+        36X"00000F8C8", 36X"00000FE30", 36X"0000103A3", 36X"00001091F", 36X"000010EA5", 36X"000011434",
+        36X"0000119CD", 36X"000011F6E", 36X"000012517", 36X"000012ACA", 36X"000013084", 36X"000013647",
+        36X"000013C11", 36X"0000141E3", 36X"0000147BC", 36X"000014D9C", 36X"000015383", 36X"000015971",
+        36X"000015F65", 36X"00001655F", 36X"000016B60", 36X"000017166", 36X"000017771", 36X"000017D82",
+        36X"000018398", 36X"0000189B3", 36X"000018FD2", 36X"0000195F5", 36X"000019C1D", 36X"00001A249",
+        36X"00001A878", 36X"00001AEAA", 36X"00001B4E0", 36X"00001BB18", 36X"00001C153", 36X"00001C791",
+        36X"00001CDD1", 36X"00001D412", 36X"00001DA56", 36X"00001E09B", 36X"00001E6E1", 36X"00001ED28",
+        36X"00001F36F", 36X"00001F9B8", 36X"000020000", 36X"000020648", 36X"000020C91", 36X"0000212D8",
+        36X"00002191F", 36X"000021F65", 36X"0000225AA", 36X"000022BEE", 36X"00002322F", 36X"00002386F",
+        36X"000023EAD", 36X"0000244E8", 36X"000024B20", 36X"000025156", 36X"000025788", 36X"000025DB7",
+        36X"0000263E3", 36X"000026A0B", 36X"00002702E", 36X"00002764D", 36X"000027C68", 36X"00002827E",
+        36X"00002888F", 36X"000028E9A", 36X"0000294A0", 36X"000029AA1", 36X"00002A09B", 36X"00002A68F",
+        36X"00002AC7D", 36X"00002B264", 36X"00002B844", 36X"00002BE1D", 36X"00002C3EF", 36X"00002C9B9",
+        36X"00002CF7C", 36X"00002D536", 36X"00002DAE9", 36X"00002E092", 36X"00002E633", 36X"00002EBCC",
+        36X"00002F15B", 36X"00002F6E1", 36X"00002FC5D", 36X"0000301D0", 36X"000030738", 36X"000030C97",
+        36X"0000311EB", 36X"000031735", 36X"000031C74", 36X"0000321A8", 36X"0000326D0", 36X"000032BEE",
+        36X"0000330FF", 36X"000033606", 36X"000033B00", 36X"000033FEE", 36X"0000344CF", 36X"0000349A4",
+        36X"000034E6D", 36X"000035328", 36X"0000357D7", 36X"000035C78", 36X"00003610B", 36X"000036592",
+        36X"000036A0A", 36X"000036E74", 36X"0000372D1", 36X"00003771E", 36X"000037B5E", 36X"000037F8F",
+        36X"0000383B1", 36X"0000387C4", 36X"000038BC8", 36X"000038FBD", 36X"0000393A2", 36X"000039778",
+        36X"000039B3E", 36X"000039EF4", 36X"00003A29A", 36X"00003A631", 36X"00003A9B6", 36X"00003AD2C",
+        36X"00003B091", 36X"00003B3E5", 36X"00003B728", 36X"00003BA5B", 36X"00003BD7C", 36X"00003C08C",
+        36X"00003C38B", 36X"00003C679", 36X"00003C955", 36X"00003CC1F", 36X"00003CED8", 36X"00003D17E",
+        36X"00003D413", 36X"00003D696", 36X"00003D907", 36X"00003DB65", 36X"00003DDB1", 36X"00003DFEB",
+        36X"00003E212", 36X"00003E427", 36X"00003E629", 36X"00003E818", 36X"00003E9F4", 36X"00003EBBE",
+        36X"00003ED74", 36X"00003EF18", 36X"00003F0A8", 36X"00003F225", 36X"00003F38F", 36X"00003F4E6",
+        36X"00003F629", 36X"00003F75A", 36X"00003F876", 36X"00003F980", 36X"00003FA75", 36X"00003FB58",
+        36X"00003FC26", 36X"00003FCE1", 36X"00003FD89", 36X"00003FE1D", 36X"00003FE9D", 36X"00003FF09",
+        36X"00003FF62", 36X"00003FFA7", 36X"00003FFD9", 36X"00003FFF6", 36X"000040000");
+    function fric_table_epalpha(w : integer) return fric_table_t is
+    begin
+        if w = 16 then
+            return T_epalpha_W16;
+        elsif w = 18 then
+            return T_epalpha_W18;
+        end if;
+        report "fric_table_epalpha: no table for width " & integer'image(w) severity failure;
+        return T_epalpha_W16;
     end function;
     constant T_exp2pair_W16 : fric_table_t(0 to 255) := (
         36X"0B1380000", 36X"0B0C7F4ED", 36X"0B047E9E1", 36X"0AFC7DEDD", 36X"0AF57D3E1", 36X"0AED7C8EC",
