@@ -55,7 +55,8 @@ static const fconst_t consts[] = {
     {"KXW", 0, 8, "bits of the signed exponent field KYX (-128..127)"},
     /* the elasto-plastic mode of the LuGre step */
     {"EPF", 1, 0, "fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)"},
-    {"EPB", 1, -8, "interpolation fraction bits of the elasto-plastic alpha table: EPF - TB"},
+    {"EPTB", 0, 10, "index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries"},
+    {"EPB", 1, -10, "interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB"},
 };
 #define NCONST (sizeof consts / sizeof consts[0])
 
@@ -143,13 +144,17 @@ static long ep_l2e(int w)
     return lround(ldexp(1.4426950408889634 * ldexp(1.0, w) / (ldexp(1.0, w) - 1.0), w - 1));
 }
 
-/* alpha: A[i] = round(2^EPF * (1 - cos(pi i / 2^TB)) / 2), the raised cosine
- * of the position p = i / 2^TB across the transition zone, (U,1,EPF) */
+/* alpha: A[i] = round(2^EPF * (1 - cos(pi i / 2^EPTB)) / 2), the raised
+ * cosine of the position p = i / 2^EPTB across the transition zone,
+ * (U,1,EPF); 2^EPTB + 1 entries, finer than the other tables so that its
+ * linear interpolation stays within an LSB of alpha at W = 18. */
 static long ep_alpha_entry(int w, int i)
 {
-    const int tb = cval("TB", w), epf = cval("EPF", w);
+    const int tb = cval("EPTB", w), epf = cval("EPF", w);
     return lround(ldexp(0.5 * (1.0 - cos(3.14159265358979323846 * (double)i / (1 << tb))), epf));
 }
+#define EP_NTAB(w) ((1 << cval("EPTB", w)) + 1)
+static const char *const ep_alpha_what = "(1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone";
 
 /* one field list as C macros, word numbers from first */
 static void c_fields(FILE *f, const field_t *fl, size_t n, size_t first)
@@ -213,7 +218,6 @@ static const struct {
     {"exp2", exp2_entry, "2^-(i/2^TB), (U,1,TP)", 1},
     {"recip", recip_entry, "(2^W - 1) / (1 + i/2^TB), (U,W,0): reciprocal of a normalized mantissa", 1},
     {"h", h_entry, "(1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP)", 1},
-    {"epalpha", ep_alpha_entry, "(1 - cos(pi i/2^TB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone", 1},
     {"exp2pair", exp2pair_entry, "{T[i] - T[i+1], T[i] - 2^(TP-1)}, (FB + TP) = 2W bits, for one-read interpolation, 2^TB entries", 0},
 };
 #define NTABLE (sizeof tables / sizeof tables[0])
@@ -241,6 +245,9 @@ static void write_c_header(const char *dir)
     for (size_t t = 0; t < NTABLE; t++)
         for (size_t k = 0; k < NWIDTH && tables[t].in_c; k++)
             fprintf(f, "/** %s */\nextern const int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N];\n", tables[t].what, tables[t].name, widths[k]);
+    fprintf(f, "/** Entries of the elasto-plastic alpha table: 2^EPTB + 1. */\n#define FRIC_FX_EP_TABLE_N %d\n", EP_NTAB(16));
+    for (size_t k = 0; k < NWIDTH; k++)
+        fprintf(f, "/** %s */\nextern const int32_t fric_fx_epalpha_w%d[FRIC_FX_EP_TABLE_N];\n", ep_alpha_what, widths[k]);
     fprintf(f, "\n/* Parameter words: one field per 32-bit word, in this order. */\n");
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
@@ -286,6 +293,12 @@ static void write_c_tables(const char *dir)
                 fprintf(f, "%s%ld,", (i % 8) ? " " : "\n    ", tables[t].entry(w, i));
             fprintf(f, "\n};\n");
         }
+    for (size_t k = 0; k < NWIDTH; k++) {
+        const int w = widths[k];
+        fprintf(f, "\n/* %s, W = %d */\nconst int32_t fric_fx_epalpha_w%d[FRIC_FX_EP_TABLE_N] = {", ep_alpha_what, w, w);
+        for (int i = 0; i < EP_NTAB(w); i++) fprintf(f, "%s%ld,", (i % 8) ? " " : "\n    ", ep_alpha_entry(w, i));
+        fprintf(f, "\n};\n");
+    }
     fric_gen_close(f);
 }
 
@@ -350,9 +363,10 @@ static void write_doc(const char *dir)
                 gms_elem_fields[i].a * 16 + gms_elem_fields[i].b, gms_elem_fields[i].a * 18 + gms_elem_fields[i].b,
                 gms_elem_fields[i].sgn ? "yes" : "no", gms_elem_fields[i].what);
     fprintf(f, "\n### Elasto-plastic\n\nAn elasto-plastic set has %zu words: the %zu LuGre words, then these (EP_WBA = 0 is the LuGre step).\n"
-               "The step's exponent constant log2(e) 2^W/(2^W - 1) is the W-bit mantissa %ld (W = 16) / %ld (W = 18).\n\n"
+               "The step's exponent constant log2(e) 2^W/(2^W - 1) is the W-bit mantissa %ld (W = 16) / %ld (W = 18).\n"
+               "Its alpha table `epalpha` (%s) has %d entries.\n\n"
                "| word | field | bits (W = 16 / 18) | signed | meaning |\n|---|---|---|---|---|\n",
-            NWORDS_EP, NFIELD, ep_l2e(16), ep_l2e(18));
+            NWORDS_EP, NFIELD, ep_l2e(16), ep_l2e(18), ep_alpha_what, EP_NTAB(16));
     for (size_t i = 0; i < NEP; i++)
         fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", NFIELD + i, ep_fields[i].name, ep_fields[i].a * 16 + ep_fields[i].b,
                 ep_fields[i].a * 18 + ep_fields[i].b, ep_fields[i].sgn ? "yes" : "no", ep_fields[i].what);
@@ -377,6 +391,7 @@ static void write_verilog_tables(const char *dir)
         fric_gen_vh_rom(f, fn, tables[t].what, 36, widths, (int)NWIDTH, tables[t].in_c ? NTAB(16) : NTAB(16) - 1,
                         tables[t].entry);
     }
+    fric_gen_vh_rom(f, "fric_tab_epalpha", ep_alpha_what, 36, widths, (int)NWIDTH, EP_NTAB(16), ep_alpha_entry);
     fric_gen_close(f);
 }
 
@@ -417,6 +432,8 @@ static void write_vhdl_package(const char *dir)
     fprintf(f, "    type fric_table_t is array (natural range <>) of unsigned(35 downto 0);\n");
     for (size_t t = 0; t < NTABLE; t++)
         fprintf(f, "    -- %s, for width w\n    function fric_table_%s(w : integer) return fric_table_t;\n", tables[t].what, tables[t].name);
+    fprintf(f, "    -- entries of the elasto-plastic alpha table\n    constant FRIC_EP_TABLE_N : integer := %d;\n", EP_NTAB(16));
+    fprintf(f, "    -- %s, for width w\n    function fric_table_epalpha(w : integer) return fric_table_t;\n", ep_alpha_what);
     fprintf(f, "end package fric_pkg;\n\npackage body fric_pkg is\n");
     for (size_t i = 0; i < NCONST; i++)
         fprintf(f, "    function fric_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
@@ -454,6 +471,18 @@ static void write_vhdl_package(const char *dir)
         fprintf(f, "        end if;\n        report \"fric_table_%s: no table for width \" & integer'image(w) severity failure;\n"
                    "        return T_%s_W%d;\n    end function;\n", tables[t].name, tables[t].name, widths[0]);
     }
+    for (size_t k = 0; k < NWIDTH; k++) {
+        const int w = widths[k], n = EP_NTAB(w);
+        fprintf(f, "    constant T_epalpha_W%d : fric_table_t(0 to %d) := (", w, n - 1);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s36X\"%09lX\"%s", (i % 6) ? " " : "\n        ", ep_alpha_entry(w, i), i + 1 < n ? "," : "");
+        fprintf(f, ");\n");
+    }
+    fprintf(f, "    function fric_table_epalpha(w : integer) return fric_table_t is\n    begin\n");
+    for (size_t k = 0; k < NWIDTH; k++)
+        fprintf(f, "        %s w = %d then\n            return T_epalpha_W%d;\n", k ? "elsif" : "if", widths[k], widths[k]);
+    fprintf(f, "        end if;\n        report \"fric_table_epalpha: no table for width \" & integer'image(w) severity failure;\n"
+               "        return T_epalpha_W%d;\n    end function;\n", widths[0]);
     fprintf(f, "end package body fric_pkg;\n");
     fric_gen_close(f);
 }

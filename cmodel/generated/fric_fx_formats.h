@@ -53,8 +53,10 @@ extern "C" {
 #define FRIC_FX_KXW(W) ((0) * (W) + (8))
 /** fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF) */
 #define FRIC_FX_EPF(W) ((1) * (W) + (0))
-/** interpolation fraction bits of the elasto-plastic alpha table: EPF - TB */
-#define FRIC_FX_EPB(W) ((1) * (W) + (-8))
+/** index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries */
+#define FRIC_FX_EPTB(W) ((0) * (W) + (10))
+/** interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB */
+#define FRIC_FX_EPB(W) ((1) * (W) + (-10))
 
 /** Entries of every lookup table: 2^TB + 1. */
 #define FRIC_FX_TABLE_N 257
@@ -72,10 +74,12 @@ extern const int32_t fric_fx_recip_w18[FRIC_FX_TABLE_N];
 extern const int32_t fric_fx_h_w16[FRIC_FX_TABLE_N];
 /** (1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP) */
 extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
-/** (1 - cos(pi i/2^TB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
-extern const int32_t fric_fx_epalpha_w16[FRIC_FX_TABLE_N];
-/** (1 - cos(pi i/2^TB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
-extern const int32_t fric_fx_epalpha_w18[FRIC_FX_TABLE_N];
+/** Entries of the elasto-plastic alpha table: 2^EPTB + 1. */
+#define FRIC_FX_EP_TABLE_N 1025
+/** (1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
+extern const int32_t fric_fx_epalpha_w16[FRIC_FX_EP_TABLE_N];
+/** (1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
+extern const int32_t fric_fx_epalpha_w18[FRIC_FX_EP_TABLE_N];
 
 /* Parameter words: one field per 32-bit word, in this order. */
 /** Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */

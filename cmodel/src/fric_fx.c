@@ -494,7 +494,7 @@ FX_INLINE int64_t ep_alpha(uint32_t w, uint64_t p)
 {
     const int epf = FRIC_FX_EPF(w), epb = FRIC_FX_EPB(w);
     const int32_t *t = table(fric_fx_epalpha_w16, fric_fx_epalpha_w18, w);
-    if (p >= (uint64_t)BIT(epf)) return t[FRIC_FX_TABLE_N - 1];
+    if (p >= (uint64_t)BIT(epf)) return t[FRIC_FX_EP_TABLE_N - 1];
     return interp(t, (uint32_t)(p >> epb), (uint32_t)(p & (uint64_t)(BIT(epb) - 1)), epb);
 }
 

@@ -41,8 +41,10 @@
 `define FRIC_KXW(w) ((0) * (w) + (8))
 // fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)
 `define FRIC_EPF(w) ((1) * (w) + (0))
-// interpolation fraction bits of the elasto-plastic alpha table: EPF - TB
-`define FRIC_EPB(w) ((1) * (w) + (-8))
+// index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries
+`define FRIC_EPTB(w) ((0) * (w) + (10))
+// interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB
+`define FRIC_EPB(w) ((1) * (w) + (-10))
 // entries of the exp2, recip and h tables (exp2pair has 2^TB)
 `define FRIC_TABLE_N 257
 
