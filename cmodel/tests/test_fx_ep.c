@@ -263,6 +263,35 @@ static void test_fx_ep_step_bounded(void **state)
     assert_true(trans > 1000);
 }
 
+/* Words that fit their fields but come from no compiler (any shift, any
+ * exponent, g at its limits): still bounded, no W_SAT, and no undefined
+ * arithmetic (the sanitizer build runs this too). */
+static void test_fx_ep_raw_words_bounded(void **state)
+{
+    (void)state;
+    for (uint32_t w = 16; w <= 18; w += 2)
+        for (int k = 0; k < 300; k++) {
+            uint32_t words[FRIC_FX_WORDS_EP];
+            fric_acc_random_words(w, rnd32, words, FRIC_FX_WORDS_LUGRE);
+            words[FRIC_FX_WORD_EP_WBA] = rnd32() % (1u << (w + 3));
+            words[FRIC_FX_WORD_EP_KZM] = rnd32() % (1u << w);
+            words[FRIC_FX_WORD_EP_KZS] = rnd32() % 64;
+            const fric_fx_ep_t p = fric_fx_ep_unpack(w, words);
+            assert_int_equal(fric_fx_ep_check(&p), FRIC_OK);
+            const int64_t wmax = ((int64_t)1 << (w - 1 + FRIC_FX_WG(w))) - 1;
+            fric_fx_state_t st = {.w = rnd_range(wmax)};
+            for (int j = 0; j < 40; j++) {
+                const int32_t v = (int32_t)rnd_range(((int64_t)1 << (w - 1)) - 1);
+                const int64_t w0 = st.w, gw = v ? gw_of(&p, v) : 0;
+                uint32_t flags = 0;
+                (void)fric_fx_ep_step(&p, &st, v, &flags, NULL);
+                assert_int_equal(flags & FRIC_FX_FLAG_W_SAT, 0);
+                const int64_t a0 = w0 < 0 ? -w0 : w0, a1 = st.w < 0 ? -st.w : st.w;
+                assert_true(a1 <= (a0 > gw ? a0 : gw));
+            }
+        }
+}
+
 /* ---- against the double model --------------------------------------------------- */
 
 /* The accuracy benchmark's sets over every trace at three sample times, short
@@ -379,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_fx_ep_sign_gate_adds),
         cmocka_unit_test(test_fx_ep_zones_in_order),
         cmocka_unit_test(test_fx_ep_step_bounded),
+        cmocka_unit_test(test_fx_ep_raw_words_bounded),
         cmocka_unit_test(test_fx_ep_against_double),
         cmocka_unit_test(test_fx_ep_words),
         cmocka_unit_test(test_fx_ep_compile),
