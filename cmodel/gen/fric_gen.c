@@ -10,6 +10,7 @@
  *   cmodel/generated/fric_fx_tables.c    the lookup tables, both widths
  *   rtl/generated/fric_formats.vh        the same constants as Verilog macros
  *   rtl/generated/fric_tables.vh         the RTL's tables as Verilog functions
+ *   rtl/generated/fric_tables_ep.vh      the elasto-plastic alpha table, the same way
  *   rtl/vhdl/generated/fric_pkg.vhd      constants, words and tables as a VHDL-2008 package
  *   docs/generated/formats.md            the constants, tables and words as tables
  *   cmodel/generated/fricore_regs.h      the register map of the board tops, for C
@@ -333,6 +334,7 @@ static void write_verilog_include(const char *dir)
                 ep_fields[i].name, NFIELD + i, ep_fields[i].name, ep_fields[i].a, ep_fields[i].b);
     fprintf(f, "`define FRIC_WORDS_EP %zu\n// log2(e) * 2^W / (2^W - 1) as a W-bit mantissa\n`define FRIC_EP_L2E(w) ((w) == 18 ? %ld : %ld)\n",
             NWORDS_EP, ep_l2e(18), ep_l2e(16));
+    fprintf(f, "// entries of the elasto-plastic alpha table (fric_tables_ep.vh)\n`define FRIC_EP_TABLE_N %d\n", EP_NTAB(16));
     fprintf(f, "\n`endif\n");
     fric_gen_close(f);
 }
@@ -391,6 +393,17 @@ static void write_verilog_tables(const char *dir)
         fric_gen_vh_rom(f, fn, tables[t].what, 36, widths, (int)NWIDTH, tables[t].in_c ? NTAB(16) : NTAB(16) - 1,
                         tables[t].entry);
     }
+    fric_gen_close(f);
+}
+
+/* The elasto-plastic alpha table as a Verilog function, in a file of its
+ * own so that the cores without the elasto-plastic mode do not read it. */
+static void write_verilog_ep_tables(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_tables_ep.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_tables_ep.vh: the elasto-plastic alpha table. %s\n//\n", fric_gen_banner);
+    fprintf(f, "// `include it inside a module, as fric_tables.vh, and fill a ROM in an initial block:\n"
+               "//   for (i = 0; i < `FRIC_EP_TABLE_N; i = i + 1) rom[i] = fric_tab_epalpha(W, i);\n");
     fric_gen_vh_rom(f, "fric_tab_epalpha", ep_alpha_what, 36, widths, (int)NWIDTH, EP_NTAB(16), ep_alpha_entry);
     fric_gen_close(f);
 }
@@ -497,6 +510,7 @@ int main(int argc, char **argv)
     write_c_tables(argv[1]);
     write_verilog_include(argv[1]);
     write_verilog_tables(argv[1]);
+    write_verilog_ep_tables(argv[1]);
     write_vhdl_package(argv[1]);
     write_doc(argv[1]);
     fric_gen_regs(argv[1]);

@@ -153,5 +153,7 @@
 `define FRIC_WORDS_EP 25
 // log2(e) * 2^W / (2^W - 1) as a W-bit mantissa
 `define FRIC_EP_L2E(w) ((w) == 18 ? 189098 : 47275)
+// entries of the elasto-plastic alpha table (fric_tables_ep.vh)
+`define FRIC_EP_TABLE_N 1025
 
 `endif
