@@ -309,25 +309,30 @@ fric_status_t fric_fx_ep_check(const fric_fx_ep_t *p);
  *  - u < w_b (alpha = 0: below the breakaway, or against the motion): the
  *    exact add u + d, up to w_b; the rest d' of the distance goes on in the
  *    transition zone (d' = d when u starts in it);
- *  - w_b <= u < g_w, the transition zone, alpha frozen over the rest of the
- *    step at the predicted midpoint u_m = min(u + rsr(d', 1), g_w):
- *    p = (u_m - w_b) / (g_w - w_b) from the recip table, (U,0,EPF), and
- *    alpha = A(p) from the epalpha table (linear interpolation), (U,1,EPF);
- *    the step blends LuGre's exact move toward g_w over the distance d'
- *    (Delta_L = (g_w - u)(1 - 2^-y'), y' = d' log2(e) / g from the recip
- *    table and FRIC_FX_EP_L2E) with the add:
- *        u' = min(u + Delta_L + rsr((2^EPF - alpha) max(d' - Delta_L, 0), EPF), g_w)
- *    (the product with d' - Delta_L normalized to 2W bits first, exact below
- *    2^2W). This is du/ds = alpha (1 - u/z_m) + (1 - alpha), the equation
- *    with alpha frozen, split into its two exactly solved parts.
+ *  - w_b <= u < g_w, the transition zone: alpha frozen over the rest of the
+ *    step at its value at the midpoint predicted with the slope at the
+ *    zone's start, and du/ds = 1 - alpha u / g_w then solved exactly, as
+ *    fric_ep_step() does. With pos(x) = (x - w_b) / (g_w - w_b) in (U,0,EPF)
+ *    (from the recip table) and A() the epalpha table (linear interpolation,
+ *    (U,1,EPF)): alpha0 = A(pos(u)), the slope hs = 1 - alpha0 u / g_w (u / g_w
+ *    from the recip table), u_m = u + min(hs d' / 2, g_w - u), alpha =
+ *    A(pos(u_m)); y' = d' log2(e) / g (d' as a W-bit mantissa times
+ *    FRIC_FX_EP_L2E and the recip table's 1/g, in floating form), y = alpha y';
+ *    du = (g_w / alpha - u)(1 - 2^-y), formed as (g_w - alpha u) psi / alpha:
+ *    alpha = 0 gives min(d', g_w - u); y >= 2^YI gives g_w - u; y < 1/2 gives
+ *    (g_w - alpha u) y' h(y) (no 1/alpha); otherwise (g_w - alpha u)(1 - 2^-y)
+ *    with 1/alpha from the recip table. du is limited to g_w - u, u' = u + du.
  * The force is LuGre's: F = rsr(w' + c1(v)(w' - w) + sign(v) sigma2 |v|, WG).
- * No division anywhere: 1/(g_w - w_b) and 1/g are recip-table lookups.
+ * No division anywhere: 1/(g_w - w_b), 1/g and 1/alpha are recip-table
+ * lookups.
  *
  * Scaling and overflow: every zone moves u toward g_w and never past it
- * (the add stops at w_b <= g_w, the blend is clamped at g_w, the alpha = 1
- * zone is LuGre's convex step), so |w'| <= max(|w|, g_w) < 2^(W-1+WG) at
- * any sample time and the state stays in (S,W,WG); d < 2^(2W-1+WG) and
- * u + d fit 64 bits. Flags as fric_fx_lugre_step(): G_SAT, S1_SAT, W_SAT
+ * (the add stops at w_b <= g_w, the transition's du lies in [0, g_w - u],
+ * the alpha = 1 zone is LuGre's convex step), so |w'| <= max(|w|, g_w) <
+ * 2^(W-1+WG) at any sample time and the state stays in (S,W,WG). d <
+ * 2^(2W-1+WG); every product (alpha u, (x - w_b) recip, diff psi, t1 recip)
+ * is below 2^(2W-1+WG) and alpha times the (U,2W,0) mantissa of y' below 2^(3W+1):
+ * all fit 64 bits. Flags as fric_fx_lugre_step(): G_SAT, S1_SAT, W_SAT
  * (cannot happen; kept as a check), F_SAT, V_SAT.
  * @param detail may be NULL; path is 0..3 as LuGre's, or FRIC_FX_EP_PATH_*.
  */
