@@ -512,16 +512,17 @@ FX_INLINE int32_t ep_w(uint32_t w, const fric_fx_ep_t *e, fric_fx_state_t *st, i
 {
     const fric_fx_lugre_t *p = &e->lugre;
     const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w), epf = FRIC_FX_EPF(w);
-    const int32_t vc = clamp_v(w, v, flags);
-    if (e->wba == 0 || vc == 0) return lugre_w(w, p, st, v, flags, detail);
-    const uint32_t a = (uint32_t)(vc < 0 ? -(int64_t)vc : vc);
-    const int64_t w0 = st->w;
     uint32_t f0 = 0;
-    const int64_t g = g_w(w, p, vc, &f0); /* (U,W-1,G) */
-    const int64_t gw = g * BIT(wg - gb);   /* the end of the transition zone, (U,W-1,WG) */
-    const int64_t u0 = vc < 0 ? -w0 : w0;  /* the state in the direction of motion */
-    if (u0 >= gw) return lugre_w(w, p, st, v, flags, detail); /* alpha = 1: LuGre's exact step */
+    const int32_t vc = clamp_v(w, v, &f0);
+    const int64_t w0 = st->w;
+    /* g(v) and u = sign(v) w, the state in the direction of motion */
+    const int64_t g = vc ? g_w(w, p, vc, &f0) : 1;  /* (U,W-1,G) */
+    const int64_t gw = g * BIT(wg - gb);             /* the end of the transition zone, (U,W-1,WG) */
+    const int64_t u0 = vc < 0 ? -w0 : w0;
+    /* EP_WBA = 0, v = 0 and alpha = 1 (u >= g_w): LuGre's step, bit for bit */
+    if (e->wba == 0 || vc == 0 || u0 >= gw) return lugre_w(w, p, st, v, flags, detail);
     *flags |= f0;
+    const uint32_t a = (uint32_t)(vc < 0 ? -(int64_t)vc : vc);
     fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
     dt.g = g;
 
