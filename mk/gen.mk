@@ -8,7 +8,7 @@ FRIC_GEN := $(BIN)/fric_gen
 # Every generated file lives in a folder named generated/; test-gen also
 # fails on a file there that the generators do not write.
 GEN_FILES := cmodel/generated/fric_fx_formats.h cmodel/generated/fric_fx_tables.c cmodel/generated/fricore_regs.h \
-  rtl/generated/fric_formats.vh rtl/generated/fric_tables.vh rtl/generated/fric_regs_map.vh rtl/generated/fric_regs_access.vh \
+  rtl/generated/fric_formats.vh rtl/generated/fric_tables.vh rtl/generated/fric_tables_ep.vh rtl/generated/fric_regs_map.vh rtl/generated/fric_regs_access.vh \
   rtl/generated/fric_eng_isa.vh rtl/generated/fric_eng_rom.vh \
   rtl/vhdl/generated/fric_pkg.vhd rtl/vhdl/generated/fric_eng_pkg.vhd rtl/vhdl/generated/fric_regs_pkg.vhd \
   docs/generated/formats.md docs/generated/register-map.md docs/generated/fric_eng_program.md

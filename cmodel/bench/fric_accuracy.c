@@ -331,6 +331,78 @@ fric_status_t fric_acc_gms(const fric_acc_gms_set_t *set, fric_trace_kind_t trac
     return FRIC_OK;
 }
 
+/* ---- elasto-plastic ------------------------------------------------------------------------ */
+
+#define EP_LUGRE(FC, FCN, FS, FSN, VS, VSN, DELTA, S0, S1, S2, S2N, VD)                                          \
+    {.fc_pos = (FC), .fc_neg = (FCN), .fs_pos = (FS), .fs_neg = (FSN), .vs = (VS), .vs_neg = (VSN), .delta = (DELTA), \
+     .sigma0 = (S0), .sigma1 = (S1), .sigma2_pos = (S2), .sigma2_neg = (S2N), .vd = (VD)}
+const fric_acc_ep_set_t fric_acc_ep_sets[] = {
+    {"ep-canudas", "the Canudas de Wit (1995) LuGre set, z_ba = Fc/(2 sigma0) = 5 um",
+     {.lugre = EP_LUGRE(1.0, 1.0, 1.5, 1.5, 1e-3, 1e-3, 2.0, 1e5, 316.22776601683796, 0.4, 0.4, 0.0), .z_ba = 5e-6}},
+    {"ep-asymmetric", "Fc 1 / 0.6, Fs 1.4 / 0.9, vs 5 / 2 mm/s, delta 1, sigma0 2e4, sigma1 100, sigma2 0.5 / 0.2, "
+                      "z_ba 0.8 * 0.6/sigma0 = 24 um",
+     {.lugre = EP_LUGRE(1.0, 0.6, 1.4, 0.9, 5e-3, 2e-3, 1.0, 2e4, 100.0, 0.5, 0.2, 0.0), .z_ba = 2.4e-5}},
+    {"ep-micro-damping", "Fc 0.5, Fs 0.8, vs 2 mm/s, sigma0 1e6, sigma1 1000 with vd 1 mm/s, sigma2 0.1, z_ba 0.1 um",
+     {.lugre = EP_LUGRE(0.5, 0.5, 0.8, 0.8, 2e-3, 2e-3, 2.0, 1e6, 1000.0, 0.1, 0.1, 1e-3), .z_ba = 1e-7}},
+};
+#undef EP_LUGRE
+const size_t fric_acc_n_ep_sets = sizeof fric_acc_ep_sets / sizeof fric_acc_ep_sets[0];
+
+fric_status_t fric_acc_ep_compile(const fric_acc_ep_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                                  size_t max_samples, fric_fx_ep_t *p, fric_compile_report_t *rep, size_t *n_out)
+{
+    size_t n;
+    fric_compile_opts_t o = trace_opts(trace, ts, width, max_samples, &n);
+    *n_out = n;
+    double fpk = 0.0;
+    {
+        fric_lugre_state_t st = {0};
+        const double half = ldexp(1.0, (int)width - 1), vl = o.v_max / half;
+        for (size_t k = 0; k < n; k++) {
+            const double v = nearbyint(fric_trace_velocity(trace, (double)k * ts) / vl) * vl;
+            fpk = fmax(fpk, fabs(fric_ep_step(&set->cfg, &st, v, ts)));
+        }
+        fric_stribeck_cfg_t curve = fric_lugre_steady_curve(&set->cfg.lugre);
+        fpk = fmax(fpk, fric_compile_auto_fmax(&curve, o.v_max, width) / 1.25);
+    }
+    o.f_max = pow2_above(1.25 * fpk);
+    return fric_compile_ep(&set->cfg, &o, p, rep);
+}
+
+fric_status_t fric_acc_ep(const fric_acc_ep_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                          size_t max_samples, fric_acc_dynamic_result_t *out, char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    fric_fx_ep_t p;
+    fric_compile_report_t rep;
+    size_t n;
+    const fric_status_t s = fric_acc_ep_compile(set, trace, ts, width, max_samples, &p, &rep, &n);
+    if (s != FRIC_OK) {
+        if (why) snprintf(why, why_len, "%s", rep.why);
+        return s;
+    }
+    const fric_ep_cfg_t eff = fric_fx_ep_effective(&p, rep.v_lsb, rep.f_lsb, ts);
+    out->v_max = rep.v_max;
+    out->f_max = rep.f_max;
+    fric_fx_state_t fx;
+    fric_fx_lugre_reset(&fx);
+    fric_lugre_state_t dq = {0}, de = {0};
+    const double fl = rep.f_lsb, wl = ldexp(rep.f_lsb, -FRIC_FX_WG(width));
+    double sum = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        const int32_t vc = fric_acc_trace_code(trace, k, ts, &rep);
+        const double v = vc * rep.v_lsb;
+        const int32_t f = fric_fx_ep_step(&p, &fx, vc, &out->flags, NULL);
+        const double fq = fric_ep_step(&set->cfg, &dq, v, ts) / fl;
+        const double fe = fric_ep_step(&eff, &de, v, ts) / fl;
+        sum += tally(out, f, fq, fe);
+        out->state_max_lsb = fmax(out->state_max_lsb, fabs(fx.w * wl - set->cfg.lugre.sigma0 * dq.z) / fl);
+    }
+    out->n = n;
+    out->rms_lsb = sqrt(sum / (double)n);
+    return FRIC_OK;
+}
+
 fric_fx_lugre_t fric_acc_random_lugre(uint32_t width, fric_acc_rnd_t rnd)
 {
     for (;;) {

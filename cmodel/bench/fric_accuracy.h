@@ -132,6 +132,32 @@ extern const size_t fric_acc_n_gms_sets;
 fric_status_t fric_acc_gms(const fric_acc_gms_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
                            size_t max_samples, fric_acc_dynamic_result_t *out, char *why, size_t why_len);
 
+/* ---- elasto-plastic over velocity traces ---------------------------------- */
+
+typedef struct {
+    const char *name;
+    const char *what;
+    fric_ep_cfg_t cfg;
+} fric_acc_ep_set_t;
+
+extern const fric_acc_ep_set_t fric_acc_ep_sets[];
+extern const size_t fric_acc_n_ep_sets;
+
+/**
+ * @brief The compiled set fric_acc_ep() measures, with the ranges picked as
+ *        fric_acc_dynamic_compile() picks them (from fric_ep_step()'s run).
+ */
+fric_status_t fric_acc_ep_compile(const fric_acc_ep_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                                  size_t max_samples, fric_fx_ep_t *p, fric_compile_report_t *rep, size_t *n);
+
+/**
+ * @brief fric_acc_dynamic() for an elasto-plastic set: fric_fx_ep_step()
+ *        against fric_ep_step() at the same quantized velocities; the state
+ *        error is |w - sigma0 z| in output LSB.
+ */
+fric_status_t fric_acc_ep(const fric_acc_ep_set_t *set, fric_trace_kind_t trace, double ts, uint32_t width,
+                          size_t max_samples, fric_acc_dynamic_result_t *out, char *why, size_t why_len);
+
 /** @brief Velocity code of sample k of a trace at ts, in the compiled ranges. */
 int32_t fric_acc_trace_code(fric_trace_kind_t trace, size_t k, double ts, const fric_compile_report_t *rep);
 

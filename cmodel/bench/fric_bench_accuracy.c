@@ -7,7 +7,8 @@
  * set over every trace at every sample time from 1 us to 10 ms, at both
  * widths, at most 2000000 samples per run (the whole trace from 10 us up). Prints a summary, writes the JSON
  * record and the Markdown report, and exits 1 when a bound is missed
- * (Stribeck <= 1.5 LSB, Dahl/LuGre <= 4 LSB, in 16-bit output LSB). */
+ * (Stribeck <= 1.5 LSB, Dahl/LuGre <= 4 LSB, GMS <= 2 LSB, elasto-plastic
+ * <= 6 LSB, in 16-bit output LSB). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #define STRIBECK_BOUND 1.5
 #define DYNAMIC_BOUND 4.0
 #define GMS_BOUND 2.0
+#define EP_BOUND 6.0
 
 /* One open-loop run's line on stdout, its table row and its JSON object;
  * its error in 16-bit LSB. */
@@ -47,6 +49,13 @@ static fric_status_t measure_dynamic(size_t i, fric_trace_kind_t t, double ts, u
 {
     *name = fric_acc_dynamic_sets[i].name;
     return fric_acc_dynamic(&fric_acc_dynamic_sets[i], t, ts, w, max_samples, r, why, why_len);
+}
+
+static fric_status_t measure_ep(size_t i, fric_trace_kind_t t, double ts, uint32_t w, size_t max_samples,
+                                fric_acc_dynamic_result_t *r, char *why, size_t why_len, const char **name)
+{
+    *name = fric_acc_ep_sets[i].name;
+    return fric_acc_ep(&fric_acc_ep_sets[i], t, ts, w, max_samples, r, why, why_len);
 }
 
 static fric_status_t measure_gms(size_t i, fric_trace_kind_t t, double ts, uint32_t w, size_t max_samples,
@@ -169,17 +178,32 @@ int main(int argc, char **argv)
     printf("GMS, open loop:\n");
     double g_worst = 0.0;
     if (sweep(js, md, fric_acc_n_gms_sets, measure_gms, max_samples, GMS_BOUND, &g_worst, &ok) != 0) return 1;
+    fprintf(js, "\n  ],\n  \"elastoplastic\": [");
+    fprintf(md, "\n## Elasto-plastic, open loop over velocity traces\n\n");
+    fprintf(md, "The fixed-point elasto-plastic step (`fric_fx_ep_step()`, the LuGre core's elasto-plastic mode) against\n"
+                "the double-precision step (`fric_ep_step()`) at the same quantized velocities and sample time, over the\n"
+                "same traces, with the ranges picked as above. Bound: force error <= %.0f LSB of the 16-bit output.\n"
+                "State error: |w - sigma0 z| in output LSB.\n\nSets:\n\n", EP_BOUND);
+    for (size_t i = 0; i < fric_acc_n_ep_sets; i++)
+        fprintf(md, "- **%s**: %s\n", fric_acc_ep_sets[i].name, fric_acc_ep_sets[i].what);
+    fprintf(md, "\n| set | trace | Ts (s) | W | samples | v_max | f_max | max (LSB) | rms (LSB) | state max (LSB) | param | arith | max in 16-bit LSB |\n");
+    fprintf(md, "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("Elasto-plastic, open loop:\n");
+    double e_worst = 0.0;
+    if (sweep(js, md, fric_acc_n_ep_sets, measure_ep, max_samples, EP_BOUND, &e_worst, &ok) != 0) return 1;
     fprintf(js, "\n  ],\n  \"summary\": {\"stribeck_max_lsb16\": %.6f, \"stribeck_goal\": %.1f, \"dynamic_max_lsb16\": %.6f, "
-                "\"dynamic_goal\": %.1f, \"gms_max_lsb16\": %.6f, \"gms_goal\": %.1f, \"goals_met\": %s, \"quick\": %s}\n}\n",
-            s_worst, STRIBECK_BOUND, d_worst, DYNAMIC_BOUND, g_worst, GMS_BOUND, ok ? "true" : "false",
+                "\"dynamic_goal\": %.1f, \"gms_max_lsb16\": %.6f, \"gms_goal\": %.1f, \"ep_max_lsb16\": %.6f, "
+                "\"ep_goal\": %.1f, \"goals_met\": %s, \"quick\": %s}\n}\n",
+            s_worst, STRIBECK_BOUND, d_worst, DYNAMIC_BOUND, g_worst, GMS_BOUND, e_worst, EP_BOUND, ok ? "true" : "false",
             quick ? "true" : "false");
     fprintf(md, "\n## Summary\n\n| model | worst error (16-bit LSB) | bound | met |\n|---|---|---|---|\n");
     fprintf(md, "| Stribeck, all sets, all codes | %.3f | %.1f | %s |\n", s_worst, STRIBECK_BOUND, s_worst <= STRIBECK_BOUND ? "yes" : "no");
     fprintf(md, "| Dahl and LuGre, all traces, 1 us .. 10 ms | %.3f | %.1f | %s |\n", d_worst, DYNAMIC_BOUND, d_worst <= DYNAMIC_BOUND ? "yes" : "no");
     fprintf(md, "| GMS, all traces, 1 us .. 10 ms | %.3f | %.1f | %s |\n", g_worst, GMS_BOUND, g_worst <= GMS_BOUND ? "yes" : "no");
+    fprintf(md, "| Elasto-plastic, all traces, 1 us .. 10 ms | %.3f | %.1f | %s |\n", e_worst, EP_BOUND, e_worst <= EP_BOUND ? "yes" : "no");
     printf("summary: Stribeck worst %.3f LSB (bound %.1f), Dahl/LuGre worst %.3f LSB (bound %.1f), GMS worst %.3f LSB "
-           "(bound %.1f): %s\n", s_worst, STRIBECK_BOUND, d_worst, DYNAMIC_BOUND, g_worst, GMS_BOUND,
-           ok ? "bounds met" : "BOUND MISSED");
+           "(bound %.1f), elasto-plastic worst %.3f LSB (bound %.1f): %s\n", s_worst, STRIBECK_BOUND, d_worst,
+           DYNAMIC_BOUND, g_worst, GMS_BOUND, e_worst, EP_BOUND, ok ? "bounds met" : "BOUND MISSED");
     if (fclose(js) || fclose(md)) return 2;
     return ok ? 0 : 1;
 }

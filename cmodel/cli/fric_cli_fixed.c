@@ -42,7 +42,7 @@ int fric_cli_fixed_compile(const fric_model_t *m, const fric_cli_fixed_t *x, fri
         return fric_cli_fail(cmd, "--f-max (force full scale, N) must be > 0 (leave it out for automatic), got %.6g", x->f_max);
     const fric_opt_t *t = fric_opts_find(opts, n, "ts");
     o.ts = (t && t->given) ? x->ts : ts_default;
-    if (fric_model_dynamic(m) || m->kind == FRIC_MODEL_GMS) {
+    if (fric_model_dynamic(m) || m->kind == FRIC_MODEL_GMS || m->kind == FRIC_MODEL_ELASTOPLASTIC) {
         if (!(t && t->given) && ts_default <= 0.0)
             return fric_cli_fail(cmd, "--ts (sample time, s) is required for --model %s", fric_model_name(m->kind));
         if (!(o.ts > 0.0)) return fric_cli_fail(cmd, "%s, got %.6g", fric_status_message(FRIC_ERR_TS), o.ts);

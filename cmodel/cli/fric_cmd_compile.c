@@ -12,9 +12,12 @@
 #include "fric_cmd.h"
 
 #define CMD "compile"
-#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre|gms [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
+#define USAGE "--model coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms [parameters] [--ts SECONDS] [--width 16|18] [--v-max M/S] [--f-max N] [--format json|vh|hex]"
 
 static const char *const field_names[FRIC_FX_WORDS_LUGRE] = FRIC_FX_WORD_NAMES;
+static const char *const ep_names[FRIC_FX_WORDS_EP - FRIC_FX_WORDS_LUGRE] = {"EP_WBA", "EP_KZM", "EP_KZS"};
+_Static_assert(FRIC_FX_WORD_EP_WBA == FRIC_FX_WORDS_LUGRE && FRIC_FX_WORD_EP_KZS == FRIC_FX_WORDS_EP - 1,
+               "elasto-plastic field order follows fric_fx_formats.h");
 _Static_assert(FRIC_FX_WORD_GMS_N == FRIC_FX_WORDS_STRIBECK && FRIC_FX_WORD_GMS_KCX == FRIC_FX_WORD_GMS_N + 2 &&
                    FRIC_FX_WORD_GMS_KM(0) == FRIC_FX_WORD_GMS_KCX + 1 && FRIC_FX_WORD_GMS_AM(1) == FRIC_FX_WORD_GMS_KM(0) + 5,
                "GMS field order follows fric_fx_formats.h");
@@ -25,6 +28,7 @@ static const char *word_name(bool gms, size_t i, char buf[24])
 {
     static const char *const gms_head[] = {"GMS_N", "GMS_KCM", "GMS_KCX"};
     static const char *const gms_elem[] = {"GMS_KM", "GMS_KS", "GMS_AM"};
+    if (!gms && i >= FRIC_FX_WORDS_LUGRE) return ep_names[i - FRIC_FX_WORDS_LUGRE];
     if (!gms || i < FRIC_FX_WORDS_STRIBECK) return field_names[i];
     if (i < (size_t)FRIC_FX_WORD_GMS_KM(0)) return gms_head[i - FRIC_FX_WORDS_STRIBECK];
     const size_t k = i - (size_t)FRIC_FX_WORD_GMS_KM(0);
@@ -32,7 +36,10 @@ static const char *word_name(bool gms, size_t i, char buf[24])
     return buf;
 }
 
-static const char *core_name(const fric_cli_fx_t *c) { return c->gms ? "gms" : c->dynamic ? "lugre" : "stribeck"; }
+static const char *core_name(const fric_cli_fx_t *c)
+{
+    return c->gms ? "gms" : c->ep ? "lugre-ep" : c->dynamic ? "lugre" : "stribeck";
+}
 
 static double rel(const fric_quant_t *q)
 {
@@ -103,8 +110,8 @@ int fric_cmd_compile(int argc, char **argv)
     fric_opt_t opts[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS + 1];
     fric_cli_friction_defaults(&fp, "stribeck");
     fric_cli_fixed_defaults(&fx);
-    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre|gms");
-    n += fric_cli_fixed_opts(&fx, opts + n, "sample time; required for dahl, lugre and gms, recorded only for the static models");
+    size_t n = fric_cli_friction_opts(&fp, opts, "coulomb|viscous|stribeck|dahl|lugre|elastoplastic|gms");
+    n += fric_cli_fixed_opts(&fx, opts + n, "sample time; required for dahl, lugre, elastoplastic and gms, recorded only for the static models");
     opts[n++] = (fric_opt_t){"format", NULL, FRIC_OPT_CHOICE, &format, "",
                              "json: fields, words and quantization; vh: Verilog localparams; hex: one word per line for $readmemh (default json)",
                              "json|vh|hex", false};
@@ -121,9 +128,10 @@ int fric_cmd_compile(int argc, char **argv)
         return rc == FRIC_OPTS_HELP ? 0 : rc;
     }
 
-    uint32_t w[FRIC_FX_WORDS_GMS > FRIC_FX_WORDS_LUGRE ? FRIC_FX_WORDS_GMS : FRIC_FX_WORDS_LUGRE];
-    const size_t nw = c.gms ? FRIC_FX_WORDS_GMS : c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
+    uint32_t w[FRIC_FX_WORDS_GMS > FRIC_FX_WORDS_EP ? FRIC_FX_WORDS_GMS : FRIC_FX_WORDS_EP];
+    const size_t nw = c.gms ? FRIC_FX_WORDS_GMS : c.ep ? FRIC_FX_WORDS_EP : c.dynamic ? FRIC_FX_WORDS_LUGRE : FRIC_FX_WORDS_STRIBECK;
     if (c.gms) fric_fx_gms_pack(&c.g, w);
+    else if (c.ep) fric_fx_ep_pack(&c.e, w);
     else if (c.dynamic) fric_fx_lugre_pack(&c.l, w);
     else fric_fx_stribeck_pack(&c.s, w);
     char nb[24];

@@ -10,6 +10,7 @@
  *   cmodel/generated/fric_fx_tables.c    the lookup tables, both widths
  *   rtl/generated/fric_formats.vh        the same constants as Verilog macros
  *   rtl/generated/fric_tables.vh         the RTL's tables as Verilog functions
+ *   rtl/generated/fric_tables_ep.vh      the elasto-plastic alpha table, the same way
  *   rtl/vhdl/generated/fric_pkg.vhd      constants, words and tables as a VHDL-2008 package
  *   docs/generated/formats.md            the constants, tables and words as tables
  *   cmodel/generated/fricore_regs.h      the register map of the board tops, for C
@@ -53,6 +54,10 @@ static const fconst_t consts[] = {
     {"BSW", 0, 5, "bits of the viscous shift field BS (0..31)"},
     {"SHW", 0, 6, "bits of the unsigned shift fields KS, C1S, KDS (0..63)"},
     {"KXW", 0, 8, "bits of the signed exponent field KYX (-128..127)"},
+    /* the elasto-plastic mode of the LuGre step */
+    {"EPF", 1, 0, "fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)"},
+    {"EPTB", 0, 10, "index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries"},
+    {"EPB", 1, -10, "interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB"},
 };
 #define NCONST (sizeof consts / sizeof consts[0])
 
@@ -120,6 +125,46 @@ static const field_t gms_elem_fields[] = {
 #define GMS_MAX 16
 #define GMS_ELEM0 (NFIELD_STRIBECK + NGMS)
 #define NWORDS_GMS (GMS_ELEM0 + NGMS_ELEM * GMS_MAX)
+
+/* ---- the elasto-plastic mode of the LuGre set ---------------------------------
+ * Its words follow the LuGre words (no LuGre word moves); EP_WBA = 0 is the
+ * LuGre step itself, so a LuGre set (these words 0) runs unchanged. */
+static const field_t ep_fields[] = {
+    {"EP_WBA", 1, 3, 0, "elasto-plastic breakaway w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step, bit for bit"},
+    {"EP_KZM", 1, 0, 0, "elasto-plastic distance mantissa: sigma0*abs(v)*Ts = abs(v) * KZM * 2^-KZS output LSB, to WG fraction bits"},
+    {"EP_KZS", 0, 6, 0, "elasto-plastic distance shift (0..63)"},
+};
+#define NEP (sizeof ep_fields / sizeof ep_fields[0])
+#define NWORDS_EP (NFIELD + NEP)
+
+/* log2(e) as the W-bit mantissa the step multiplies a distance by to form its
+ * exponent: round(log2(e) * 2^W / (2^W - 1) * 2^(W-1)), the factor 2^W /
+ * (2^W - 1) undoing the recip table's scale (as the compiler's KYM does). */
+static long ep_l2e(int w)
+{
+    return lround(ldexp(1.4426950408889634 * ldexp(1.0, w) / (ldexp(1.0, w) - 1.0), w - 1));
+}
+
+/* alpha: A[i] = round(2^EPF * (1 - cos(pi i / 2^EPTB)) / 2), the raised
+ * cosine of the position p = i / 2^EPTB across the transition zone,
+ * (U,1,EPF); 2^EPTB + 1 entries, finer than the other tables so that its
+ * linear interpolation stays within an LSB of alpha at W = 18. */
+static long ep_alpha_entry(int w, int i)
+{
+    const int tb = cval("EPTB", w), epf = cval("EPF", w);
+    return lround(ldexp(0.5 * (1.0 - cos(3.14159265358979323846 * (double)i / (1 << tb))), epf));
+}
+#define EP_NTAB(w) ((1 << cval("EPTB", w)) + 1)
+static const char *const ep_alpha_what = "(1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone";
+
+/* one field list as C macros, word numbers from first */
+static void c_fields(FILE *f, const field_t *fl, size_t n, size_t first)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
+                fl[i].what, fl[i].sgn ? "signed" : "unsigned", fl[i].a, fl[i].b, fl[i].name, first + i, fl[i].name,
+                fl[i].a, fl[i].b, fl[i].name, fl[i].sgn);
+}
 
 /* ---- tables ---------------------------------------------------------------- */
 
@@ -201,6 +246,9 @@ static void write_c_header(const char *dir)
     for (size_t t = 0; t < NTABLE; t++)
         for (size_t k = 0; k < NWIDTH && tables[t].in_c; k++)
             fprintf(f, "/** %s */\nextern const int32_t fric_fx_%s_w%d[FRIC_FX_TABLE_N];\n", tables[t].what, tables[t].name, widths[k]);
+    fprintf(f, "/** Entries of the elasto-plastic alpha table: 2^EPTB + 1. */\n#define FRIC_FX_EP_TABLE_N %d\n", EP_NTAB(16));
+    for (size_t k = 0; k < NWIDTH; k++)
+        fprintf(f, "/** %s */\nextern const int32_t fric_fx_epalpha_w%d[FRIC_FX_EP_TABLE_N];\n", ep_alpha_what, widths[k]);
     fprintf(f, "\n/* Parameter words: one field per 32-bit word, in this order. */\n");
     for (size_t i = 0; i < NFIELD; i++)
         fprintf(f, "/** %s; %s, %d*W%+d bits */\n#define FRIC_FX_WORD_%s %zu\n#define FRIC_FX_BITS_%s(W) ((%d) * (W) + (%d))\n#define FRIC_FX_SIGNED_%s %d\n",
@@ -224,6 +272,11 @@ static void write_c_header(const char *dir)
                 gms_elem_fields[i].a, gms_elem_fields[i].b, gms_elem_fields[i].name, gms_elem_fields[i].sgn);
     fprintf(f, "/** Most GMS elements. */\n#define FRIC_FX_GMS_MAX %d\n", GMS_MAX);
     fprintf(f, "/** Words of a GMS set. */\n#define FRIC_FX_WORDS_GMS %zu\n\n", NWORDS_GMS);
+    fprintf(f, "/* The elasto-plastic mode of the LuGre set: these words after the LuGre words. */\n");
+    c_fields(f, ep_fields, NEP, NFIELD);
+    fprintf(f, "/** Words of an elasto-plastic set (the LuGre words, then the EP words). */\n#define FRIC_FX_WORDS_EP %zu\n", NWORDS_EP);
+    fprintf(f, "/** log2(e) * 2^W / (2^W - 1) as a W-bit mantissa (U,1,W-1): the elasto-plastic exponent's constant */\n"
+               "#define FRIC_FX_EP_L2E(W) ((W) == 18 ? %ld : %ld)\n\n", ep_l2e(18), ep_l2e(16));
     fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* FRIC_FX_FORMATS_H */\n");
     fric_gen_close(f);
 }
@@ -241,6 +294,12 @@ static void write_c_tables(const char *dir)
                 fprintf(f, "%s%ld,", (i % 8) ? " " : "\n    ", tables[t].entry(w, i));
             fprintf(f, "\n};\n");
         }
+    for (size_t k = 0; k < NWIDTH; k++) {
+        const int w = widths[k];
+        fprintf(f, "\n/* %s, W = %d */\nconst int32_t fric_fx_epalpha_w%d[FRIC_FX_EP_TABLE_N] = {", ep_alpha_what, w, w);
+        for (int i = 0; i < EP_NTAB(w); i++) fprintf(f, "%s%ld,", (i % 8) ? " " : "\n    ", ep_alpha_entry(w, i));
+        fprintf(f, "\n};\n");
+    }
     fric_gen_close(f);
 }
 
@@ -268,7 +327,15 @@ static void write_verilog_include(const char *dir)
         fprintf(f, "// %s (element i)\n`define FRIC_WORD_%s(i) (%zu + %zu * (i))\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n",
                 gms_elem_fields[i].what, gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
                 gms_elem_fields[i].a, gms_elem_fields[i].b);
-    fprintf(f, "`define FRIC_GMS_MAX %d\n`define FRIC_WORDS_GMS %zu\n\n`endif\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "`define FRIC_GMS_MAX %d\n`define FRIC_WORDS_GMS %zu\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "\n// The elasto-plastic mode of the LuGre set: these words after the LuGre words.\n");
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "// %s\n`define FRIC_WORD_%s %zu\n`define FRIC_BITS_%s(w) ((%d) * (w) + (%d))\n", ep_fields[i].what,
+                ep_fields[i].name, NFIELD + i, ep_fields[i].name, ep_fields[i].a, ep_fields[i].b);
+    fprintf(f, "`define FRIC_WORDS_EP %zu\n// log2(e) * 2^W / (2^W - 1) as a W-bit mantissa\n`define FRIC_EP_L2E(w) ((w) == 18 ? %ld : %ld)\n",
+            NWORDS_EP, ep_l2e(18), ep_l2e(16));
+    fprintf(f, "// entries of the elasto-plastic alpha table (fric_tables_ep.vh)\n`define FRIC_EP_TABLE_N %d\n", EP_NTAB(16));
+    fprintf(f, "\n`endif\n");
     fric_gen_close(f);
 }
 
@@ -297,6 +364,14 @@ static void write_doc(const char *dir)
         fprintf(f, "| %zu + %zu i | %s | %d / %d | %s | %s |\n", GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name,
                 gms_elem_fields[i].a * 16 + gms_elem_fields[i].b, gms_elem_fields[i].a * 18 + gms_elem_fields[i].b,
                 gms_elem_fields[i].sgn ? "yes" : "no", gms_elem_fields[i].what);
+    fprintf(f, "\n### Elasto-plastic\n\nAn elasto-plastic set has %zu words: the %zu LuGre words, then these (EP_WBA = 0 is the LuGre step).\n"
+               "The step's exponent constant log2(e) 2^W/(2^W - 1) is the W-bit mantissa %ld (W = 16) / %ld (W = 18).\n"
+               "Its alpha table `epalpha` (%s) has %d entries.\n\n"
+               "| word | field | bits (W = 16 / 18) | signed | meaning |\n|---|---|---|---|---|\n",
+            NWORDS_EP, NFIELD, ep_l2e(16), ep_l2e(18), ep_alpha_what, EP_NTAB(16));
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "| %zu | %s | %d / %d | %s | %s |\n", NFIELD + i, ep_fields[i].name, ep_fields[i].a * 16 + ep_fields[i].b,
+                ep_fields[i].a * 18 + ep_fields[i].b, ep_fields[i].sgn ? "yes" : "no", ep_fields[i].what);
     fric_gen_close(f);
 }
 
@@ -318,6 +393,18 @@ static void write_verilog_tables(const char *dir)
         fric_gen_vh_rom(f, fn, tables[t].what, 36, widths, (int)NWIDTH, tables[t].in_c ? NTAB(16) : NTAB(16) - 1,
                         tables[t].entry);
     }
+    fric_gen_close(f);
+}
+
+/* The elasto-plastic alpha table as a Verilog function, in a file of its
+ * own so that the cores without the elasto-plastic mode do not read it. */
+static void write_verilog_ep_tables(const char *dir)
+{
+    FILE *f = fric_gen_open(dir, "rtl/generated/fric_tables_ep.vh");
+    fprintf(f, "// " FRIC_GEN_SPDX "\n// fric_tables_ep.vh: the elasto-plastic alpha table. %s\n//\n", fric_gen_banner);
+    fprintf(f, "// `include it inside a module, as fric_tables.vh, and fill a ROM in an initial block:\n"
+               "//   for (i = 0; i < `FRIC_EP_TABLE_N; i = i + 1) rom[i] = fric_tab_epalpha(W, i);\n");
+    fric_gen_vh_rom(f, "fric_tab_epalpha", ep_alpha_what, 36, widths, (int)NWIDTH, EP_NTAB(16), ep_alpha_entry);
     fric_gen_close(f);
 }
 
@@ -347,11 +434,19 @@ static void write_vhdl_package(const char *dir)
     for (size_t i = 0; i < NGMS_ELEM; i++)
         fprintf(f, "    -- %s (element i)\n    function fric_word_%s(i : integer) return integer;\n    function fric_bits_%s(w : integer) return integer;\n",
                 gms_elem_fields[i].what, gms_elem_fields[i].name, gms_elem_fields[i].name);
-    fprintf(f, "    constant FRIC_GMS_MAX : integer := %d;\n    constant FRIC_WORDS_GMS : integer := %zu;\n\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "    constant FRIC_GMS_MAX : integer := %d;\n    constant FRIC_WORDS_GMS : integer := %zu;\n", GMS_MAX, NWORDS_GMS);
+    fprintf(f, "    -- the elasto-plastic mode of the LuGre set: these words after the LuGre words\n");
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "    -- %s\n    constant FRIC_WORD_%s : integer := %zu;\n    function fric_bits_%s(w : integer) return integer;\n",
+                ep_fields[i].what, ep_fields[i].name, NFIELD + i, ep_fields[i].name);
+    fprintf(f, "    constant FRIC_WORDS_EP : integer := %zu;\n    -- log2(e) * 2^W / (2^W - 1) as a W-bit mantissa\n"
+               "    function fric_ep_l2e(w : integer) return integer;\n\n", NWORDS_EP);
     fprintf(f, "    -- the axis-index width of the cores: ceil(log2(n)), at least 1\n    function fric_axis_width(n : integer) return integer;\n\n");
     fprintf(f, "    type fric_table_t is array (natural range <>) of unsigned(35 downto 0);\n");
     for (size_t t = 0; t < NTABLE; t++)
         fprintf(f, "    -- %s, for width w\n    function fric_table_%s(w : integer) return fric_table_t;\n", tables[t].what, tables[t].name);
+    fprintf(f, "    -- entries of the elasto-plastic alpha table\n    constant FRIC_EP_TABLE_N : integer := %d;\n", EP_NTAB(16));
+    fprintf(f, "    -- %s, for width w\n    function fric_table_epalpha(w : integer) return fric_table_t;\n", ep_alpha_what);
     fprintf(f, "end package fric_pkg;\n\npackage body fric_pkg is\n");
     for (size_t i = 0; i < NCONST; i++)
         fprintf(f, "    function fric_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
@@ -367,6 +462,11 @@ static void write_vhdl_package(const char *dir)
                    "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
                 gms_elem_fields[i].name, GMS_ELEM0 + i, NGMS_ELEM, gms_elem_fields[i].name, gms_elem_fields[i].a,
                 gms_elem_fields[i].b);
+    for (size_t i = 0; i < NEP; i++)
+        fprintf(f, "    function fric_bits_%s(w : integer) return integer is\n    begin\n        return (%d) * w + (%d);\n    end function;\n",
+                ep_fields[i].name, ep_fields[i].a, ep_fields[i].b);
+    fprintf(f, "    function fric_ep_l2e(w : integer) return integer is\n    begin\n        if w = 18 then\n            return %ld;\n"
+               "        end if;\n        return %ld;\n    end function;\n", ep_l2e(18), ep_l2e(16));
     fprintf(f, "    function fric_axis_width(n : integer) return integer is\n        variable b : integer := 1;\n        variable k : integer := 2;\n"
                "    begin\n        while k < n loop\n            b := b + 1;\n            k := k * 2;\n        end loop;\n        return b;\n    end function;\n");
     for (size_t t = 0; t < NTABLE; t++) {
@@ -384,6 +484,18 @@ static void write_vhdl_package(const char *dir)
         fprintf(f, "        end if;\n        report \"fric_table_%s: no table for width \" & integer'image(w) severity failure;\n"
                    "        return T_%s_W%d;\n    end function;\n", tables[t].name, tables[t].name, widths[0]);
     }
+    for (size_t k = 0; k < NWIDTH; k++) {
+        const int w = widths[k], n = EP_NTAB(w);
+        fprintf(f, "    constant T_epalpha_W%d : fric_table_t(0 to %d) := (", w, n - 1);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s36X\"%09lX\"%s", (i % 6) ? " " : "\n        ", ep_alpha_entry(w, i), i + 1 < n ? "," : "");
+        fprintf(f, ");\n");
+    }
+    fprintf(f, "    function fric_table_epalpha(w : integer) return fric_table_t is\n    begin\n");
+    for (size_t k = 0; k < NWIDTH; k++)
+        fprintf(f, "        %s w = %d then\n            return T_epalpha_W%d;\n", k ? "elsif" : "if", widths[k], widths[k]);
+    fprintf(f, "        end if;\n        report \"fric_table_epalpha: no table for width \" & integer'image(w) severity failure;\n"
+               "        return T_epalpha_W%d;\n    end function;\n", widths[0]);
     fprintf(f, "end package body fric_pkg;\n");
     fric_gen_close(f);
 }
@@ -398,6 +510,7 @@ int main(int argc, char **argv)
     write_c_tables(argv[1]);
     write_verilog_include(argv[1]);
     write_verilog_tables(argv[1]);
+    write_verilog_ep_tables(argv[1]);
     write_vhdl_package(argv[1]);
     write_doc(argv[1]);
     fric_gen_regs(argv[1]);

@@ -51,6 +51,12 @@ extern "C" {
 #define FRIC_FX_SHW(W) ((0) * (W) + (6))
 /** bits of the signed exponent field KYX (-128..127) */
 #define FRIC_FX_KXW(W) ((0) * (W) + (8))
+/** fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF) */
+#define FRIC_FX_EPF(W) ((1) * (W) + (0))
+/** index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries */
+#define FRIC_FX_EPTB(W) ((0) * (W) + (10))
+/** interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB */
+#define FRIC_FX_EPB(W) ((1) * (W) + (-10))
 
 /** Entries of every lookup table: 2^TB + 1. */
 #define FRIC_FX_TABLE_N 257
@@ -68,6 +74,12 @@ extern const int32_t fric_fx_recip_w18[FRIC_FX_TABLE_N];
 extern const int32_t fric_fx_h_w16[FRIC_FX_TABLE_N];
 /** (1 - 2^-y)/y at y = i/2^(TB+1), (U,0,HP) */
 extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
+/** Entries of the elasto-plastic alpha table: 2^EPTB + 1. */
+#define FRIC_FX_EP_TABLE_N 1025
+/** (1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
+extern const int32_t fric_fx_epalpha_w16[FRIC_FX_EP_TABLE_N];
+/** (1 - cos(pi i/2^EPTB))/2, (U,1,EPF): the elasto-plastic alpha across the transition zone */
+extern const int32_t fric_fx_epalpha_w18[FRIC_FX_EP_TABLE_N];
 
 /* Parameter words: one field per 32-bit word, in this order. */
 /** Stribeck scale mantissa, v >= 0: y = (abs(v) or abs(v)^2 normalized) * KM >> KS; unsigned, 1*W+0 bits */
@@ -194,6 +206,24 @@ extern const int32_t fric_fx_h_w18[FRIC_FX_TABLE_N];
 #define FRIC_FX_GMS_MAX 16
 /** Words of a GMS set. */
 #define FRIC_FX_WORDS_GMS 66
+
+/* The elasto-plastic mode of the LuGre set: these words after the LuGre words. */
+/** elasto-plastic breakaway w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step, bit for bit; unsigned, 1*W+3 bits */
+#define FRIC_FX_WORD_EP_WBA 22
+#define FRIC_FX_BITS_EP_WBA(W) ((1) * (W) + (3))
+#define FRIC_FX_SIGNED_EP_WBA 0
+/** elasto-plastic distance mantissa: sigma0*abs(v)*Ts = abs(v) * KZM * 2^-KZS output LSB, to WG fraction bits; unsigned, 1*W+0 bits */
+#define FRIC_FX_WORD_EP_KZM 23
+#define FRIC_FX_BITS_EP_KZM(W) ((1) * (W) + (0))
+#define FRIC_FX_SIGNED_EP_KZM 0
+/** elasto-plastic distance shift (0..63); unsigned, 0*W+6 bits */
+#define FRIC_FX_WORD_EP_KZS 24
+#define FRIC_FX_BITS_EP_KZS(W) ((0) * (W) + (6))
+#define FRIC_FX_SIGNED_EP_KZS 0
+/** Words of an elasto-plastic set (the LuGre words, then the EP words). */
+#define FRIC_FX_WORDS_EP 25
+/** log2(e) * 2^W / (2^W - 1) as a W-bit mantissa (U,1,W-1): the elasto-plastic exponent's constant */
+#define FRIC_FX_EP_L2E(W) ((W) == 18 ? 189098 : 47275)
 
 #ifdef __cplusplus
 }

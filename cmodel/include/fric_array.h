@@ -53,7 +53,7 @@ typedef struct {
 void fric_model_fx_rest(fric_model_fx_state_t *st);
 
 /**
- * @brief One fixed-point step of a compiled Dahl, LuGre or GMS set at
+ * @brief One fixed-point step of a compiled Dahl, LuGre, elasto-plastic or GMS set at
  *        velocity code v (fric_fx_lugre_step(), fric_fx_gms_step()); the
  *        force code. A static set returns fric_fx_stribeck()'s code.
  */

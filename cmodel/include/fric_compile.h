@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fric_ep.h"
 #include "fric_fx.h"
 #include "fric_gms.h"
 #include "fric_lugre.h"
@@ -105,6 +106,21 @@ fric_status_t fric_compile_gms(const fric_gms_cfg_t *cfg, const fric_compile_opt
  *         necessarily within ::FRIC_GMS_ALPHA_SUM_TOL); NaN in C and the
  *         curve when @p p is refused by fric_fx_gms_check(). */
 fric_gms_cfg_t fric_fx_gms_effective(const fric_fx_gms_t *p, double v_lsb, double f_lsb, double ts);
+
+/**
+ * @brief Compile an elasto-plastic set at sample time opt->ts: its LuGre set
+ *        (fric_compile_lugre()), z_ba into w_ba = sigma0*z_ba in (U,W-1,G)
+ *        output LSB (EP_WBA, >= 1 and below the compiled levels) and
+ *        sigma0*Ts into the distance per velocity code and sample (EP_KZM,
+ *        EP_KZS). The report adds z-ba and sigma0 as the distance carries it.
+ */
+fric_status_t fric_compile_ep(const fric_ep_cfg_t *cfg, const fric_compile_opts_t *opt, fric_fx_ep_t *out,
+                              fric_compile_report_t *rep);
+
+/** @brief The SI set that a fixed-point elasto-plastic set represents at
+ *         sample time ts (z_ba from EP_WBA and the sigma0 of KYM); NaN in
+ *         every field when @p p is refused by fric_fx_ep_check(). */
+fric_ep_cfg_t fric_fx_ep_effective(const fric_fx_ep_t *p, double v_lsb, double f_lsb, double ts);
 
 /** @brief Compile a Dahl set (the LuGre set with g = Fc, sigma1 = 0). */
 fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_opts_t *opt,

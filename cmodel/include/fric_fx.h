@@ -2,8 +2,9 @@
 /**
  * @file fric_fx.h
  * @brief The bit-exact fixed-point model of fricore: the exponential unit,
- *        Stribeck / Coulomb + viscous, the Dahl / LuGre exact step, and the
- *        generalized Maxwell-slip (GMS) exact step.
+ *        Stribeck / Coulomb + viscous, the Dahl / LuGre exact step, its
+ *        elasto-plastic mode, and the generalized Maxwell-slip (GMS) exact
+ *        step.
  *
  * This is the hardware's specification: the RTL computes exactly these
  * integers. It is integer-only C (no floating point anywhere in fric_fx.c,
@@ -269,6 +270,90 @@ void fric_fx_gms_pack(const fric_fx_gms_t *p, uint32_t *words);
 
 /** @brief The inverse of fric_fx_gms_pack() (signed fields by their width). */
 fric_fx_gms_t fric_fx_gms_unpack(uint32_t width, const uint32_t *words);
+
+/* ---- the elasto-plastic mode of the LuGre step ------------------------------ */
+
+/**
+ * A fixed-point elasto-plastic set: a LuGre set (g(v), sigma0 through KYM,
+ * sigma1, sigma2), the breakaway w_ba = sigma0*z_ba in output LSB and the
+ * distance sigma0*|v|*Ts per velocity code. WBA = 0 makes the step
+ * LuGre's, bit for bit.
+ */
+typedef struct {
+    fric_fx_lugre_t lugre; /**< the LuGre set (words 0 .. FRIC_FX_WORDS_LUGRE - 1) */
+    uint32_t wba;          /**< w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step */
+    uint32_t kzm;          /**< distance mantissa (U,W,0): d = |v| * KZM * 2^(WG-KZS), (S,W,WG) units */
+    uint32_t kzs;          /**< distance shift, 0..63 */
+} fric_fx_ep_t;
+
+/** The zones of an elasto-plastic step (fric_fx_lugre_detail_t.path, with
+ *  0 for v = 0 and 1..3 for LuGre's paths in the alpha = 1 zone). */
+enum {
+    FRIC_FX_EP_PATH_ADD = 4,   /**< ended in the alpha = 0 zone: the exact add */
+    FRIC_FX_EP_PATH_TRANS = 5  /**< ended in the transition zone or at its end */
+};
+
+/** @brief As fric_fx_lugre_check() for an elasto-plastic set (and its three words). */
+fric_status_t fric_fx_ep_check(const fric_fx_ep_t *p);
+
+/**
+ * @brief One step of an elasto-plastic contact at velocity code v; updates
+ *        st->w and returns the force code.
+ *
+ * With g = g(v) (the LuGre level, (U,W-1,G)), the state in the direction of
+ * motion u = sign(v) w, the end of the transition zone g_w = g 2^(WG-G), its
+ * start w_b = min(WBA 2^(WG-G), g_w), and the distance of the step
+ * d = |v| KZM 2^(WG-KZS) (rounded half up when KZS > WG), (S,W,WG) units:
+ *  - WBA = 0, v = 0, or u >= g_w: fric_fx_lugre_step(), bit for bit (v = 0
+ *    holds; u >= g_w is the alpha = 1 zone, LuGre's exact step toward g_w);
+ *  - u < w_b (alpha = 0: below the breakaway, or against the motion): the
+ *    exact add u + d, up to w_b; the rest d' of the distance goes on in the
+ *    transition zone (d' = d when u starts in it);
+ *  - w_b <= u < g_w, the transition zone: alpha frozen over the rest of the
+ *    step at its value at the midpoint predicted with the slope at the
+ *    zone's start, and du/ds = 1 - alpha u / g_w then solved exactly, as
+ *    fric_ep_step() does. With pos(x) = (x - w_b) / (g_w - w_b) in (U,0,EPF)
+ *    (from the recip table) and A() the epalpha table (linear interpolation,
+ *    (U,1,EPF)): alpha0 = A(pos(u)), the slope hs = 1 - alpha0 u / g_w (u / g_w
+ *    from the recip table), u_m = u + min(hs d' / 2, g_w - u), alpha =
+ *    A(pos(u_m)); y' = d' log2(e) / g (d' as a W-bit mantissa times
+ *    FRIC_FX_EP_L2E and the recip table's 1/g, in floating form), y = alpha y';
+ *    du = (g_w / alpha - u)(1 - 2^-y), formed as (g_w - alpha u) psi / alpha:
+ *    alpha = 0 gives min(d', g_w - u); y >= 2^YI gives g_w - u; y < 1/2 gives
+ *    (g_w - alpha u) y' h(y) (no 1/alpha); otherwise (g_w - alpha u)(1 - 2^-y)
+ *    with 1/alpha from the recip table. du is limited to g_w - u, u' = u + du.
+ * The force is LuGre's: F = rsr(w' + c1(v)(w' - w) + sign(v) sigma2 |v|, WG).
+ * No division anywhere: 1/(g_w - w_b), 1/g and 1/alpha are recip-table
+ * lookups.
+ *
+ * Scaling and overflow: every zone moves u toward g_w and never past it
+ * (the add stops at w_b <= g_w, the transition's du lies in [0, g_w - u],
+ * the alpha = 1 zone is LuGre's convex step), so |w'| <= max(|w|, g_w) <
+ * 2^(W-1+WG) at any sample time and the state stays in (S,W,WG). d <
+ * 2^(2W-1+WG); every product (alpha u, (x - w_b) recip, diff psi, t1 recip)
+ * is below 2^(2W-1+WG) and alpha times the (U,2W,0) mantissa of y' below 2^(3W+1):
+ * all fit 64 bits. Flags as fric_fx_lugre_step(): G_SAT, S1_SAT, W_SAT
+ * (cannot happen; kept as a check), F_SAT, V_SAT.
+ * @param detail may be NULL; path is 0..3 as LuGre's, or FRIC_FX_EP_PATH_*.
+ */
+int32_t fric_fx_ep_step(const fric_fx_ep_t *p, fric_fx_state_t *st, int32_t v, uint32_t *flags,
+                        fric_fx_lugre_detail_t *detail);
+
+/** @brief fric_fx_ep_step() over successive samples of one axis, as
+ *         fric_fx_lugre_array(). */
+void fric_fx_ep_array(const fric_fx_ep_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f, size_t n,
+                      uint32_t *flags);
+
+/** @brief Write the set as FRIC_FX_WORDS_EP words: the LuGre words, then
+ *         EP_WBA, EP_KZM, EP_KZS. */
+void fric_fx_ep_pack(const fric_fx_ep_t *p, uint32_t *words);
+
+/** @brief The inverse of fric_fx_ep_pack(). */
+fric_fx_ep_t fric_fx_ep_unpack(uint32_t width, const uint32_t *words);
+
+/** @brief fric_fx_word_fits() for an elasto-plastic set's words: the LuGre
+ *         words and EP_WBA, EP_KZM, EP_KZS (addresses below FRIC_FX_WORDS_EP). */
+int fric_fx_ep_word_fits(uint32_t width, uint32_t addr, uint32_t data);
 
 /**
  * @brief Velocity code from two encoder positions, as fric_encvel.v of the

@@ -186,7 +186,8 @@ double fric_model_step(const fric_model_t *m, fric_model_state_t *st, double v, 
 double fric_model_state_z(const fric_model_t *m, const fric_model_state_t *st);
 
 /** A compiled set: the Stribeck core's for the static kinds, the LuGre core's
- *  for Dahl and LuGre, the GMS model's (gms true) for GMS. */
+ *  for Dahl and LuGre, the GMS model's (gms true) for GMS, the LuGre core's
+ *  elasto-plastic mode (ep true) for the elasto-plastic model. */
 typedef struct {
     bool dynamic;
     fric_fx_stribeck_t s;
@@ -194,13 +195,14 @@ typedef struct {
     fric_compile_report_t rep;
     bool gms;           /**< a GMS set: g holds it (dynamic is false) */
     fric_fx_gms_t g;
+    bool ep;            /**< an elasto-plastic set: e holds it (dynamic and gms are false) */
+    fric_fx_ep_t e;
 } fric_model_fx_t;
 
 /**
  * @brief Compile m for the hardware with the options (opt->ts is the
  *        sample time of a dynamic kind and GMS, and is only recorded for a
- *        static one). The elasto-plastic model has no fixed-point model yet
- *        and is refused, naming it.
+ *        static one).
  * @return FRIC_OK, or an error with out->rep.why naming the parameter.
  */
 fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_t *opt, fric_model_fx_t *out);

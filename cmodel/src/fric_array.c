@@ -22,13 +22,15 @@ fric_status_t fric_model_vcode(const fric_compile_report_t *rep, double v, int32
 int32_t fric_model_fx_steady(const fric_model_fx_t *c, int32_t v, uint32_t *flags)
 {
     if (c->gms) return fric_fx_gms_steady(&c->g, v, flags);
-    if (!c->dynamic) return fric_fx_stribeck(&c->s, v, flags, NULL);
+    if (!c->dynamic && !c->ep) return fric_fx_stribeck(&c->s, v, flags, NULL);
+    const fric_fx_lugre_t *l = c->ep ? &c->e.lugre : &c->l;
     fric_fx_state_t st = {0};
     if (v != 0) {
-        const int64_t g = fric_fx_lugre_g(&c->l, v, flags);
+        const int64_t g = fric_fx_lugre_g(l, v, flags);
         st.w = (v < 0 ? -g : g) * ((int64_t)1 << (FRIC_FX_WG(c->rep.width) - FRIC_FX_G(c->rep.width)));
     }
-    return fric_fx_lugre_step(&c->l, &st, v, flags, NULL);
+    /* at w = w_ss the elasto-plastic step is LuGre's (the alpha = 1 zone) */
+    return c->ep ? fric_fx_ep_step(&c->e, &st, v, flags, NULL) : fric_fx_lugre_step(l, &st, v, flags, NULL);
 }
 
 void fric_model_fx_rest(fric_model_fx_state_t *st)
@@ -40,6 +42,7 @@ void fric_model_fx_rest(fric_model_fx_state_t *st)
 int32_t fric_model_fx_step(const fric_model_fx_t *c, fric_model_fx_state_t *st, int32_t v, uint32_t *flags)
 {
     if (c->gms) return fric_fx_gms_step(&c->g, &st->g, v, flags);
+    if (c->ep) return fric_fx_ep_step(&c->e, &st->l, v, flags, NULL);
     if (c->dynamic) return fric_fx_lugre_step(&c->l, &st->l, v, flags, NULL);
     return fric_fx_stribeck(&c->s, v, flags, NULL);
 }
@@ -55,6 +58,7 @@ double fric_model_fx_state_z(const fric_model_t *m, const fric_model_fx_t *c, co
         }
         return f * wlsb / k;
     }
+    if (c->ep) return (double)st->l.w * wlsb / m->ep.lugre.sigma0;
     return c->dynamic ? (double)st->l.w * wlsb / m->lugre.sigma0 : 0.0;
 }
 
@@ -106,7 +110,7 @@ fric_status_t fric_array_vcode(const fric_compile_report_t *rep, const double *v
 void fric_array_curve_fx(const fric_model_fx_t *c, const int32_t *v, int32_t *fcode, double *f, size_t n,
                          uint32_t *flags)
 {
-    if (!c->dynamic && !c->gms) {
+    if (!c->dynamic && !c->gms && !c->ep) {
         fric_fx_stribeck_array(&c->s, v, fcode, n, flags);
     } else {
         for (size_t i = 0; i < n; i++) fcode[i] = fric_model_fx_steady(c, v[i], flags);
@@ -163,7 +167,7 @@ fric_status_t fric_array_trace_fx(const fric_model_fx_t *c, double sigma0, fric_
         int32_t code;
         if (fric_model_vcode(&c->rep, v[i], &code) != FRIC_OK)
             return outside(&c->rep, name, i, v[i], bad, why, why_len);
-        const int32_t y = fric_fx_lugre_step(&c->l, st, code, flags, NULL);
+        const int32_t y = c->ep ? fric_fx_ep_step(&c->e, st, code, flags, NULL) : fric_fx_lugre_step(&c->l, st, code, flags, NULL);
         fcode[i] = y;
         if (vq) vq[i] = code * vlsb;
         if (f) f[i] = y * flsb;

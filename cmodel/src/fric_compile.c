@@ -625,6 +625,68 @@ fric_status_t fric_compile_dahl(const fric_dahl_cfg_t *cfg, const fric_compile_o
     return fric_compile_lugre(&l, opt, out, rep);
 }
 
+/* ---- the elasto-plastic mode of the LuGre set ---------------------------------------- */
+
+fric_ep_cfg_t fric_fx_ep_effective(const fric_fx_ep_t *p, double v_lsb, double f_lsb, double ts)
+{
+    fric_ep_cfg_t c;
+    c.lugre = fric_fx_lugre_effective(&p->lugre, v_lsb, f_lsb, ts);
+    if (fric_fx_ep_check(p) != FRIC_OK) {
+        c.lugre = fric_fx_lugre_effective(NULL, v_lsb, f_lsb, ts);
+        c.z_ba = NAN;
+        return c;
+    }
+    const int gb = FRIC_FX_G((int)p->lugre.g.width);
+    c.z_ba = xval(xdiv(xd(ldexp((double)p->wba, -gb) * f_lsb), xd(c.lugre.sigma0)));
+    return c;
+}
+
+fric_status_t fric_compile_ep(const fric_ep_cfg_t *cfg, const fric_compile_opts_t *opt, fric_fx_ep_t *out,
+                              fric_compile_report_t *rep)
+{
+    fric_compile_report_t scratch; /* rep may be NULL: the report is then dropped */
+    if (!rep) rep = &scratch;
+    if (!cfg || !opt || !out) {
+        report_init(rep);
+        return fail(rep, FRIC_ERR_NULL, "%s", fric_status_message(FRIC_ERR_NULL));
+    }
+    memset(out, 0, sizeof *out);
+    fric_status_t st = fric_ep_check(cfg);
+    if (st != FRIC_OK) {
+        report_init(rep);
+        return fail(rep, st, "%s", fric_status_message(st));
+    }
+    st = fric_compile_lugre(&cfg->lugre, opt, &out->lugre, rep);
+    if (st != FRIC_OK) return st;
+    const int w = (int)rep->width, gb = FRIC_FX_G(w);
+    char a[32], b[32];
+    /* w_ba = sigma0 * z_ba in (U,W-1,G) output LSB: at least 1, below both levels Fc */
+    const xdbl_t wba = xdiv(xmul(xmul(xd(cfg->lugre.sigma0), xd(cfg->z_ba)), xd(ldexp(1.0, gb))), xd(rep->f_lsb));
+    const double wr = nearbyint(xval(wba));
+    const uint32_t fcmin = out->lugre.g.dir[0].fc < out->lugre.g.dir[1].fc ? out->lugre.g.dir[0].fc : out->lugre.g.dir[1].fc;
+    if (!(wr >= 1.0))
+        return fail(rep, FRIC_ERR_RANGE, "z-ba = %.6g m is below the smallest representable breakaway, sigma0*z_ba = "
+                    "%s N against one 2^-%d of the force LSB %.6g N; raise it or lower --f-max", cfg->z_ba,
+                    xstr(a, 6, xmul(xd(cfg->lugre.sigma0), xd(cfg->z_ba))), gb, rep->f_lsb);
+    if (!(wr < (double)fcmin))
+        return fail(rep, FRIC_ERR_RANGE, "z-ba = %.6g m: sigma0*z_ba = %s N is not below the compiled Coulomb level "
+                    "%.9g N; lower it", cfg->z_ba, xstr(a, 6, xmul(xd(cfg->lugre.sigma0), xd(cfg->z_ba))),
+                    ldexp((double)fcmin, -gb) * rep->f_lsb);
+    out->wba = (uint32_t)wr;
+    /* the distance sigma0 * Ts * V_LSB / F_LSB output LSB per velocity code and sample */
+    const xdbl_t kz = xdiv(xmul(xmul(xd(cfg->lugre.sigma0), xd(opt->ts)), xd(rep->v_lsb)), xd(rep->f_lsb));
+    if (!mant_shift(xval(kz), w, 63, &out->kzm, &out->kzs) || out->kzm == 0)
+        return fail(rep, FRIC_ERR_RANGE, "sigma0*ts = %s N*s/m moves the bristles by %s force LSB per velocity code "
+                    "and sample, outside the representable range [2^-64, 2^%d); change --ts, --v-max or --f-max",
+                    xstr(a, 6, xmul(xd(cfg->lugre.sigma0), xd(opt->ts))), xstr(b, 3, kz), w);
+    const fric_ep_cfg_t e = fric_fx_ep_effective(out, rep->v_lsb, rep->f_lsb, opt->ts);
+    quant(rep, "z-ba", "m", cfg->z_ba, e.z_ba);
+    const double s0d = xval(xdiv(xmul(xd(ldexp((double)out->kzm, -(int)out->kzs)), xd(rep->f_lsb)),
+                                 xmul(xd(opt->ts), xd(rep->v_lsb))));
+    quant(rep, "sigma0 (distance)", "N/m", cfg->lugre.sigma0, s0d);
+    return check_quant(rep);
+}
+
 /* The GMS slip-exponent constant: y = Kc / g with g in (U,W-1,G) LSB, Kc =
  * C * Ts * 2^G / F_LSB * log2(e), with the recip table's scale as
  * lugre_kc(). */

@@ -385,10 +385,13 @@ FX_INLINE int64_t approach(uint32_t w, int64_t diff, uint64_t prod, int sh, uint
     return fric_fx_rsr(diff * psim, sh + yf - pn);
 }
 
+FX_INLINE int32_t lugre_end(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v, int64_t w1,
+                            uint32_t *flags, fric_fx_lugre_detail_t *dtp, fric_fx_lugre_detail_t *detail);
+
 FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v,
                           uint32_t *flags, fric_fx_lugre_detail_t *detail)
 {
-    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w);
+    const int wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w);
     fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
     v = clamp_v(w, v, flags);
     const int64_t w0 = st->w;
@@ -397,7 +400,6 @@ FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t 
         return sat_f(w, fric_fx_rsr(w0, wg), flags);
     }
     const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
-    const fric_fx_dir_t *d = &p->g.dir[v < 0];
 
     /* g(v) and the steady state w_ss = sign(v)*g, (S,W,WG) */
     const int64_t g = g_w(w, p, v, flags);
@@ -411,15 +413,27 @@ FX_INLINE int32_t lugre_w(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t 
     dt.y2 = (uint32_t)y2;
     int64_t dw = approach(w, diff, prod, sh, y2, &dt.path);
 
-    int64_t w1 = w0 + dw;
+    dt.g = g;
+    return lugre_end(w, p, st, v, w0 + dw, flags, &dt, detail);
+}
+
+/* The end of a LuGre step from w0 = st->w (v != 0): w1 limited to (S,W,WG)
+ * and stored, then the force of the step. */
+FX_INLINE int32_t lugre_end(uint32_t w, const fric_fx_lugre_t *p, fric_fx_state_t *st, int32_t v, int64_t w1,
+                            uint32_t *flags, fric_fx_lugre_detail_t *dtp, fric_fx_lugre_detail_t *detail)
+{
+    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w);
+    const uint32_t a = (uint32_t)(v < 0 ? -(int64_t)v : v);
+    const fric_fx_dir_t *d = &p->g.dir[v < 0];
+    fric_fx_lugre_detail_t dt = *dtp;
+    const int64_t w0 = st->w;
     const int64_t wmax = BIT(iw - 1 + wg) - 1;
     if (w1 > wmax || w1 < -wmax) {
         *flags |= FRIC_FX_FLAG_W_SAT;
         w1 = (w1 > 0) ? wmax : -wmax;
     }
     st->w = w1;
-    dw = w1 - w0;
-    dt.g = g;
+    const int64_t dw = w1 - w0;
     dt.dw = dw;
 
     /* sigma1 term c1(v) * dw, with c1(v) = c1 * exp(-(v/vd)^2) when enabled */
@@ -460,6 +474,139 @@ void fric_fx_lugre_array(const fric_fx_lugre_t *p, fric_fx_state_t *st, const in
     else
         for (size_t i = 0; i < n; i++) f[i] = lugre_w(p->g.width, p, st, v[i], flags, NULL);
 #endif
+}
+
+/* ---- the elasto-plastic mode of the LuGre step ---------------------------------------------- */
+
+fric_status_t fric_fx_ep_check(const fric_fx_ep_t *p)
+{
+    if (!p) return FRIC_ERR_NULL;
+    const fric_status_t s = fric_fx_lugre_check(&p->lugre);
+    if (s != FRIC_OK) return s;
+    const uint32_t w = p->lugre.g.width;
+    const bool ok = fits_u(p->wba, FRIC_FX_BITS_EP_WBA(w)) && fits_u(p->kzm, FRIC_FX_BITS_EP_KZM(w)) &&
+                    fits_u(p->kzs, FRIC_FX_BITS_EP_KZS(w));
+    return ok ? FRIC_OK : FRIC_ERR_FX_FIELD;
+}
+
+/* alpha of the position p (U,0,EPF), p <= 2^EPF: the epalpha table, (U,1,EPF) */
+FX_INLINE int64_t ep_alpha(uint32_t w, uint64_t p)
+{
+    const int epf = FRIC_FX_EPF(w), epb = FRIC_FX_EPB(w);
+    const int32_t *t = table(fric_fx_epalpha_w16, fric_fx_epalpha_w18, w);
+    if (p >= (uint64_t)BIT(epf)) return t[FRIC_FX_EP_TABLE_N - 1];
+    return interp(t, (uint32_t)(p >> epb), (uint32_t)(p & (uint64_t)(BIT(epb) - 1)), epb);
+}
+
+/* The position (x - w_b) / (g_w - w_b), (U,0,EPF) at most 2^EPF, for 0 <= x
+ * <= g_w - w_b and rden = recip(norm(g_w - w_b)) with its exponent de (the
+ * recip table's scale (2^W - 1)/2^W aside). */
+FX_INLINE uint64_t ep_pos(uint32_t w, int64_t x, uint64_t rden, int de)
+{
+    const int iw = (int)w, epf = FRIC_FX_EPF(w);
+    return shift_to((uint64_t)x * rden, 2 * iw - 1 + de - epf, (uint64_t)BIT(epf));
+}
+
+FX_INLINE int32_t ep_w(uint32_t w, const fric_fx_ep_t *e, fric_fx_state_t *st, int32_t v, uint32_t *flags,
+                       fric_fx_lugre_detail_t *detail)
+{
+    const fric_fx_lugre_t *p = &e->lugre;
+    const int iw = (int)w, wg = FRIC_FX_WG(w), gb = FRIC_FX_G(w), epf = FRIC_FX_EPF(w);
+    uint32_t f0 = 0;
+    const int32_t vc = clamp_v(w, v, &f0);
+    const int64_t w0 = st->w;
+    /* g(v) and u = sign(v) w, the state in the direction of motion */
+    const int64_t g = vc ? g_w(w, p, vc, &f0) : 1;  /* (U,W-1,G) */
+    const int64_t gw = g * BIT(wg - gb);             /* the end of the transition zone, (U,W-1,WG) */
+    const int64_t u0 = vc < 0 ? -w0 : w0;
+    /* EP_WBA = 0, v = 0 and alpha = 1 (u >= g_w): LuGre's step, bit for bit */
+    if (e->wba == 0 || vc == 0 || u0 >= gw) return lugre_w(w, p, st, v, flags, detail);
+    *flags |= f0;
+    const uint32_t a = (uint32_t)(vc < 0 ? -(int64_t)vc : vc);
+    fric_fx_lugre_detail_t dt = {0, 0, 0, 0, 0};
+    dt.g = g;
+
+    /* the distance of the step, (U,2W-1,WG) < 2^(2W-1+WG) */
+    const int64_t am = (int64_t)a * e->kzm;
+    const int ks = (int)e->kzs;
+    const int64_t d = ks <= wg ? am * BIT(wg - ks) : fric_fx_rsr(am, ks - wg);
+    const int64_t wb0 = (int64_t)e->wba * BIT(wg - gb);
+    const int64_t wb = wb0 < gw ? wb0 : gw; /* the start of the transition zone */
+
+    int64_t u = u0, dl = d, u1;
+    if (u < wb && u + d <= wb) { /* alpha = 0 all the step: the exact add */
+        u1 = u + d;
+        dt.path = FRIC_FX_EP_PATH_ADD;
+    } else {
+        if (u < wb) { /* the add up to w_b, then the rest of the distance */
+            dl = u + d - wb;
+            u = wb;
+        }
+        dt.path = FRIC_FX_EP_PATH_TRANS;
+        if (u >= gw) {
+            u1 = gw; /* an empty transition zone (w_b = g_w): at the fixed point */
+        } else {
+            const int64_t room = gw - u; /* > 0 */
+            /* 1/(g_w - w_b) and 1/g from the recip table */
+            int de, ge;
+            const uint64_t rden = recip_w(w, (uint32_t)norm((uint64_t)(gw - wb), iw, &de));
+            const uint64_t rg = recip_w(w, (uint32_t)norm((uint64_t)g, iw, &ge));
+            /* alpha at the zone's start, and the slope du/ds = 1 - alpha0 u/g_w there, (U,1,EPF) */
+            const int64_t a0 = ep_alpha(w, ep_pos(w, u - wb, rden, de));
+            const uint64_t qu = shift_to((uint64_t)u * rg, 2 * iw - 1 + ge + wg - gb - epf, (uint64_t)BIT(epf));
+            const int64_t hs = BIT(epf) - fric_fx_rsr(a0 * (int64_t)qu, epf);
+            /* the distance left, dl ~ tn * 2^te (W bits) */
+            int te;
+            const uint64_t tn = norm((uint64_t)dl, iw, &te);
+            /* alpha frozen at the predicted midpoint u_m = min(u + hs dl / 2, g_w) */
+            const int64_t um = u + (int64_t)shift_to(tn * (uint64_t)hs, epf + 1 - te, (uint64_t)room);
+            const int64_t alpha = ep_alpha(w, ep_pos(w, um - wb, rden, de)); /* (U,1,EPF) */
+            int64_t du;
+            if (alpha == 0) {
+                du = dl < room ? dl : room; /* du/ds = 1 */
+            } else {
+                /* y' = dl log2(e) / g in floating form prod * 2^-(sh + YF), and y = alpha y' */
+                uint64_t prod;
+                int sh;
+                (void)y_over_g(w, tn * FRIC_FX_EP_L2E(w), iw - 1 + wg - gb - te, g, &prod, &sh);
+                const uint64_t ylim = (uint64_t)BIT(FRIC_FX_YI(w) + FRIC_FX_YF(w));
+                const uint64_t y = shift_to((uint64_t)alpha * prod, sh + epf, ylim);
+                dt.y2 = (uint32_t)y;
+                /* du = (g_w / alpha - u)(1 - 2^-y) = (g_w - alpha u) psi(y) / alpha */
+                const int64_t diff = gw - fric_fx_rsr(alpha * u, epf); /* >= 0 */
+                if (y >= ylim) {
+                    du = room; /* 2^-y is 0: the target g_w / alpha >= g_w */
+                } else if (y < (uint64_t)BIT(FRIC_FX_YF(w) - 1)) {
+                    /* psi / alpha = y' h(y), y' in floating form */
+                    int pn;
+                    const uint64_t pm = norm(prod, iw, &pn);
+                    const uint64_t psim = (uint64_t)fric_fx_rsr((int64_t)(pm * h_w(w, (uint32_t)y)), FRIC_FX_HP(w));
+                    du = (int64_t)shift_to((uint64_t)diff * psim, sh + FRIC_FX_YF(w) - pn, (uint64_t)room);
+                } else {
+                    /* psi = 1 - 2^-y from the exp2 table, 1/alpha from the recip table */
+                    int ae;
+                    const uint64_t ra = recip_w(w, (uint32_t)norm((uint64_t)alpha, iw, &ae));
+                    const int64_t psim = BIT(iw) - exp2_w(w, (uint32_t)y); /* (U,1,W) */
+                    const uint64_t t1 = (uint64_t)fric_fx_rsr(diff * psim, iw);
+                    du = (int64_t)shift_to(t1 * ra, 2 * iw - 1 + ae - epf, (uint64_t)room);
+                }
+            }
+            u1 = u + du;
+        }
+    }
+    return lugre_end(w, p, st, vc, vc < 0 ? -u1 : u1, flags, &dt, detail);
+}
+
+int32_t fric_fx_ep_step(const fric_fx_ep_t *p, fric_fx_state_t *st, int32_t v, uint32_t *flags,
+                        fric_fx_lugre_detail_t *detail)
+{
+    return FX_BY_WIDTH(p->lugre.g.width, ep_w, p, st, v, flags, detail);
+}
+
+void fric_fx_ep_array(const fric_fx_ep_t *p, fric_fx_state_t *st, const int32_t *v, int32_t *f, size_t n,
+                      uint32_t *flags)
+{
+    for (size_t i = 0; i < n; i++) f[i] = fric_fx_ep_step(p, st, v[i], flags, NULL);
 }
 
 /* ---- GMS ------------------------------------------------------------------------------------- */
@@ -685,4 +832,34 @@ void fric_fx_lugre_pack(const fric_fx_lugre_t *p, uint32_t *words)
     words[FRIC_FX_WORD_MD_EN] = p->md_en;
     words[FRIC_FX_WORD_KDM] = p->kdm;
     words[FRIC_FX_WORD_KDS] = p->kds;
+}
+
+void fric_fx_ep_pack(const fric_fx_ep_t *p, uint32_t *words)
+{
+    fric_fx_lugre_pack(&p->lugre, words);
+    words[FRIC_FX_WORD_EP_WBA] = p->wba;
+    words[FRIC_FX_WORD_EP_KZM] = p->kzm;
+    words[FRIC_FX_WORD_EP_KZS] = p->kzs;
+}
+
+fric_fx_ep_t fric_fx_ep_unpack(uint32_t width, const uint32_t *words)
+{
+    fric_fx_ep_t p = {.lugre = fric_fx_lugre_unpack(width, words)};
+    p.wba = words[FRIC_FX_WORD_EP_WBA];
+    p.kzm = words[FRIC_FX_WORD_EP_KZM];
+    p.kzs = words[FRIC_FX_WORD_EP_KZS];
+    return p;
+}
+
+int fric_fx_ep_word_fits(uint32_t width, uint32_t addr, uint32_t data)
+{
+    if (addr < FRIC_FX_WORDS_LUGRE) return fric_fx_word_fits(width, addr, data);
+    if (width != 16 && width != 18) return 0;
+    const int w = (int)width;
+    switch (addr) {
+    case FRIC_FX_WORD_EP_WBA: return fits_u(data, FRIC_FX_BITS_EP_WBA(w));
+    case FRIC_FX_WORD_EP_KZM: return fits_u(data, FRIC_FX_BITS_EP_KZM(w));
+    case FRIC_FX_WORD_EP_KZS: return fits_u(data, FRIC_FX_BITS_EP_KZS(w));
+    default: return 0;
+    }
 }

@@ -293,10 +293,8 @@ fric_status_t fric_model_compile(const fric_model_t *m, const fric_compile_opts_
         return fric_compile_gms(&m->gms, opt, &out->g, &out->rep);
     }
     if (m->kind == FRIC_MODEL_ELASTOPLASTIC) {
-        snprintf(out->rep.why, sizeof out->rep.why,
-                 "--model %s has no fixed-point model: it runs in double precision only (docs/elastoplastic-gms.md)",
-                 fric_model_name(m->kind));
-        return FRIC_ERR_RANGE;
+        out->ep = true;
+        return fric_compile_ep(&m->ep, opt, &out->e, &out->rep);
     }
     out->dynamic = fric_model_dynamic(m);
     fric_status_t st;

@@ -420,8 +420,8 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE && c->arith != FRIC_SERVO_ARITH_DOUBLE)
         return refuse(why, len, "--compensation lugre-oracle runs in --comp-arith double only");
     if (c->comp_kind == FRIC_SERVO_COMP_ELASTOPLASTIC && c->arith != FRIC_SERVO_ARITH_DOUBLE)
-        return refuse(why, len, "--compensation %s runs in --comp-arith double only: the model has no fixed-point "
-                      "model (docs/elastoplastic-gms.md)", COMP_NAME[c->comp_kind]);
+        return refuse(why, len, "--compensation %s runs in --comp-arith double only: the servo's fixed-point "
+                      "observers are the Stribeck, LuGre and GMS ones (docs/elastoplastic-gms.md)", COMP_NAME[c->comp_kind]);
     if ((unsigned)c->arith > FRIC_SERVO_ARITH_CORE) return refuse(why, len, "--comp-arith must be double, fixed or rtl");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",

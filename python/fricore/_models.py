@@ -51,9 +51,9 @@ def _compile(params: Params, ts: Optional[float], width: Optional[int], v_max: O
              f_max: Optional[float], ts_default: float) -> Any:
     """The compiled set of params with the options (keywords over the file's
     v_max, f_max, ts, width keys over the defaults)."""
-    if params.model == "gms":
-        raise ValueError("model gms: its fixed-point model runs in fricore trace --fixed, curve --fixed and compile; "
-                         "the Python package does not take it yet (docs/python.md)")
+    if params.model in ("gms", "elastoplastic"):
+        raise ValueError("model %s: its fixed-point model runs in fricore trace --fixed, curve --fixed and compile; "
+                         "the Python package does not take it yet (docs/python.md)" % params.model)
     o = lib.fric_compile_opts_default()
     w = _opt(width, params, "width", 16)
     if isinstance(w, bool) or not isinstance(w, (int, float)) or w != int(w):

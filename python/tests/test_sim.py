@@ -132,10 +132,10 @@ def test_sim_stepped_kinds_exact_only(tmp_path):
         assert s["integration"]["method"] == "exact" and s["model"] == name
     with pytest.raises(ValueError, match="z0"):
         fricore.sim(fricore.Params(**STEPPED["gms"]), z0=1e-6, duration=0.1, dt=1e-4)
-    # the fixed-point GMS model is the command's, not yet the package's; elasto-plastic has none
+    # the fixed-point GMS and elasto-plastic models are the command's, not yet the package's
     with pytest.raises(ValueError, match="gms: its fixed-point model runs in fricore trace --fixed"):
         fricore.curve(fricore.Params(**STEPPED["gms"]), [0.001], fixed=True)
-    with pytest.raises(ValueError, match="elastoplastic has no fixed-point model"):
+    with pytest.raises(ValueError, match="elastoplastic: its fixed-point model runs in fricore trace --fixed"):
         fricore.curve(fricore.Params(**STEPPED["elastoplastic"]), [0.001], fixed=True, ts=1e-4)
 
 

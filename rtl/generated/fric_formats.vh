@@ -39,6 +39,12 @@
 `define FRIC_SHW(w) ((0) * (w) + (6))
 // bits of the signed exponent field KYX (-128..127)
 `define FRIC_KXW(w) ((0) * (w) + (8))
+// fraction bits of the elasto-plastic zone position p (U,0,EPF) and of alpha (U,1,EPF)
+`define FRIC_EPF(w) ((1) * (w) + (0))
+// index bits of the elasto-plastic alpha table: 2^EPTB + 1 entries
+`define FRIC_EPTB(w) ((0) * (w) + (10))
+// interpolation fraction bits of the elasto-plastic alpha table: EPF - EPTB
+`define FRIC_EPB(w) ((1) * (w) + (-10))
 // entries of the exp2, recip and h tables (exp2pair has 2^TB)
 `define FRIC_TABLE_N 257
 
@@ -133,5 +139,21 @@
 `define FRIC_BITS_GMS_AM(w) ((1) * (w) + (1))
 `define FRIC_GMS_MAX 16
 `define FRIC_WORDS_GMS 66
+
+// The elasto-plastic mode of the LuGre set: these words after the LuGre words.
+// elasto-plastic breakaway w_ba = sigma0*z_ba, (U,W-1,G) output LSB; 0: the LuGre step, bit for bit
+`define FRIC_WORD_EP_WBA 22
+`define FRIC_BITS_EP_WBA(w) ((1) * (w) + (3))
+// elasto-plastic distance mantissa: sigma0*abs(v)*Ts = abs(v) * KZM * 2^-KZS output LSB, to WG fraction bits
+`define FRIC_WORD_EP_KZM 23
+`define FRIC_BITS_EP_KZM(w) ((1) * (w) + (0))
+// elasto-plastic distance shift (0..63)
+`define FRIC_WORD_EP_KZS 24
+`define FRIC_BITS_EP_KZS(w) ((0) * (w) + (6))
+`define FRIC_WORDS_EP 25
+// log2(e) * 2^W / (2^W - 1) as a W-bit mantissa
+`define FRIC_EP_L2E(w) ((w) == 18 ? 189098 : 47275)
+// entries of the elasto-plastic alpha table (fric_tables_ep.vh)
+`define FRIC_EP_TABLE_N 1025
 
 `endif

@@ -145,8 +145,47 @@ if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f3)" = "9.99999999999
 expect_usage_error "trace: z-ba beyond fc/sigma0 is refused" 'z-ba .* < min\(fc, fs, fc-neg, fs-neg\)/sigma0' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --z-ba 1e-5 --ts 1e-3"
 expect_usage_error "trace: GMS lists of two lengths are refused" 'one length' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 1 --ts 1e-3"
 expect_usage_error "trace: GMS fractions must sum to 1" 'gms-alpha .* sum to 1' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 0.5,0.6 --ts 1e-3"
-expect_usage_error "trace --fixed: the elasto-plastic model has no fixed-point model" 'elastoplastic has no fixed-point model' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --ts 1e-3 --fixed"
-expect_usage_error "compile: no elasto-plastic words" "--model: expected one of coulomb\|viscous\|stribeck\|dahl\|lugre\|gms, got 'elastoplastic'" "$FRICORE" compile --model elastoplastic --ts 1e-4
+
+# ---- elasto-plastic in fixed point: the LuGre words and EP_WBA, EP_KZM, EP_KZS; the trace against the double model
+run "$FRICORE" compile --model elastoplastic --z-ba 5e-6 --ts 1e-4 --v-max 0.01 --f-max 2
+if [ "$rc" -eq 0 ] && python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["core"] == "lugre-ep" and d["model"] == "elastoplastic" and len(d["words"]) == 25, (d["core"], len(d["words"]))
+f = d["fields"]
+# w_ba = sigma0 z_ba = 0.5 N in (U,W-1,G) output LSB; the distance sigma0 ts V_LSB / F_LSB per code and sample
+assert f["EP_WBA"] == round(0.5 / (2 / 2 ** 15) * 16), f["EP_WBA"]
+kz = 1e5 * 1e-4 * (0.01 / 2 ** 15) / (2 / 2 ** 15)
+assert abs(f["EP_KZM"] * 2.0 ** -f["EP_KZS"] / kz - 1) < 2 ** -16 and 2 ** 15 <= f["EP_KZM"] < 2 ** 16, (f["EP_KZM"], f["EP_KZS"])
+names = [q["param"] for q in d["quantization"]]
+assert "z-ba" in names and "sigma0 (distance)" in names, names
+PY
+then ok "compile --model elastoplastic: 25 words, EP_WBA and the distance, z-ba in the report"; else bad "compile --model elastoplastic (status $rc: $(head -c 300 "$tmp/err"))"; fi
+run "$FRICORE" compile --model elastoplastic --ts 1e-4 --format hex
+if [ "$rc" -eq 0 ] && [ "$(grep -vc '^//' "$tmp/out")" -eq 25 ]; then ok "compile --model elastoplastic --format hex: 25 words"; else bad "compile elastoplastic hex (status $rc)"; fi
+expect_usage_error "compile: a z-ba below one 2^-G force LSB is refused" 'z-ba = 1e-12 m is below the smallest representable breakaway' "$FRICORE" compile --model elastoplastic --z-ba 1e-12 --ts 1e-4
+expect_usage_error "compile --model elastoplastic needs --ts" '--ts \(sample time, s\) is required for --model elastoplastic' "$FRICORE" compile --model elastoplastic
+python3 -c "
+import math
+for i in range(3000):
+    print(0.002 * math.sin(2 * math.pi * i / 1000) if i < 2000 else 0.0002 * math.sin(2 * math.pi * i / 100))" > "$tmp/ep_v.txt"
+run "$FRICORE" trace --model elastoplastic --ts 1e-4 --fixed --v-max 0.01 --f-max 2 < "$tmp/ep_v.txt"
+cp "$tmp/out" "$tmp/ep_fx.csv"
+tail -n +2 "$tmp/ep_fx.csv" | cut -d, -f1 > "$tmp/ep_vq.txt"
+run "$FRICORE" trace --model elastoplastic --ts 1e-4 < "$tmp/ep_vq.txt"
+if [ "$rc" -eq 0 ] && python3 - "$tmp/ep_fx.csv" "$tmp/out" <<'PY'
+import csv, sys
+fx = list(csv.DictReader(open(sys.argv[1])))
+db = list(csv.DictReader(open(sys.argv[2])))
+assert len(fx) == len(db) == 3000
+lsb = 2 / 2 ** 15
+# the fixed-point model within 2 LSB of the double one at the same velocity codes (docs/results/accuracy.md)
+err = max(abs(float(a["F"]) - float(b["F"])) for a, b in zip(fx, db)) / lsb
+assert err <= 2.0, err
+# the deflection column against the double model's, within 1e-9 m
+assert max(abs(float(a["z"]) - float(b["z"])) for a, b in zip(fx, db)) < 1e-9
+PY
+then ok "trace --fixed --model elastoplastic: within 2 LSB of the double model at the same velocity codes"; else bad "trace --fixed elastoplastic (status $rc: $(head -c 300 "$tmp/err"))"; fi
 
 # ---- GMS in fixed point: its words, and the trace against the double model at the same velocity codes
 run "$FRICORE" compile --model gms --gms-k 4e4,3e4,2e4,1e4 --gms-alpha 0.1,0.2,0.3,0.4 --ts 1e-4 --v-max 0.03125 --f-max 4
