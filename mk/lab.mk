@@ -25,7 +25,8 @@ LAB_CFLAGS := $(filter-out -g,$(CFLAGS)) -Icmodel/lab
 # what the page calls (cmodel/lab/fric_lab.h)
 LAB_EXPORTS := malloc free fric_cmd_compile fric_lab_options fric_lab_sim_check fric_lab_sim fric_lab_points \
   fric_lab_stride fric_lab_series fric_lab_record_len fric_lab_record_every fric_lab_record fric_lab_fixed \
-  fric_lab_fixed_len fric_lab_fixed_code fric_lab_fixed_force fric_lab_double_force
+  fric_lab_fixed_len fric_lab_fixed_code fric_lab_fixed_force fric_lab_double_force fric_lab_params_load \
+  fric_lab_params_save
 LAB_PAGE_SRCS := cmodel/lab/index.html.in cmodel/lab/lab.css cmodel/lab/lab.js
 
 $(LAB)/obj/%.o: %.c

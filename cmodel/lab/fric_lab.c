@@ -16,6 +16,9 @@
 #include "fric_cli_sim.h"
 #include "fric_cmd.h"
 
+/* the models the page offers, as fricore sim names them */
+#define LAB_MODELS "lugre|dahl|elastoplastic|gms|stribeck|viscous|coulomb"
+
 /* samples between two calls of fric_lab_progress() */
 #define PROGRESS_MASK 0xffffu
 
@@ -81,7 +84,8 @@ static void json_str(const char *s)
 
 static void print_opts(const fric_opt_t *o, size_t n)
 {
-    static const char *const kinds[] = {"double", "double_list", "choice", "string", "flag"};
+    static const char *const kinds[] = {"double", "double_list", "choice", "string", "flag", "double_array"};
+    _Static_assert(sizeof kinds / sizeof kinds[0] == FRIC_OPT_DOUBLE_ARRAY + 1, "a name for every option kind");
     for (size_t i = 0; i < n; i++) {
         printf("%s\n    {\"name\": ", i ? "," : "");
         json_str(o[i].name);
@@ -137,7 +141,7 @@ int fric_lab_options(void)
 {
     fric_sim_cli_t *s = malloc(sizeof *s);
     if (!s) return fric_cli_run_failed("lab", "out of memory");
-    fric_sim_cli_init(s, "sim", "lugre|dahl|stribeck|viscous|coulomb");
+    fric_sim_cli_init(s, "sim", LAB_MODELS);
     fputs("{\n  \"sim\": [", stdout);
     print_opts(s->opts, s->nopts);
     fputs("\n  ],\n  \"fixed\": [", stdout);
@@ -153,8 +157,8 @@ int fric_lab_options(void)
     fric_cli_friction_t fp;
     fric_opt_t t[FRIC_CLI_FRICTION_NOPTS];
     fric_cli_friction_defaults(&fp, "lugre");
-    const size_t nt = fric_cli_friction_opts(&fp, t, "lugre|dahl|stribeck|viscous|coulomb");
-    static const char *const models[] = {"lugre", "dahl", "stribeck", "viscous", "coulomb"};
+    const size_t nt = fric_cli_friction_opts(&fp, t, LAB_MODELS);
+    static const char *const models[] = {"lugre", "dahl", "elastoplastic", "gms", "stribeck", "viscous", "coulomb"};
     for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
         printf("%s\n    \"%s\": [", k ? "," : "", models[k]);
         bool first = true;
@@ -167,11 +171,20 @@ int fric_lab_options(void)
                               : strcmp(t[i].name, "vs-neg") == 0 ? "vs"
                                                                  : t[i].name;
             snprintf(opt, sizeof opt, "--%s", t[i].name);
-            snprintf(val, sizeof val, "%.17g", *(const double *)fric_opts_find(t, nt, pos)->dst);
             snprintf(mdl, sizeof mdl, "%s", models[k]);
             char a0[] = "fricore", a1[] = "sim", a2[] = "--model";
-            char *argv[] = {a0, a1, a2, mdl, opt, val, NULL};
-            if (sim_check(6, argv) != 0) continue;
+            int rc;
+            if (t[i].kind == FRIC_OPT_DOUBLE_ARRAY) {
+                /* the element lists go together: one element holding the whole level */
+                char a4[] = "--gms-k", a5[] = "1", a6[] = "--gms-alpha", a7[] = "1";
+                char *argv[] = {a0, a1, a2, mdl, a4, a5, a6, a7, NULL};
+                rc = sim_check(8, argv);
+            } else {
+                snprintf(val, sizeof val, "%.17g", *(const double *)fric_opts_find(t, nt, pos)->dst);
+                char *argv[] = {a0, a1, a2, mdl, opt, val, NULL};
+                rc = sim_check(6, argv);
+            }
+            if (rc != 0) continue;
             printf("%s\"%s\"", first ? "" : ", ", t[i].name);
             first = false;
         }
@@ -262,10 +275,12 @@ static int fixed_run(const char *cmd, const fric_model_t *m, const fric_cli_fx_t
     fx.f = malloc((n ? n : 1) * sizeof *fx.f);
     fx.fd = malloc((n ? n : 1) * sizeof *fx.fd);
     if (!fx.code || !fx.f || !fx.fd) return fric_cli_run_failed(cmd, "out of memory for the fixed-point overlay");
-    fric_fx_state_t fst;
-    fric_lugre_state_t dst;
-    fric_fx_lugre_reset(&fst);
-    if (c->dynamic) fric_lugre_init(&m->lugre, &dst);
+    /* the states of trace (Dahl, LuGre, elasto-plastic, GMS), at rest */
+    const bool stateful = c->dynamic || c->ep || c->gms;
+    fric_model_fx_state_t fst;
+    fric_model_state_t dst;
+    fric_model_fx_rest(&fst);
+    fric_model_state_rest(&dst);
     uint32_t flags = 0;
     const double half = ldexp(1.0, (int)c->rep.width - 1);
     double emax = 0.0, esq = 0.0;
@@ -283,9 +298,9 @@ static int fixed_run(const char *cmd, const fric_model_t *m, const fric_cli_fx_t
         if (rc != 0) return rc;
         int32_t f;
         double fd;
-        if (c->dynamic) {
-            f = fric_fx_lugre_step(&c->l, &fst, code, &flags, NULL);
-            fd = fric_lugre_step(&m->lugre, &dst, v, ts);
+        if (stateful) {
+            f = fric_model_fx_step(c, &fst, code, &flags);
+            fd = fric_model_step(m, &dst, v, ts);
         } else {
             f = fric_fx_stribeck(&c->s, code, &flags, NULL);
             fd = fric_model_steady_force(m, v);
@@ -305,7 +320,7 @@ static int fixed_run(const char *cmd, const fric_model_t *m, const fric_cli_fx_t
     printf("{\"command\": \"%s\", \"core\": \"%s\", \"width\": %u, \"v_max\": %.17g, \"f_max\": %.17g, "
            "\"v_lsb\": %.17g, \"f_lsb\": %.17g, \"ts\": %.17g, \"samples\": %zu, \"every_steps\": %zu, "
            "\"max_abs_error_lsb\": %.17g, \"rms_error_lsb\": %.17g, \"flags\": %u}\n",
-           cmd, c->dynamic ? "lugre" : "stribeck", c->rep.width, c->rep.v_max, c->rep.f_max, c->rep.v_lsb,
+           cmd, c->gms ? "gms" : c->ep ? "lugre-ep" : c->dynamic ? "lugre" : "stribeck", c->rep.width, c->rep.v_max, c->rep.f_max, c->rep.v_lsb,
            c->rep.f_lsb, ts, n, lab.every, emax, n ? sqrt(esq / (double)n) : 0.0, (unsigned)flags);
     return 0;
 }
@@ -321,7 +336,7 @@ int fric_lab_fixed(int argc, char **argv, int run)
     /* the options, defaults and order of fricore trace / curve (less --fixed, --v) */
     fric_cli_friction_defaults(&fp, trace ? "lugre" : "stribeck");
     fric_cli_fixed_defaults(&x);
-    size_t n = fric_cli_friction_opts(&fp, opts, trace ? "dahl|lugre" : "coulomb|viscous|stribeck|dahl|lugre");
+    size_t n = fric_cli_friction_opts(&fp, opts, trace ? "dahl|lugre|elastoplastic|gms" : "coulomb|viscous|stribeck|dahl|lugre");
     n += fric_cli_fixed_opts(&x, opts + n, "sample time: the velocity is held over each step");
     int rc = fric_opts_parse(opts, n, argc, argv, 2, cmd, "[the options of fricore trace or curve with --fixed]");
     fric_model_t m;
@@ -341,3 +356,126 @@ size_t fric_lab_fixed_len(void) { return fx.n; }
 const int32_t *fric_lab_fixed_code(void) { return fx.code; }
 const double *fric_lab_fixed_force(void) { return fx.f; }
 const double *fric_lab_double_force(void) { return fx.fd; }
+
+/* ---- the parameter file ---------------------------------------------------- */
+
+/* The options a parameter file sets in the page: fricore sim's friction
+ * options and the fixed-point ones, in one table of n entries. */
+typedef struct {
+    fric_cli_friction_t fp;
+    fric_cli_fixed_t x;
+    fric_opt_t o[FRIC_CLI_FRICTION_NOPTS + FRIC_CLI_FIXED_NOPTS];
+    size_t n;
+} lab_param_opts_t;
+
+static void param_opts(lab_param_opts_t *t, const char *cmd)
+{
+    const bool trace = strcmp(cmd, "curve") != 0;
+    fric_cli_friction_defaults(&t->fp, trace ? "lugre" : "stribeck");
+    fric_cli_fixed_defaults(&t->x);
+    t->n = fric_cli_friction_opts(&t->fp, t->o, LAB_MODELS);
+    t->n += fric_cli_fixed_opts(&t->x, t->o + t->n, "sample time: the velocity is held over each step");
+}
+
+int fric_lab_params_load(const char *text, size_t len)
+{
+    static fric_params_t p; /* large for the stack of a WebAssembly call */
+    static lab_param_opts_t t;
+    fric_params_err_t err;
+    int rc = 0;
+    if (fric_params_parse(text, len, &p, &err) != 0) {
+        rc = fric_cli_fail("lab", "parameter file line %u column %u: %s", err.line, err.col, err.msg);
+    } else {
+        param_opts(&t, "trace");
+        /* every key first, so that a refused file prints nothing on stdout */
+        for (size_t i = 0; i < p.n && rc == 0; i++) {
+            char name[FRIC_PARAMS_KEY_MAX];
+            for (size_t k = 0; k < sizeof name; k++) name[k] = p.p[i].key[k] == '_' ? '-' : p.p[i].key[k];
+            const fric_opt_t *o = fric_opts_find(t.o, t.n, name);
+            if (!o || strcmp(o->name, "params") == 0)
+                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': unknown key (a parameter file holds %s)",
+                                   p.p[i].line, p.p[i].key, fric_params_keys());
+            else if ((p.p[i].kind == FRIC_PARAM_ARRAY) != (o->kind == FRIC_OPT_DOUBLE_ARRAY) &&
+                     !(o->kind == FRIC_OPT_DOUBLE_ARRAY && p.p[i].kind == FRIC_PARAM_NUMBER))
+                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
+                                   p.p[i].key, o->kind == FRIC_OPT_DOUBLE_ARRAY ? "an array of 1 to 16 numbers" : "one value",
+                                   p.p[i].text);
+            else if (p.p[i].kind == FRIC_PARAM_BOOL)
+                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
+                                   p.p[i].key, o->kind == FRIC_OPT_CHOICE ? o->choices : "a number", p.p[i].text);
+        }
+        /* the options as the page's fields take them: the canonical name,
+         * the value as written (a list comma-separated) */
+        if (rc == 0) {
+            fputs("{", stdout);
+            for (size_t i = 0; i < p.n; i++) {
+                char name[FRIC_PARAMS_KEY_MAX];
+                for (size_t k = 0; k < sizeof name; k++) name[k] = p.p[i].key[k] == '_' ? '-' : p.p[i].key[k];
+                const fric_opt_t *o = fric_opts_find(t.o, t.n, name);
+                printf("%s\n  ", i ? "," : "");
+                json_str(o->name);
+                fputs(": ", stdout);
+                if (p.p[i].kind == FRIC_PARAM_ARRAY) {
+                    putchar('"');
+                    for (unsigned k = 0; k < p.p[i].n; k++) printf("%s%.17g", k ? "," : "", p.pool[p.p[i].at + k]);
+                    putchar('"');
+                } else {
+                    json_str(p.p[i].text);
+                }
+            }
+            fputs("\n}\n", stdout);
+        }
+    }
+    fflush(stdout);
+    fflush(stderr);
+    return rc;
+}
+
+int fric_lab_params_save(int argc, char **argv)
+{
+    static lab_param_opts_t t;
+    const char *cmd = argc > 1 ? argv[1] : "trace";
+    param_opts(&t, cmd);
+    int rc = fric_opts_parse(t.o, t.n, argc, argv, 2, cmd, "[the options of fricore trace or curve with --fixed]");
+    fric_model_t m;
+    if (rc == 0) rc = fric_cli_friction_build(&t.fp, t.o, t.n, cmd, 0, &m);
+    if (rc == 0) {
+        /* the options given, each under its file key, at full precision */
+        fputs("{", stdout);
+        bool first = true;
+        for (size_t i = 0; i < t.n; i++) {
+            const fric_opt_t *o = &t.o[i];
+            if (!o->given || strcmp(o->name, "params") == 0) continue;
+            char key[FRIC_PARAMS_KEY_MAX];
+            snprintf(key, sizeof key, "%s", o->name);
+            for (char *q = key; *q; q++)
+                if (*q == '-') *q = '_';
+            printf("%s\n  \"%s\": ", first ? "" : ",", key);
+            first = false;
+            switch (o->kind) {
+            case FRIC_OPT_DOUBLE: printf("%.17g", *(const double *)o->dst); break;
+            case FRIC_OPT_DOUBLE_ARRAY: {
+                const fric_darray_t *a = o->dst;
+                putchar('[');
+                for (unsigned k = 0; k < a->n; k++) printf("%s%.17g", k ? ", " : "", a->v[k]);
+                putchar(']');
+                break;
+            }
+            case FRIC_OPT_CHOICE: {
+                /* width is a choice that the file holds as a number */
+                const char *s = *(const char *const *)o->dst;
+                if (strcmp(o->name, "width") == 0) fputs(s, stdout);
+                else json_str(s);
+                break;
+            }
+            case FRIC_OPT_DOUBLE_LIST:
+            case FRIC_OPT_STRING:
+            case FRIC_OPT_FLAG: break; /* none among these options */
+            }
+        }
+        fputs("\n}\n", stdout);
+    }
+    fflush(stdout);
+    fflush(stderr);
+    return rc == FRIC_OPTS_HELP ? 0 : rc;
+}

@@ -98,6 +98,29 @@ const int32_t *fric_lab_fixed_code(void);
 const double *fric_lab_fixed_force(void);
 const double *fric_lab_double_force(void);
 
+/**
+ * @brief Read a parameter file held in memory (fric_params_parse(), the
+ *        grammar of every fricore command's --params): print on stdout a
+ *        JSON object of the options it sets, each under its option name
+ *        (an alias such as sigma2 under b) with the value as written, a list
+ *        comma-separated as --gms-k takes it. A file that does not parse, or
+ *        holds a key that is not an option of fricore sim's friction or
+ *        fixed-point options, is refused with the line and the key.
+ *        The values are checked by the command lines they go into.
+ * @return 0, or 2 after one message line on stderr (nothing on stdout).
+ */
+int fric_lab_params_load(const char *text, size_t len);
+
+/**
+ * @brief Write the parameter file of a command line of fricore trace or
+ *        curve (argv[1]) with the fixed-point options, as fric_lab_fixed()
+ *        takes it: the model is built and validated as the command builds
+ *        it, then every option given is printed under its file key (fc_neg,
+ *        gms_k, ...) at %.17g, the GMS lists as JSON arrays.
+ * @return 0, or 2 after the command's refusal on stderr (nothing on stdout).
+ */
+int fric_lab_params_save(int argc, char **argv);
+
 /** @brief Progress of a run, 0 .. 1: a function of the page, imported by the module. */
 #if defined(__wasm__)
 __attribute__((import_module("env"), import_name("fric_lab_progress")))
