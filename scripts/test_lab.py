@@ -21,6 +21,12 @@ is named, so nothing is fetched); the page is opened from file://. Checks:
    the double-precision force `fricore trace`'s; the compiled words equal
    `fricore compile`'s;
  - a link with parameters reproduces its run;
+ - the elasto-plastic and GMS models: a run of each equals `fricore sim`'s
+   for the same set, its overlay `fricore trace --fixed`'s and its words
+   `fricore compile`'s; a bad z_ba or GMS value shows the parameter and its
+   range; the GMS element count's limits (1 and 16 run, 0 and 17 refused);
+   a parameter file loaded into the page runs as `fricore sim --params`
+   runs it, and the file the page saves runs the same;
  - the plots are drawn, the zoom narrows them, the CSV and SVG are there;
  - a long run shows its progress, the page stays responsive, Cancel stops it;
  - nothing reaches the console; the Content-Security-Policy refuses an
@@ -305,6 +311,9 @@ def test_bad_inputs(p, fricore):
         rc, _, err = cli(fricore, ["sim"] + args)
         msg = err.strip().splitlines()[-1] if err.strip() else ""
         shown = p.text(where + "-error")
+    if where == "form":
+        others = p.js("return [...document.querySelectorAll('.error')].filter(e => e.textContent && e.id !== 'form-error').length")
+        shown = shown if others == 0 else shown + f" (and {others} field warnings)"
         red = p.js("return getComputedStyle(document.getElementById(arguments[0] + '-error')).color", where)
         others = p.js("""return [...document.querySelectorAll('.error')].filter(e => e.textContent &&
                           e.id !== arguments[0] + '-error').map(e => e.id)""", where)
@@ -449,6 +458,155 @@ def test_link(d, p, page_url, fricore):
     return logs + p.logs() + p2.logs()
 
 
+def run_against_cli(p, fricore, args, what):
+    """Calculate, then the page's summary against fricore sim ARGS and its own command line"""
+    p.click_and_wait("calculate")
+    check(p.text("run_error") == "", f"{what}: the run succeeds ({p.text('run_error')[:100]})")
+    rc, out, err = cli(fricore, args)
+    if not check(rc == 0, f"{what}: fricore {' '.join(args)} runs ({err.strip()[-200:]})"):
+        return
+    compare_summary(summary_of(p), out, f"{what} against fricore {' '.join(args)}")
+    rc, out2, _ = cli(fricore, p.argv()[1:])
+    compare_summary(summary_of(p), out2, f"{what} against fricore with the page's command line")
+
+
+def field_error(p, fields, where, fricore, args, what):
+    """set fields; the field `where` shows the CLI's refusal of ARGS, naming the parameter and its range"""
+    for k, v in fields.items():
+        p.set(k, v)
+    rc, _, err = cli(fricore, ["sim"] + args)
+    msg = err.strip().splitlines()[-1] if err.strip() else ""
+    shown = p.text(where + "-error")
+    disabled = p.js("return document.getElementById('calculate').disabled")
+    check(rc == 2 and shown == msg and disabled and what in msg,
+          f"{' '.join(args)}: #{where}-error shows the CLI's '{msg}' (page: '{shown}'), Calculate disabled")
+
+
+def test_ep_gms(d, url, fricore):
+    p = Page(d, url)
+    p.wait_idle()
+    opts = [o.text for o in p.d.find_elements("css selector", "#model option")]
+    check("Elasto-plastic (LuGre with a true stick)" in opts and "GMS (generalized Maxwell-slip)" in opts,
+          f"the model list offers the elasto-plastic and GMS models: {opts}")
+    # elasto-plastic: the fields it takes, the exact step, the CLI's numbers
+    p.set("model", "elastoplastic")
+    off = p.js("""return ['z_ba', 'gms_n', 'gms_k', 'gms_alpha', 'gms_c', 'sigma1']
+                  .filter(id => document.getElementById(id).disabled)""")
+    check(off == ["gms_n", "gms_k", "gms_alpha", "gms_c"] and p.value("integrator") == "exact",
+          f"elastoplastic: z_ba enabled, the GMS fields disabled ({off}), the integrator set to exact")
+    check(p.value("z_ba") == "0.000005", f"z_ba starts at the command's default, {p.value('z_ba')} m")
+    p.set("z_ba", "4e-6")
+    p.set("duration", "15")
+    p.set("dt", "1e-4")
+    run_against_cli(p, fricore, ["sim", "--model", "elastoplastic", "--z-ba", "4e-6", "--duration", "15", "--dt", "1e-4"],
+                    "an elasto-plastic run (z_ba 4 um, 15 s at 0.1 ms)")
+    s = summary_of(p)
+    check(s.get("model") == "elastoplastic" and s.get("stick_slip.present") == "true",
+          f"  it sticks and slips (period {s.get('stick_slip.period_s')} s)")
+    test_fixed(p, fricore, "the elasto-plastic run")
+    test_compile(p, fricore, "the elasto-plastic run")
+    check('"core": "lugre-ep"' in p.text("compile_out"), "  its words are the lugre-ep core's")
+    # z_ba out of its range: the parameter and its range, beside the field
+    field_error(p, {"z_ba": "1e-5"}, "z_ba", fricore, ["--model", "elastoplastic", "--z-ba", "1e-5"], "z-ba")
+    check("< min(fc, fs, fc-neg, fs-neg)/sigma0" in p.text("z_ba-error"), "  the message gives z_ba's range")
+    field_error(p, {"z_ba": "0"}, "z_ba", fricore, ["--model", "elastoplastic", "--z-ba", "0"], "z-ba")
+    p.set("z_ba", "4e-6")
+    # a level lowered below sigma0 z_ba: the refusal goes to the field that made it
+    field_error(p, {"fc": "0.3"}, "fc", fricore, ["--model", "elastoplastic", "--z-ba", "4e-6", "--fc", "0.3"], "z-ba")
+    p.set("fc", "1")
+    check(p.text("z_ba-error") == "" and not p.js("return document.getElementById('calculate').disabled"),
+          "  restored: the warning gone")
+
+    # GMS with its own elements
+    p.set("model", "gms")
+    off = p.js("""return ['z_ba', 'gms_n', 'gms_k', 'gms_alpha', 'gms_c', 'sigma1']
+                  .filter(id => document.getElementById(id).disabled)""")
+    check(off == ["z_ba", "sigma1"], f"gms: the GMS fields enabled, z_ba and sigma1 disabled ({off})")
+    p.set("gms_k", "1e5,6e4,3e4")
+    p.set("gms_alpha", "0.5,0.3,0.2")
+    p.set("gms_c", "150")
+    run_against_cli(p, fricore, ["sim", "--model", "gms", "--gms-k", "1e5,6e4,3e4", "--gms-alpha", "0.5,0.3,0.2",
+                                 "--gms-c", "150", "--duration", "15", "--dt", "1e-4"],
+                    "a GMS run (3 elements, C 150 N/s)")
+    p.set("duration", "8")
+    test_fixed(p, fricore, "the GMS run")
+    test_compile(p, fricore, "the GMS run")
+    check('"core": "gms"' in p.text("compile_out"), "  its words are the gms core's")
+    gk = ["--model", "gms", "--gms-k", "1e5,6e4,3e4"]
+    field_error(p, {"gms_alpha": "0.5,0.3,0.3"}, "gms_alpha", fricore, gk + ["--gms-alpha", "0.5,0.3,0.3"], "sum")
+    # lists of two lengths: neither field alone is wrong, the message goes under the inputs
+    field_error(p, {"gms_alpha": "0.5,0.5"}, "form", fricore, gk + ["--gms-alpha", "0.5,0.5"], "one length")
+    field_error(p, {"gms_alpha": ""}, "gms_k", fricore, gk, "given together")
+    p.set("gms_alpha", "0.5,0.3,0.2")
+    field_error(p, {"gms_c": "0"}, "gms_c", fricore, gk + ["--gms-alpha", "0.5,0.3,0.2", "--gms-c", "0"], "gms-c")
+    p.set("gms_c", "")
+    field_error(p, {"gms_n": "4"}, "gms_n", fricore, gk + ["--gms-alpha", "0.5,0.3,0.2", "--gms-n", "4"], "gms-n")
+    # the element count's limits: 1 and 16 default elements run, 0, 17 and 2.5 are refused
+    p.set("gms_k", "")
+    p.set("gms_alpha", "")
+    for n in ("0", "17", "2.5"):
+        field_error(p, {"gms_n": n}, "gms_n", fricore, ["--model", "gms", "--gms-n", n], "from 1 to 16")
+    p.set("duration", "3")
+    for n in ("1", "16"):
+        p.set("gms_n", n)
+        check(p.text("gms_n-error") == "", f"gms_n {n} is accepted")
+        run_against_cli(p, fricore, ["sim", "--model", "gms", "--gms-n", n, "--duration", "3", "--dt", "1e-4"],
+                        f"GMS with {n} default element{'s' if n != '1' else ''}")
+    test_fixed(p, fricore, "GMS with 16 default elements")
+
+    # the parameter file: loaded as --params reads it, saved so that --params runs it again
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "gms.json")
+        with open(path, "w") as f:
+            f.write('{\n  "model": "gms",\n  "fc": 0.9,\n  "fs": 1.4,\n  "vs": 0.002,\n  "sigma2": 0.3,\n'
+                    '  "gms_k": [80000, 40000, 20000, 10000],\n  "gms_alpha": [0.4, 0.3, 0.2, 0.1],\n  "gms_c": 120\n}\n')
+        p.set("model", "lugre")
+        p.set("integrator", "rk4")
+        p.d.find_element("id", "params_file").send_keys(path)
+        p.wait(lambda: p.value("model") == "gms", "the parameter file to load")
+        got = {k: p.value(k) for k in ("model", "fc", "fs", "vs", "b", "gms_k", "gms_alpha", "gms_c", "gms_n", "integrator")}
+        check(got == {"model": "gms", "fc": "0.9", "fs": "1.4", "vs": "0.002", "b": "0.3",
+                      "gms_k": "80000,40000,20000,10000", "gms_alpha": "0.4,0.3,0.2,0.1", "gms_c": "120", "gms_n": "", "integrator": "exact"},
+              f"a GMS parameter file fills the form: {got}")
+        run_against_cli(p, fricore, ["sim", "--params", path, "--duration", "3", "--dt", "1e-4"],
+                        "the loaded GMS parameter file's run")
+        first = summary_of(p)
+        saved = p.js("return window.fricoreLab.paramsText()")
+        spath = os.path.join(tmp, "saved.json")
+        with open(spath, "w") as f:
+            f.write(saved)
+        keys = json.loads(saved)
+        check(keys.get("gms_k") == [80000, 40000, 20000, 10000] and keys.get("model") == "gms" and "ts" in keys,
+              f"the saved file holds the set: {sorted(keys)}")
+        rc, out, err = cli(fricore, ["sim", "--params", spath, "--duration", "3", "--dt", "1e-4"])
+        compare_summary(first, out, "the saved parameter file through fricore sim --params")
+        # the page reads back what it saved: the same command line
+        argv = p.argv()
+        err = p.js("return window.fricoreLab.loadParams(arguments[0])", saved)
+        check(err == "" and p.argv() == argv, "the saved file loaded again gives the same command line"
+              + ("" if p.argv() == argv else f": {p.argv()} against {argv}"))
+        # an elasto-plastic file, and a file fricore refuses
+        epath = os.path.join(tmp, "ep.json")
+        with open(epath, "w") as f:
+            f.write('{"model": "elastoplastic", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma0": 1e5, "sigma1": 200, '
+                    '"sigma2": 0.4, "z_ba": 3e-6}\n')
+        p.set("model", "lugre")
+        p.set("integrator", "rk4")
+        p.d.find_element("id", "params_file").send_keys(epath)
+        p.wait(lambda: p.value("model") == "elastoplastic", "the elasto-plastic file to load")
+        run_against_cli(p, fricore, ["sim", "--params", epath, "--duration", "3", "--dt", "1e-4"],
+                        "the loaded elasto-plastic parameter file's run")
+        argv = p.argv()
+        err = p.js("return window.fricoreLab.loadParams(arguments[0])", '{"model": "gms",\n "gms_k": [1, 2,]}')
+        check("line 2" in err and p.text("params_file-error") == err and p.argv() == argv,
+              f"a file that does not parse: the line and the reason, the form unchanged ('{err}')")
+        err = p.js("return window.fricoreLab.loadParams(arguments[0])", '{"z_bb": 1e-6}')
+        check("'z_bb'" in err and "unknown key" in err, f"an unknown key is named: '{err[:80]}...'")
+        p.js("return window.fricoreLab.loadParams(arguments[0])", '{"model": "elastoplastic", "z_ba": 2e-5}')
+        check("z-ba" in p.text("z_ba-error"), f"a file's z_ba out of range is refused beside its field")
+    return p.logs()
+
+
 def test_cancel(p):
     p.set("duration", "30")
     p.set("dt", "1e-6")
@@ -546,6 +704,15 @@ def main(argv):
         return bench(os.path.abspath(argv[2]), os.path.abspath(argv[3]))
     if len(argv) == 4 and argv[1] == "--screenshot":
         return screenshot(argv[2], os.path.abspath(argv[3]))
+    if len(argv) == 4 and argv[1] == "--ep-gms":
+        d = browser()
+        try:
+            logs = test_ep_gms(d, "file://" + os.path.abspath(argv[2]), os.path.abspath(argv[3]))
+            check(not logs, "nothing reached the console" + "".join("\n    " + l["message"] for l in logs))
+        finally:
+            d.quit()
+        print(f"{len(failures)} check(s) failed" if failures else "ok   the elasto-plastic and GMS checks passed")
+        return 1 if failures else 0
     if len(argv) != 3:
         print("usage: test_lab.py [--bench] PAGE.html FRICORE\n       test_lab.py --screenshot OUT.png PAGE.html",
               file=sys.stderr)
@@ -569,6 +736,7 @@ def main(argv):
         test_cancel(p)
         logs = p.logs()
         logs += test_link(d, p, url, fricore)
+        logs += test_ep_gms(d, url, fricore)
         check(not logs, "nothing reached the console" + "".join("\n    " + l["message"] for l in logs))
         p = Page(d, url)
         p.wait_idle()

@@ -359,6 +359,15 @@ const double *fric_lab_double_force(void) { return fx.fd; }
 
 /* ---- the parameter file ---------------------------------------------------- */
 
+/* x in the fewest digits that read back as x (%.15g, else %.17g) */
+static void print_short(double x)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%.15g", x);
+    if (strtod(b, NULL) != x) snprintf(b, sizeof b, "%.17g", x);
+    fputs(b, stdout);
+}
+
 /* The options a parameter file sets in the page: fricore sim's friction
  * options and the fixed-point ones, in one table of n entries. */
 typedef struct {
@@ -417,7 +426,10 @@ int fric_lab_params_load(const char *text, size_t len)
                 fputs(": ", stdout);
                 if (p.p[i].kind == FRIC_PARAM_ARRAY) {
                     putchar('"');
-                    for (unsigned k = 0; k < p.p[i].n; k++) printf("%s%.17g", k ? "," : "", p.pool[p.p[i].at + k]);
+                    for (unsigned k = 0; k < p.p[i].n; k++) {
+                        if (k) putchar(',');
+                        print_short(p.pool[p.p[i].at + k]);
+                    }
                     putchar('"');
                 } else {
                     json_str(p.p[i].text);
@@ -453,11 +465,14 @@ int fric_lab_params_save(int argc, char **argv)
             printf("%s\n  \"%s\": ", first ? "" : ",", key);
             first = false;
             switch (o->kind) {
-            case FRIC_OPT_DOUBLE: printf("%.17g", *(const double *)o->dst); break;
+            case FRIC_OPT_DOUBLE: print_short(*(const double *)o->dst); break;
             case FRIC_OPT_DOUBLE_ARRAY: {
                 const fric_darray_t *a = o->dst;
                 putchar('[');
-                for (unsigned k = 0; k < a->n; k++) printf("%s%.17g", k ? ", " : "", a->v[k]);
+                for (unsigned k = 0; k < a->n; k++) {
+                    if (k) fputs(", ", stdout);
+                    print_short(a->v[k]);
+                }
                 putchar(']');
                 break;
             }

@@ -116,7 +116,8 @@ int fric_lab_params_load(const char *text, size_t len);
  *        curve (argv[1]) with the fixed-point options, as fric_lab_fixed()
  *        takes it: the model is built and validated as the command builds
  *        it, then every option given is printed under its file key (fc_neg,
- *        gms_k, ...) at %.17g, the GMS lists as JSON arrays.
+ *        gms_k, ...) in the fewest digits that read back exactly (%.15g, else %.17g), the GMS
+ *        lists as JSON arrays.
  * @return 0, or 2 after the command's refusal on stderr (nothing on stdout).
  */
 int fric_lab_params_save(int argc, char **argv);

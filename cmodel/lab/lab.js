@@ -93,10 +93,25 @@ async function fricoreInstance(module, progress) {
     }
     return { rc, out: text(out), err: text(err) };
   }
+  // name(text, len): the C function on a byte string (a parameter file)
+  function callText(name, str) {
+    out = [];
+    err = [];
+    const b = enc.encode(str);
+    const p = ex.malloc(b.length + 1) >>> 0;
+    u8().set(b, p);
+    let rc;
+    try {
+      rc = ex[name](p, b.length);
+    } finally {
+      ex.free(p);
+    }
+    return { rc, out: text(out), err: text(err) };
+  }
   function run0(name) { out = []; err = []; const rc = ex[name](); return { rc, out: text(out), err: text(err) }; }
   const f64 = (p, n) => (p && n ? new Float64Array(ex.memory.buffer, p >>> 0, n).slice() : new Float64Array(0));
   const i32 = (p, n) => (p && n ? new Int32Array(ex.memory.buffer, p >>> 0, n).slice() : new Int32Array(0));
-  return { ex, call, run0, f64, i32 };
+  return { ex, call, callText, run0, f64, i32 };
 }
 
 // The worker: runs fricore sim, then the fixed-point model over its
@@ -153,8 +168,12 @@ function fricoreWorker() {
   // the fixed-point sample time the page starts with, s
   const TS_DEFAULT = '1e-4';
   // fields whose empty value means the command's default (the option is left out)
-  const OPTIONAL = new Set(['stick_threshold', 'slip_threshold', 'min_slip_duration', 'fc_neg', 'fs_neg', 'vs_neg', 'b_neg', 'f_max']);
-  const DYNAMIC = new Set(['dahl', 'lugre']);
+  const OPTIONAL = new Set(['stick_threshold', 'slip_threshold', 'min_slip_duration', 'fc_neg', 'fs_neg', 'vs_neg', 'b_neg', 'f_max',
+    'gms_n', 'gms_k', 'gms_alpha', 'gms_c']);
+  // the models with a state: the overlay runs them as fricore trace --fixed
+  const DYNAMIC = new Set(['dahl', 'lugre', 'elastoplastic', 'gms']);
+  // the models fricore sim runs with the exact step only (it refuses --integrator rk4 for them)
+  const EXACT_ONLY = new Set(['elastoplastic', 'gms']);
   const S = { T: 0, X: 1, V: 2, Z: 3, F: 4, F_SPRING: 5, F_EXT: 6 }; // fric_lab.h
 
   let api = null, module = null, opts = null;
@@ -312,10 +331,35 @@ function fricoreWorker() {
   }
 
   function updateButtons() {
+    $('save_params').disabled = !valid || !lab.ready;
     $('calculate').disabled = !valid || !lab.ready;
     $('check_step').disabled = !valid || !lab.ready;
     $('reset').disabled = !lab.ready;
   }
+
+  // ---- the parameter file: read and written by the C (fric_lab_params_load, _save) ----
+
+  // the friction and fixed-point fields from a parameter file's text; the
+  // fields it does not name take their defaults. Returns the refusal, or ''.
+  function loadParams(textIn) {
+    const r = api.callText('fric_lab_params_load', textIn);
+    if (r.rc !== 0) return errorsOf(r.err).join('\n');
+    const vals = JSON.parse(r.out);
+    for (const o of frictionOpts().concat(fixedOpts)) {
+      const el = $(idOf(o.name));
+      if (o.kind !== 'flag') el.value = defaultText(o);
+    }
+    for (const name in vals) $(idOf(name)).value = vals[name];
+    if (EXACT_ONLY.has(model())) $('integrator').value = 'exact';
+    applyModel();
+    return '';
+  }
+  function paramsText() {
+    const r = api.call('fric_lab_params_save', fixedArgv(null, fixedCmd()));
+    return r.rc === 0 ? r.out : null;
+  }
+  lab.loadParams = (t) => { const e = loadParams(t); $('params_file-error').textContent = e; validate(); return e; };
+  lab.paramsText = () => paramsText();
 
   // ---- the link: the inputs in the address ----
 
@@ -856,8 +900,25 @@ function fricoreWorker() {
     setStatus('Ready: fricore ' + (bytes.length >> 10) + ' KB of WebAssembly (libfricore and the fricore commands).');
     for (const id of allFieldIds().concat(['format'])) {
       $(id).addEventListener('input', () => { if (id === 'model') applyModel(); validate(); });
-      $(id).addEventListener('change', () => { if (id === 'model') applyModel(); validate(); });
+      $(id).addEventListener('change', () => {
+        if (id === 'model') {
+          if (EXACT_ONLY.has(model())) $('integrator').value = 'exact';
+          applyModel();
+        }
+        validate();
+      });
     }
+    $('params_file').addEventListener('change', async () => {
+      const f = $('params_file').files[0];
+      if (!f) return;
+      const t = await f.text();
+      $('params_file').value = '';
+      lab.loadParams(t);
+    });
+    $('save_params').addEventListener('click', () => {
+      const t = paramsText();
+      if (t) download('fricore-params.json', t, 'application/json');
+    });
     $('calculate').addEventListener('click', () => calculate(false));
     $('check_step').addEventListener('click', () => calculate(true));
     $('cancel').addEventListener('click', cancel);
