@@ -80,7 +80,8 @@ const double *fric_lab_record(void);
 
 /**
  * @brief The fixed-point model over the velocity record, as `fricore trace
- *        --fixed` (argv[1] "trace": Dahl, LuGre, each velocity held over
+ *        --fixed` (argv[1] "trace": Dahl, LuGre, elasto-plastic, GMS
+ *        through fric_model_fx_step() and fric_model_step(), each velocity held over
  *        --ts) or `fricore curve --fixed` (argv[1] "curve": the static
  *        models) computes it, beside the double-precision model as the same
  *        command without --fixed does. With run = 0 only the options are
