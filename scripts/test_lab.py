@@ -311,9 +311,6 @@ def test_bad_inputs(p, fricore):
         rc, _, err = cli(fricore, ["sim"] + args)
         msg = err.strip().splitlines()[-1] if err.strip() else ""
         shown = p.text(where + "-error")
-    if where == "form":
-        others = p.js("return [...document.querySelectorAll('.error')].filter(e => e.textContent && e.id !== 'form-error').length")
-        shown = shown if others == 0 else shown + f" (and {others} field warnings)"
         red = p.js("return getComputedStyle(document.getElementById(arguments[0] + '-error')).color", where)
         others = p.js("""return [...document.querySelectorAll('.error')].filter(e => e.textContent &&
                           e.id !== arguments[0] + '-error').map(e => e.id)""", where)
@@ -477,6 +474,9 @@ def field_error(p, fields, where, fricore, args, what):
     rc, _, err = cli(fricore, ["sim"] + args)
     msg = err.strip().splitlines()[-1] if err.strip() else ""
     shown = p.text(where + "-error")
+    if where == "form":
+        others = p.js("return [...document.querySelectorAll('.error')].filter(e => e.textContent && e.id !== 'form-error').length")
+        shown = shown if others == 0 else shown + f" (and {others} field warnings)"
     disabled = p.js("return document.getElementById('calculate').disabled")
     check(rc == 2 and shown == msg and disabled and what in msg,
           f"{' '.join(args)}: #{where}-error shows the CLI's '{msg}' (page: '{shown}'), Calculate disabled")
@@ -600,10 +600,24 @@ def test_ep_gms(d, url, fricore):
         err = p.js("return window.fricoreLab.loadParams(arguments[0])", '{"model": "gms",\n "gms_k": [1, 2,]}')
         check("line 2" in err and p.text("params_file-error") == err and p.argv() == argv,
               f"a file that does not parse: the line and the reason, the form unchanged ('{err}')")
-        err = p.js("return window.fricoreLab.loadParams(arguments[0])", '{"z_bb": 1e-6}')
-        check("'z_bb'" in err and "unknown key" in err, f"an unknown key is named: '{err[:80]}...'")
-        p.js("return window.fricoreLab.loadParams(arguments[0])", '{"model": "elastoplastic", "z_ba": 2e-5}')
-        check("z-ba" in p.text("z_ba-error"), f"a file's z_ba out of range is refused beside its field")
+        # files fricore sim --params refuses: the page refuses them with its message, the form unchanged
+        for name, body in (("z_ba out of its range", '{"model": "elastoplastic", "fc": 1, "fs": 1.5, "vs": 0.001, '
+                            '"sigma0": 1e5, "sigma1": 200, "sigma2": 0.4, "z_ba": 2e-5}'),
+                           ("a GMS file without the levels", '{"model": "gms", "gms_k": [1e5], "gms_alpha": [1], '
+                            '"gms_c": 100}'),
+                           ("a file that does not parse", '{"model": "gms",\n "gms_k": [1, 2,]}'),
+                           ("an unknown key", '{"fc": 1,\n "z_bb": 1e-6}'),
+                           ("17 GMS elements", '{"model": "gms", "fc": 1, "fs": 1.5, "vs": 0.001, "sigma2": 0.4, '
+                            '"gms_c": 100, "gms_n": 17}')):
+            bpath = os.path.join(tmp, "bad.json")
+            with open(bpath, "w") as f:
+                f.write(body)
+            rc, _, cerr = cli(fricore, ["sim", "--params", bpath])
+            want = cerr.strip().splitlines()[-1].replace("--params " + bpath + ":", "the parameter file:")
+            want = want.replace("--params " + bpath, "the parameter file")
+            err = p.js("return window.fricoreLab.loadParams(arguments[0])", body)
+            check(rc == 2 and err == want and p.argv() == argv,
+                  f"{name}: refused as fricore sim --params refuses it, the form unchanged ('{err[:110]}')")
     return p.logs()
 
 

@@ -386,6 +386,44 @@ static void param_opts(lab_param_opts_t *t, const char *cmd)
     t->n += fric_cli_fixed_opts(&t->x, t->o + t->n, "sample time: the velocity is held over each step");
 }
 
+/* The parsed file p through the options t as fricore sim takes a file;
+ * 0 or the command's exit status after its message. */
+static int params_check(const fric_params_t *p, lab_param_opts_t *t)
+{
+    enum { LIST_MAX = FRIC_PARAMS_ARRAY_MAX * 26 };
+    static char names[FRIC_PARAMS_MAX][FRIC_PARAMS_KEY_MAX + 2], lists[FRIC_PARAMS_MAX][LIST_MAX];
+    char *argv[2 + 2 * FRIC_PARAMS_MAX + 1];
+    char a0[] = "fricore", a1[] = "sim";
+    int argc = 0;
+    argv[argc++] = a0;
+    argv[argc++] = a1;
+    for (size_t i = 0; i < p->n; i++) {
+        const fric_param_t *e = &p->p[i];
+        snprintf(names[i], sizeof names[i], "--%s", e->key);
+        for (char *q = names[i] + 2; *q; q++)
+            if (*q == '_') *q = '-';
+        argv[argc++] = names[i];
+        if (e->kind == FRIC_PARAM_ARRAY) {
+            size_t at = 0;
+            lists[i][0] = '\0';
+            for (unsigned k = 0; k < e->n && at < LIST_MAX; k++)
+                at += (size_t)snprintf(lists[i] + at, LIST_MAX - at, "%s%.17g", k ? "," : "", p->pool[e->at + k]);
+            argv[argc++] = lists[i];
+        } else {
+            snprintf(lists[i], LIST_MAX, "%s", e->text);
+            argv[argc++] = lists[i];
+        }
+    }
+    argv[argc] = NULL;
+    int rc = fric_opts_parse(t->o, t->n, argc, argv, 2, "sim", "[a parameter file]");
+    for (size_t i = 0; i < t->n; i++)
+        if (t->o[i].given) t->o[i].given = FRIC_GIVEN_FILE;
+    fric_model_t m;
+    unsigned warn = 0;
+    if (rc == 0) rc = fric_cli_friction_build_quiet(&t->fp, t->o, t->n, "sim", 0, &m, &warn);
+    return rc == FRIC_OPTS_HELP ? FRIC_EXIT_USAGE : rc;
+}
+
 int fric_lab_params_load(const char *text, size_t len)
 {
     static fric_params_t p; /* large for the stack of a WebAssembly call */
@@ -393,7 +431,7 @@ int fric_lab_params_load(const char *text, size_t len)
     fric_params_err_t err;
     int rc = 0;
     if (fric_params_parse(text, len, &p, &err) != 0) {
-        rc = fric_cli_fail("lab", "parameter file line %u column %u: %s", err.line, err.col, err.msg);
+        rc = fric_cli_fail("sim", "the parameter file line %u column %u: %s", err.line, err.col, err.msg);
     } else {
         param_opts(&t, "trace");
         /* every key first, so that a refused file prints nothing on stdout */
@@ -402,17 +440,22 @@ int fric_lab_params_load(const char *text, size_t len)
             for (size_t k = 0; k < sizeof name; k++) name[k] = p.p[i].key[k] == '_' ? '-' : p.p[i].key[k];
             const fric_opt_t *o = fric_opts_find(t.o, t.n, name);
             if (!o || strcmp(o->name, "params") == 0)
-                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': unknown key (a parameter file holds %s)",
+                rc = fric_cli_fail("sim", "the parameter file line %u, key '%s': unknown key (a parameter file holds %s)",
                                    p.p[i].line, p.p[i].key, fric_params_keys());
             else if ((p.p[i].kind == FRIC_PARAM_ARRAY) != (o->kind == FRIC_OPT_DOUBLE_ARRAY) &&
                      !(o->kind == FRIC_OPT_DOUBLE_ARRAY && p.p[i].kind == FRIC_PARAM_NUMBER))
-                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
+                rc = fric_cli_fail("sim", "the parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
                                    p.p[i].key, o->kind == FRIC_OPT_DOUBLE_ARRAY ? "an array of 1 to 16 numbers" : "one value",
                                    p.p[i].text);
             else if (p.p[i].kind == FRIC_PARAM_BOOL)
-                rc = fric_cli_fail("lab", "parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
+                rc = fric_cli_fail("sim", "the parameter file line %u, key '%s': expected %s, got %s", p.p[i].line,
                                    p.p[i].key, o->kind == FRIC_OPT_CHOICE ? o->choices : "a number", p.p[i].text);
         }
+        /* the file as the command reads it: each value through the option
+         * parser, every option marked as from the file, and the model built,
+         * which refuses a bad value and a key the model needs that the file
+         * does not give, with the messages of fricore sim --params */
+        if (rc == 0) rc = params_check(&p, &t);
         /* the options as the page's fields take them: the canonical name,
          * the value as written (a list comma-separated) */
         if (rc == 0) {

@@ -104,10 +104,12 @@ const double *fric_lab_double_force(void);
  *        grammar of every fricore command's --params): print on stdout a
  *        JSON object of the options it sets, each under its option name
  *        (an alias such as sigma2 under b) with the value as written, a list
- *        comma-separated as --gms-k takes it. A file that does not parse, or
- *        holds a key that is not an option of fricore sim's friction or
- *        fixed-point options, is refused with the line and the key.
- *        The values are checked by the command lines they go into.
+ *        comma-separated as --gms-k takes it. The file is taken as
+ *        `fricore sim --params` takes it, and refused with its message
+ *        ("the parameter file" for the path): a file that does not parse, a
+ *        key that is not a friction or fixed-point option, a bad value, or a
+ *        key the model needs from a file (fric_cli_friction_build_quiet())
+ *        that it does not give.
  * @return 0, or 2 after one message line on stderr (nothing on stdout).
  */
 int fric_lab_params_load(const char *text, size_t len);
