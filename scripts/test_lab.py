@@ -26,7 +26,8 @@ is named, so nothing is fetched); the page is opened from file://. Checks:
    `fricore compile`'s; a bad z_ba or GMS value shows the parameter and its
    range; the GMS element count's limits (1 and 16 run, 0 and 17 refused);
    a parameter file loaded into the page runs as `fricore sim --params`
-   runs it, and the file the page saves runs the same;
+   runs it, the file the page saves runs the same, and a file the command
+   refuses is refused with its message; a GMS link reproduces its run;
  - the plots are drawn, the zoom narrows them, the CSV and SVG are there;
  - a long run shows its progress, the page stays responsive, Cancel stops it;
  - nothing reaches the console; the Content-Security-Policy refuses an
@@ -618,7 +619,17 @@ def test_ep_gms(d, url, fricore):
             err = p.js("return window.fricoreLab.loadParams(arguments[0])", body)
             check(rc == 2 and err == want and p.argv() == argv,
                   f"{name}: refused as fricore sim --params refuses it, the form unchanged ('{err[:110]}')")
-    return p.logs()
+    logs = p.logs()
+    # a link with the GMS lists (commas in the address) fills the form and reproduces the CLI's run
+    link = "#model=gms&gms_k=1e5,5e4&gms_alpha=0.6,0.4&gms_c=80&duration=2&dt=1e-4&integrator=exact&ts=2e-4"
+    p = Page(d, url + link)
+    p.wait_idle()
+    check(p.value("gms_k") == "1e5,5e4" and p.value("gms_alpha") == "0.6,0.4", "a GMS link fills the element lists")
+    rc, out, _ = cli(fricore, ["sim", "--model", "gms", "--gms-k", "1e5,5e4", "--gms-alpha", "0.6,0.4", "--gms-c", "80",
+                               "--duration", "2", "--dt", "1e-4"])
+    compare_summary(summary_of(p), out, "a GMS link's run against fricore sim --model gms --gms-k 1e5,5e4 ...")
+    test_fixed(p, fricore, "the GMS link's run (ts 2e-4)")
+    return logs + p.logs()
 
 
 def test_cancel(p):
