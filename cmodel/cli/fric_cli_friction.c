@@ -2,6 +2,7 @@
 /* Shared friction-parameter options (see fric_cli_friction.h). */
 #include "fric_cli_friction.h"
 
+#include <math.h>
 #include <string.h>
 
 void fric_cli_friction_defaults(fric_cli_friction_t *f, const char *default_model)
@@ -65,7 +66,7 @@ size_t fric_cli_friction_opts(fric_cli_friction_t *f, fric_opt_t *out, const cha
         {"b-neg", "sigma2-neg", FRIC_OPT_DOUBLE, &f->b_neg, "N*s/m", "viscous coefficient for v < 0 (default: --b)", NULL, false},
         {"params", NULL, FRIC_OPT_STRING, &f->params, "",
          "read the parameters from a JSON parameter file (docs/fit.md); options given here override it", NULL, false},
-        {"z-ba", NULL, FRIC_OPT_DOUBLE, &f->z_ba, "m", "elasto-plastic breakaway deflection, 0 < z-ba < fc/sigma0 (default fc/(2 sigma0))", NULL, false},
+        {"z-ba", NULL, FRIC_OPT_DOUBLE, &f->z_ba, "m", "elasto-plastic breakaway deflection, 0 < z-ba < min(fc, fs, fc-neg, fs-neg)/sigma0 (default half that bound)", NULL, false},
         {"gms-n", NULL, FRIC_OPT_DOUBLE, &f->gms_n, "", "GMS: number of default elements, 1..16 (default 4; docs/elastoplastic-gms.md)", NULL, false},
         {"gms-k", NULL, FRIC_OPT_DOUBLE_ARRAY, &f->gms_k, "N/m", "GMS element stiffnesses (with --gms-alpha; default: the --gms-n default elements)", NULL, false},
         {"gms-alpha", NULL, FRIC_OPT_DOUBLE_ARRAY, &f->gms_alpha, "", "GMS element fractions of the level, summing to 1", NULL, false},
@@ -102,8 +103,9 @@ int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, siz
                              fric_model_values_t *v)
 {
     const fric_opt_t *ofc = fric_opts_find(opts, n, "fc-neg"), *ofs = fric_opts_find(opts, n, "fs-neg"),
-                     *ob = fric_opts_find(opts, n, "b-neg"), *ovs = fric_opts_find(opts, n, "vs-neg");
-    const fric_model_values_t x = {
+                     *ob = fric_opts_find(opts, n, "b-neg"), *ovs = fric_opts_find(opts, n, "vs-neg"),
+                     *oz = fric_opts_find(opts, n, "z-ba");
+    fric_model_values_t x = {
         .fc = f->fc, .fs = f->fs, .vs = f->vs, .b = f->b, .delta = f->delta, .sigma0 = f->sigma0,
         .sigma1 = f->sigma1, .vd = f->vd,
         .fc_neg = ofc && ofc->given ? f->fc_neg : f->fc,
@@ -112,6 +114,11 @@ int fric_cli_friction_values(const fric_cli_friction_t *f, fric_opt_t *opts, siz
         .vs_neg = ovs && ovs->given ? f->vs_neg : f->vs,
         .z_ba = f->z_ba,
     };
+    /* z_ba not given: half the largest allowed, from the levels as given */
+    if (!(oz && oz->given)) {
+        double lo = fmin(fmin(x.fc, x.fc_neg), fmin(x.fs, x.fs_neg));
+        x.z_ba = lo / (2.0 * x.sigma0);
+    }
     *v = x;
     /* the GMS elements: both lists, or the --gms-n default ones */
     const fric_opt_t *ok = fric_opts_find(opts, n, "gms-k"), *oa = fric_opts_find(opts, n, "gms-alpha"),

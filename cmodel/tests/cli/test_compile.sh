@@ -142,6 +142,16 @@ run "$FRICORE" trace --model gms --fc 1 --fs 1 --vs 1e-3 --b 0 --gms-k 1e4,2e4 -
 if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out")" = "0.001,1,3.3333333333333335e-05" ]; then ok "trace: GMS elements slip at their levels (F = Fc)"; else bad "trace: GMS: $(cat "$tmp/out" "$tmp/err")"; fi
 run "$FRICORE" trace --model elastoplastic --z-ba 5e-6 --ts 1e-3 <<<'0.001'
 if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f3)" = "9.9999999999999995e-07" ]; then ok "trace: elasto-plastic below z_ba moves by v*ts"; else bad "trace: elasto-plastic: $(cat "$tmp/out" "$tmp/err")"; fi
+# z-ba not given: half its bound, from the levels as given (a lower fc is not refused for the example's z_ba)
+run "$FRICORE" trace --model elastoplastic --fc 0.4 --fs 0.6 --ts 1e-3 <<<'0.001'
+if [ "$rc" -eq 0 ]; then ok "trace: elasto-plastic with --fc 0.4 and no --z-ba runs (z_ba = fc/(2 sigma0))"; else bad "trace: elasto-plastic --fc 0.4: $(cat "$tmp/err")"; fi
+run "$FRICORE" trace --model elastoplastic --fc 0.4 --fs 0.6 --z-ba 2e-6 --ts 1e-3 <<<$'0.001\n0.002'
+zb_given=$(tail -n 1 "$tmp/out")
+run "$FRICORE" trace --model elastoplastic --fc 0.4 --fs 0.6 --z-ba 1e-6 --ts 1e-3 <<<$'0.001\n0.002'
+zb_other=$(tail -n 1 "$tmp/out")
+run "$FRICORE" trace --model elastoplastic --fc 0.4 --fs 0.6 --ts 1e-3 <<<$'0.001\n0.002'
+zb_default=$(tail -n 1 "$tmp/out")
+if [ -n "$zb_given" ] && [ "$zb_given" = "$zb_default" ] && [ "$zb_other" != "$zb_default" ]; then ok "trace: the default z-ba is fc/(2 sigma0) = 2e-6 for fc 0.4"; else bad "trace: default z-ba: '$zb_given' vs '$zb_default'"; fi
 expect_usage_error "trace: z-ba beyond fc/sigma0 is refused" 'z-ba .* < min\(fc, fs, fc-neg, fs-neg\)/sigma0' bash -c "echo 0 | \"$FRICORE\" trace --model elastoplastic --z-ba 1e-5 --ts 1e-3"
 expect_usage_error "trace: GMS lists of two lengths are refused" 'one length' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 1 --ts 1e-3"
 expect_usage_error "trace: GMS fractions must sum to 1" 'gms-alpha .* sum to 1' bash -c "echo 0 | \"$FRICORE\" trace --model gms --gms-k 1e4,2e4 --gms-alpha 0.5,0.6 --ts 1e-3"
