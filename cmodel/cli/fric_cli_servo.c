@@ -52,8 +52,8 @@ typedef struct {
     fric_cli_fixed_t fx;
     unsigned warn_machine, warn_comp;
     /* the choices, as given */
-    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds;
-    bool no_accel_ff;
+    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds, *adapt;
+    bool no_accel_ff, adapt_sigma2;
     double inject_d;
     long inject;
     double *traj_t, *traj_x;
@@ -126,8 +126,9 @@ static void table(servo_t *s)
         {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
         {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "LO,HI", "lugre-adaptive: the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
         {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
-        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
-        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->c.adapt.sigma2, "", "lugre-adaptive: estimate sigma2 too (default: only Fc, and Fs with it)", NULL, false},
+        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less than this share of a multiplier (for Fc: of less force than this share of Fc) are not applied (default 0.003)", NULL, false},
+        {"adapt", NULL, FRIC_OPT_STRING, &s->adapt, "NAME,...", "lugre-adaptive: the parameters estimated, fc,fs (one multiplier: give both) and optionally sigma2 (default fc,fs,sigma2)", NULL, false},
+        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->adapt_sigma2, "", "lugre-adaptive: estimate sigma2 too (the default; the same as --adapt fc,fs,sigma2)", NULL, false},
         {"adapt-gate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.v_gate, "rad/s", "lugre-adaptive: the law uses only samples with |reference speed| above it (default: 10 vs)", NULL, false},
         {"comp-params", NULL, FRIC_OPT_STRING, &s->comp_params, "",
          "the compensator's parameter file (the format of --params; default: the machine's set)", NULL, false},
@@ -457,10 +458,33 @@ static int parse(servo_t *s, int argc, char **argv)
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle|elastoplastic|gms)");
     static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate",
-                                             "adapt-sigma2"};
+                                             "adapt-sigma2", "adapt"};
     for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)
         if (given(s, adapt_opts[i]) && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
             return fric_cli_fail(cmd, "--%s applies only with --compensation lugre-adaptive", adapt_opts[i]);
+    if (s->adapt) {
+        if (s->adapt_sigma2) return fric_cli_fail(cmd, "--adapt and --adapt-sigma2 exclude each other: give one");
+        bool seen[3] = {false, false, false};
+        static const char *const names[3] = {"fc", "fs", "sigma2"};
+        const char *p = s->adapt;
+        for (;;) {
+            const size_t len = strcspn(p, ",");
+            int hit = -1;
+            for (int i = 0; i < 3; i++)
+                if (len == strlen(names[i]) && strncmp(p, names[i], len) == 0) hit = i;
+            if (hit < 0)
+                return fric_cli_fail(cmd, "--adapt: unknown parameter '%.*s' in '%s' (the names are fc, fs and sigma2)", (int)len, p,
+                                     s->adapt);
+            if (seen[hit]) return fric_cli_fail(cmd, "--adapt: %s given twice in '%s'", names[hit], s->adapt);
+            seen[hit] = true;
+            if (p[len] == '\0') break;
+            p += len + 1;
+        }
+        if (!seen[0] || !seen[1])
+            return fric_cli_fail(cmd, "--adapt must name fc and fs together (the law scales both by one multiplier), got '%s'",
+                                 s->adapt);
+        c->adapt.sigma2 = seen[2];
+    }
     if (s->adapt_bounds) {
         char *comma = strchr(s->adapt_bounds, ',');
         if (comma) *comma = '\0';

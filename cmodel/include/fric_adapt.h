@@ -48,6 +48,10 @@ extern "C" {
 #define FRIC_ADAPT_Q 16
 /** The input codes' limit: |y|, |J alpha_r|, |omega_r| and the regressors are at most 2^17 codes. */
 #define FRIC_ADAPT_LIM (INT64_C(1) << 17)
+/** sigma2's excitation: a window updates m2 only when the part of its
+ *  regressor that Fc's cannot explain has at least 2^-(this/2) of its RMS
+ *  (var >= s22 / 2^this: an eighth). */
+#define FRIC_ADAPT_S2_EXC 6
 /** The largest sigma2 constant (U,16,24). */
 #define FRIC_ADAPT_S2_MAX (INT64_C(1) << 40)
 

@@ -117,18 +117,20 @@ typedef struct {
  * integer arithmetic, that estimates the multipliers of the compensator's
  * Fc (with Fs scaled alike) and sigma2 from the torque balance
  * y = u - J alpha_r - b_l omega_m, and retunes the observer at the end of
- * each window. sigma2 is estimated only on request (sigma2): its share of
- * the friction at servo speeds is small, and point-to-point moves bias it.
+ * each window. sigma2 is estimated (by default) only from windows whose
+ * speeds spread enough to tell it from Fc (fric_adapt.h,
+ * FRIC_ADAPT_S2_EXC): on short moves at one speed it keeps its value.
  */
 typedef struct {
     double rate;      /**< updates per second, Hz; the window is round(1 / (rate ts)) samples, 16 .. 65536 [--adapt-rate] */
     double gain;      /**< share of each window's least-squares correction applied, in (0, 1] [--adapt-gain] */
     double lo, hi;    /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 [--adapt-bounds LO,HI] */
     double slew;      /**< rate limit: a multiplier moves by at most this per second, in (0, 100] [--adapt-slew] */
-    double dead_zone; /**< a correction whose force is below this share of Fc is not applied, in [0, 0.5] [--adapt-dead-zone] */
+    double dead_zone; /**< a correction of less than this share of a multiplier (for Fc: of less force than this share of Fc)
+                           is not applied, in [0, 0.5] [--adapt-dead-zone] */
     double v_gate;    /**< excitation gate: only samples with |reference speed| >= v_gate, rad/s, > 0; derived (NAN):
                            10 vs of the compensator's set [--adapt-gate] */
-    bool sigma2;      /**< adapt sigma2 too (else it keeps the compensator's value) [--adapt-sigma2] */
+    bool sigma2;      /**< adapt sigma2 too (default true; false: it keeps the compensator's value) [--adapt fc,fs] */
 } fric_servo_adapt_t;
 
 /** The longest run, s, and the most samples (duration / ts). */

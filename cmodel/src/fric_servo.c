@@ -50,6 +50,7 @@ fric_servo_cfg_t fric_servo_defaults(void)
     c.adapt.slew = 0.5;
     c.adapt.dead_zone = 0.003;
     c.adapt.v_gate = NAN;
+    c.adapt.sigma2 = true;
     c.duration = 4.0;
     c.stick_threshold = NAN;
     c.lc_window = NAN;

@@ -790,18 +790,39 @@ static void test_adaptive_order_on_a_short_drift(void **state)
     assert_float_equal(hat[FRIC_SERVO_PAR_FS] / hat[FRIC_SERVO_PAR_FC], 1.5, 1e-9);
 }
 
-/* sigma2 is adapted only on request; on the slow sine, it then follows */
-static void test_adaptive_sigma2_on_request(void **state)
+/* sigma2 is adapted by default; on the slow sine it follows; switched off, it holds */
+static void test_adaptive_sigma2_by_default(void **state)
 {
     (void)state;
     double hat[FRIC_SERVO_NPAR], par[FRIC_SERVO_NPAR];
     fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 20.0, 1.0, 0.6);
-    run_last(c, hat, par, NULL);
-    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
-    c.adapt.sigma2 = true;
+    assert_true(c.adapt.sigma2);
     run_last(c, hat, par, NULL);
     print_message("sigma2: %.4g, true %.4g\n", hat[FRIC_SERVO_PAR_SIGMA2], par[FRIC_SERVO_PAR_SIGMA2]);
     assert_true(hat[FRIC_SERVO_PAR_SIGMA2] < 0.4 * 0.85);
+    c.adapt.sigma2 = false;
+    run_last(c, hat, par, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+}
+
+/* short moves (the position step: 1 mrad in 50 ms) do not tell sigma2 from
+ * Fc: sigma2 holds, and without drift the adaptive observer does no harm */
+static void test_adaptive_sigma2_holds_on_short_moves(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR];
+    size_t retunes = 0;
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE, 12.0, 1.0, 1.0);
+    c.ref = FRIC_SERVO_REF_STEP;
+    c.amplitude = 0.001;
+    const double nominal = run_last(c, hat, NULL, NULL);
+    c.comp_kind = FRIC_SERVO_COMP_LUGRE_ADAPTIVE;
+    const double adaptive = run_last(c, hat, NULL, &retunes);
+    print_message("step, no drift: nominal %.4g, adaptive %.4g, %zu retunes, sigma2 %.4g\n", nominal, adaptive, retunes,
+                  hat[FRIC_SERVO_PAR_SIGMA2]);
+    assert_true(retunes > 0);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+    assert_true(adaptive <= 1.1 * nominal);
 }
 
 /* the fixed-point observer is retuned by recompiled sets, and follows as the double one */
@@ -967,7 +988,8 @@ int main(void)
         cmocka_unit_test(test_model_observer_refusals),
         cmocka_unit_test(test_model_scaled_every_kind),
         cmocka_unit_test(test_adaptive_order_on_a_short_drift),
-        cmocka_unit_test(test_adaptive_sigma2_on_request),
+        cmocka_unit_test(test_adaptive_sigma2_by_default),
+        cmocka_unit_test(test_adaptive_sigma2_holds_on_short_moves),
         cmocka_unit_test(test_adaptive_fixed_point_retunes),
         cmocka_unit_test(test_adaptive_bounds_under_adversity),
         cmocka_unit_test(test_adaptive_holds_at_standstill),
