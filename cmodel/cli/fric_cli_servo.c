@@ -52,7 +52,7 @@ typedef struct {
     fric_cli_fixed_t fx;
     unsigned warn_machine, warn_comp;
     /* the choices, as given */
-    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds, *adapt;
+    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds, *adapt, *thermal;
     bool no_accel_ff, adapt_sigma2;
     double inject_d;
     long inject;
@@ -149,6 +149,11 @@ static void table(servo_t *s)
         {"drift-profile", NULL, FRIC_OPT_STRING, &s->drift_profile, "",
          "the machine's drift as a CSV: a header t,NAME,... (NAME fc, fs, sigma2), then lines of time (s) and multipliers, "
          "interpolated linearly and held outside the times", NULL, false},
+        {"thermal", NULL, FRIC_OPT_STRING, &s->thermal, "NAME=V,...",
+         "the machine warms: a first-order thermal model heated by the friction power |F v|, Fc, Fs and sigma2 times "
+         "1 + k (T - ambient); NAME c (heat capacity, J/K, default 0.1), r (thermal resistance, K/W, default 100), "
+         "ambient (degC, default 25), t0 (temperature at t = 0, degC, default ambient), fc, fs, sigma2 (temperature "
+         "coefficients k, 1/K, default 0); '--thermal on' takes every default; excludes --drift", NULL, false},
         {"duration", NULL, FRIC_OPT_DOUBLE, &s->c.duration, "s", "simulated time, at most 120 (default 4)", NULL, false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->c.stick_threshold, "rad/s", "|omega| below it is stuck (default: machine vs / 10)", NULL, false},
         {"lc-window", NULL, FRIC_OPT_DOUBLE, &s->c.lc_window, "s", "the limit cycle is measured over the last this long (default: duration / 4)", NULL, false},
@@ -291,6 +296,44 @@ static int parse_drift(servo_t *s)
     bool any = false;
     for (int i = 0; i < FRIC_SERVO_NPAR; i++) any = any || seen[i];
     if (!any) return fric_cli_fail(s->cmd, "--drift: expected NAME=M,... with NAME fc, fs or sigma2");
+    return 0;
+}
+
+/* --thermal NAME=V,...: the thermal model's constants (the library checks
+ * their ranges); "on" alone takes the defaults */
+static int parse_thermal(servo_t *s)
+{
+    static const char *const names[] = {"c", "r", "ambient", "t0", "fc", "fs", "sigma2"};
+    double *dst[] = {&s->c.thermal.c, &s->c.thermal.r, &s->c.thermal.ambient, &s->c.thermal.t0,
+                     &s->c.thermal.k[FRIC_SERVO_PAR_FC], &s->c.thermal.k[FRIC_SERVO_PAR_FS],
+                     &s->c.thermal.k[FRIC_SERVO_PAR_SIGMA2]};
+    enum { NT = sizeof names / sizeof names[0] };
+    s->c.thermal.on = true;
+    if (strcmp(s->thermal, "on") == 0) return 0;
+    char buf[256];
+    if (strlen(s->thermal) >= sizeof buf) return fric_cli_fail(s->cmd, "--thermal: longer than %zu characters", sizeof buf - 1);
+    strcpy(buf, s->thermal);
+    bool seen[NT] = {false};
+    char *save = NULL;
+    size_t items = 0;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (eq) *eq = '\0';
+        int i = -1;
+        for (int j = 0; j < NT; j++)
+            if (strcmp(item, names[j]) == 0) i = j;
+        if (!eq || i < 0)
+            return fric_cli_fail(s->cmd, "--thermal: expected NAME=V with NAME c, r, ambient, t0, fc, fs or sigma2 (or "
+                                 "'on'), got '%s%s'", item, eq ? "=..." : "");
+        double v;
+        if (fric_parse_number(eq + 1, &v) != FRIC_NUM_OK)
+            return fric_cli_fail(s->cmd, "--thermal %s: the value must be a finite number, got '%s'", item, eq + 1);
+        if (seen[i]) return fric_cli_fail(s->cmd, "--thermal %s: given twice", item);
+        seen[i] = true;
+        *dst[i] = v;
+        items++;
+    }
+    if (items == 0) return fric_cli_fail(s->cmd, "--thermal: expected NAME=V,... or 'on'");
     return 0;
 }
 
@@ -521,6 +564,7 @@ static int parse(servo_t *s, int argc, char **argv)
     }
     if (s->drift && s->drift_profile) return fric_cli_fail(cmd, "--drift and --drift-profile exclude each other: give one");
     if (s->drift && (rc = parse_drift(s)) != 0) return rc;
+    if (s->thermal && (rc = parse_thermal(s)) != 0) return rc;
     if (s->drift_profile && (rc = read_drift_profile(s)) != 0) return rc;
     if ((rc = fric_cli_friction_build_quiet(&s->fp, s->opts, s->nopts, cmd, 0, &c->machine, &s->warn_machine)) != 0) return rc;
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (rc = build_comp(s)) != 0) return rc;
@@ -699,16 +743,33 @@ static void print_summary(FILE *f, const servo_t *s, const run_t *x)
         fprintf(f, "  \"rtl\": {\"samples_checked\": %zu, \"bit_exact\": true},\n", r->core_checked);
     if (show_params(s)) {
         /* the machine's (true) and the compensator's (estimated) Fc, Fs, sigma2 at a few samples */
-        fprintf(f, "  \"parameters\": {\"drift\": \"%s\", \"points\": [", c->drift.prof_t ? "profile" : fric_servo_drifting(c) ? "ramp" : "none");
+        fprintf(f, "  \"parameters\": {\"drift\": \"%s\", \"points\": [",
+                c->thermal.on ? "thermal" : c->drift.prof_t ? "profile" : fric_servo_drifting(c) ? "ramp" : "none");
         for (size_t j = 0; j < r->ntrace; j++) {
             fprintf(f, "%s\n    {", j ? "," : "");
-            json_num(f, "t_s", "%.9g", r->trace_t[j], ", \"true\": {");
+            json_num(f, "t_s", "%.9g", r->trace_t[j], ", ");
+            if (c->thermal.on) json_num(f, "temperature_C", "%.9g", r->trace_temp[j], ", ");
+            fputs("\"true\": {", f);
             for (int i = 0; i < FRIC_SERVO_NPAR; i++)
                 json_num(f, PAR_NAME[i], "%.9g", r->trace_par[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}, \"estimate\": {");
             for (int i = 0; i < FRIC_SERVO_NPAR; i++)
                 json_num(f, PAR_NAME[i], "%.9g", r->trace_hat[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}}");
         }
         fputs("]},\n", f);
+    }
+    if (c->thermal.on) {
+        const fric_servo_thermal_t *th = &c->thermal;
+        fprintf(f, "  \"thermal\": {");
+        json_num(f, "c_J_per_K", "%.9g", th->c, ", ");
+        json_num(f, "r_K_per_W", "%.9g", th->r, ", ");
+        json_num(f, "tau_s", "%.9g", th->r * th->c, ", ");
+        json_num(f, "ambient_C", "%.9g", th->ambient, ", ");
+        json_num(f, "t0_C", "%.9g", th->t0, ", \"k_per_K\": {");
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++) json_num(f, PAR_NAME[i], "%.9g", th->k[i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}, ");
+        json_num(f, "temperature_end_C", "%.9g", r->temp_end, ", ");
+        json_num(f, "temperature_peak_C", "%.9g", r->temp_peak, ", ");
+        json_num(f, "friction_energy_J", "%.9g", r->energy, ", ");
+        json_num(f, "mean_friction_power_W", "%.9g", r->n ? r->energy / (r->n * c->ts) : NAN, "},\n");
     }
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
         const fric_servo_adapt_t *a = &c->adapt;
@@ -818,11 +879,13 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
     fputs("</table>\n", f);
     if (show_params(s)) {
         fputs("<h2>Friction parameters over time</h2>\n<p>The machine's (true) values and the compensator's, at the "
-              "samples nearest each tenth of the run (v &gt; 0 direction).</p>\n<table>\n<tr><th>t [s]</th>"
-              "<th>F<sub>c</sub></th><th>F&#770;<sub>c</sub></th><th>F<sub>s</sub></th><th>F&#770;<sub>s</sub></th>"
+              "samples nearest each tenth of the run (v &gt; 0 direction).</p>\n<table>\n<tr><th>t [s]</th>", f);
+        if (c->thermal.on) fputs("<th>T [&deg;C]</th>", f);
+        fputs("<th>F<sub>c</sub></th><th>F&#770;<sub>c</sub></th><th>F<sub>s</sub></th><th>F&#770;<sub>s</sub></th>"
               "<th>&sigma;<sub>2</sub></th><th>&sigma;&#770;<sub>2</sub></th></tr>\n", f);
         for (size_t j = 0; j < r->ntrace; j++) {
             fprintf(f, "<tr><td>%.6g</td>", r->trace_t[j]);
+            if (c->thermal.on) fprintf(f, "<td>%.4g</td>", r->trace_temp[j]);
             for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
                 fprintf(f, "<td>%.6g</td>", r->trace_par[j][i]);
                 if (isnan(r->trace_hat[j][i])) fputs("<td>&ndash;</td>", f);
@@ -857,8 +920,8 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
           "measured velocity &omega;<sub>m</sub>; the LuGre observer takes the exact bristle step over T<sub>s</sub>, as "
           "the core does. The integrator stops while the torque is limited and the error would drive it further.</p>\n"
           "<h2>Assumptions and limits</h2>\n<p>One axis, lumped and deterministic; the machine's friction is a LuGre set "
-          "whose parameters are constant unless <code>--drift</code> or <code>--drift-profile</code> moves F<sub>c</sub>, "
-          "F<sub>s</sub> and &sigma;<sub>2</sub>. The encoder is ideal apart from its quantization; there is no current loop "
+          "whose parameters are constant unless <code>--drift</code>, <code>--drift-profile</code> or <code>--thermal</code> "
+          "(a lumped first-order temperature heated by |F v|) moves F<sub>c</sub>, F<sub>s</sub> and &sigma;<sub>2</sub>. The encoder is ideal apart from its quantization; there is no current loop "
           "(the torque is applied at once and held for T<sub>s</sub>), no noise, backlash or cogging. Time stuck counts "
           "the samples where |&omega;| is below the stick threshold while the reference moves, or while the error exceeds "
           "two encoder counts. <strong>Do not use uncalibrated output for safety, life, control-stability or component "
