@@ -60,6 +60,13 @@ DRIFT_MODES = [
 # model needs Fc > 0), no compensation: the error the loop leaves that no friction compensation can remove
 FRICTIONLESS = ["--fc", "1e-9", "--fs", "1e-9", "--sigma2", "0"]
 FLOOR = "friction-free machine (the floor)"
+# the thermal model: the sine of 0.1 rad heats the machine by about 0.2 W of friction power; with r = 100 K/W
+# it settles about 20 K above the ambient (time constant r c = 10 s); Fc, Fs and sigma2 fall by 1 % per K
+THERMAL = "c=0.1,r=100,ambient=25,fc=-0.01,fs=-0.01,sigma2=-0.01"
+THERMAL_MODES = [("none", "none", None, []), ("LuGre, nominal set", "lugre", "double", []),
+                 ("LuGre adaptive, double", "lugre-adaptive", "double", []),
+                 ("LuGre adaptive, fixed point", "lugre-adaptive", "fixed", ["--f-max", F_MAX]),
+                 ("LuGre oracle (told the true set)", "lugre-oracle", "double", [])]
 KEYS = ["rms_position_error_rad", "peak_abs_position_error_rad", "rms_velocity_error_rad_per_s", "time_stuck_s",
         "rms_control_effort_N_m"]
 
@@ -238,6 +245,31 @@ def drift_study(binary, work, rec, md):
             setting, a["t_s"], b["t_s"], 100 * change["fc"], 100 * change["fs"], 100 * change["sigma2"],
             "yes" if ok else "**no**"))
     md.append("")
+    # ---- the machine that warms
+    targs = ["--reference", "sine", "--amplitude", "0.1", "--duration", "%g" % DRIFT_S, "--thermal", THERMAL]
+    fr["thermal"] = {"thermal": THERMAL, "rows": {}}
+    md += ["### A machine that warms", "",
+           "The first-order thermal model (`--thermal %s`): the sine of 0.1 rad (0.5 Hz), %g s, heats the machine "
+           "by its friction power |F&middot;v|; F<sub>c</sub>, F<sub>s</sub> and &sigma;<sub>2</sub> fall by 1 %% per "
+           "kelvin above the ambient. The compensators start from the set at the ambient temperature (the slow "
+           "sine's gains)." % (THERMAL, DRIFT_S), "",
+           "| compensation | RMS error [&micro;rad] | T at the end [&deg;C] | true F<sub>c</sub>, &sigma;<sub>2</sub> at "
+           "the end | estimated F<sub>c</sub>, &sigma;<sub>2</sub> at the end |", "|---|---:|---:|---|---|"]
+    for label, comp, arith, extra in THERMAL_MODES:
+        s_, cmd = servo(binary, targs, comp, arith, extra, gains_of(rec, "sine"))
+        last = s_["parameters"]["points"][-1]
+        fr["thermal"]["rows"][label] = {"cmd": cmd[1:], "summary": s_}
+        est = ("%.4g, %.4g" % (last["estimate"]["fc"], last["estimate"]["sigma2"])
+               if last["estimate"]["fc"] is not None else "&ndash;")
+        md.append("| %s | %s | %.4g | %.4g, %.4g | %s |" % (
+            label, fmt(s_["rms_position_error_rad"] * 1e6), s_["thermal"]["temperature_end_C"], last["true"]["fc"],
+            last["true"]["sigma2"], est))
+    tr = {k: v["summary"]["rms_position_error_rad"] for k, v in fr["thermal"]["rows"].items()}
+    fr["thermal"]["nominal_over_adaptive"] = tr["LuGre, nominal set"] / tr["LuGre adaptive, double"]
+    fr["thermal"]["adaptive_over_oracle"] = tr["LuGre adaptive, double"] / tr["LuGre oracle (told the true set)"]
+    md += ["", "Nominal / adaptive %.3g, adaptive / oracle %.3g; the mean friction power %.3g W (the nominal run)." % (
+        fr["thermal"]["nominal_over_adaptive"], fr["thermal"]["adaptive_over_oracle"],
+        fr["thermal"]["rows"]["LuGre, nominal set"]["summary"]["thermal"]["mean_friction_power_W"]), ""]
     # ---- no drift, no harm
     md += ["### No drift, no harm", "",
            "Without drift, the adaptive observer against the nominal one (RMS position error [&micro;rad], %g s; "
