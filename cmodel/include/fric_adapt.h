@@ -69,7 +69,7 @@ typedef struct {
     int64_t gain;     /**< share of each window's correction applied, (0, 1] */
     int64_t lo, hi;   /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 */
     int64_t slew;     /**< rate limit: the most a multiplier moves per window, >= 1 LSB */
-    int64_t dz;       /**< dead zone: corrections of less force than dz Fc are not applied, [0, 0.5] */
+    int64_t dz;       /**< dead zone: corrections of less than dz of a multiplier (for m1: of less force than dz Fc) are not applied, [0, 0.5] */
     bool sigma2;      /**< adapt m2 (sigma2) too; else it stays 1 */
 } fric_adapt_cfg_t;
 
@@ -117,7 +117,8 @@ bool fric_adapt_sample(const fric_adapt_cfg_t *k, fric_adapt_state_t *s, const f
 /**
  * @brief The window's end: the least-squares correction of the
  *        multipliers, under the excitation check (a 32nd of the window
- *        used, the encoder moving at least half as far as the reference),
+ *        used, the encoder moving at least half as far as the reference;
+ *        for m2 also its regressor's spread, FRIC_ADAPT_S2_EXC),
  *        the dead zone, the gain, the rate limit and the projection; then
  *        the next window starts empty.
  * @return true when a multiplier moved (the observer is to be retuned
