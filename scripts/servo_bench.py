@@ -53,9 +53,20 @@ DRIFT_MODES = [
     ("LuGre, nominal set", "lugre", "double", []),
     ("LuGre adaptive, double", "lugre-adaptive", "double", []),
     ("LuGre adaptive, fixed point", "lugre-adaptive", "fixed", ["--f-max", F_MAX]),
-    ("LuGre adaptive with &sigma;<sub>2</sub>, double", "lugre-adaptive", "double", ["--adapt-sigma2"]),
+    ("LuGre adaptive, F<sub>c</sub> only (`--adapt fc,fs`), double", "lugre-adaptive", "double", ["--adapt", "fc,fs"]),
     ("LuGre oracle (told the drift)", "lugre-oracle", "double", []),
 ]
+# the friction floor: the same case on a machine without friction (Fc = Fs = 1e-9 N m, sigma2 = 0; the LuGre
+# model needs Fc > 0), no compensation: the error the loop leaves that no friction compensation can remove
+FRICTIONLESS = ["--fc", "1e-9", "--fs", "1e-9", "--sigma2", "0"]
+FLOOR = "friction-free machine (the floor)"
+# the thermal model: the sine of 0.1 rad heats the machine by about 0.2 W of friction power; with r = 100 K/W
+# it settles about 20 K above the ambient (time constant r c = 10 s); Fc, Fs and sigma2 fall by 1 % per K
+THERMAL = "c=0.1,r=100,ambient=25,fc=-0.01,fs=-0.01,sigma2=-0.01"
+THERMAL_MODES = [("none", "none", None, []), ("LuGre, nominal set", "lugre", "double", []),
+                 ("LuGre adaptive, double", "lugre-adaptive", "double", []),
+                 ("LuGre adaptive, fixed point", "lugre-adaptive", "fixed", ["--f-max", F_MAX]),
+                 ("LuGre oracle (told the true set)", "lugre-oracle", "double", [])]
 KEYS = ["rms_position_error_rad", "peak_abs_position_error_rad", "rms_velocity_error_rad_per_s", "time_stuck_s",
         "rms_control_effort_N_m"]
 
@@ -112,52 +123,109 @@ def drift_study(binary, work, rec, md):
     """The drifting machine: no compensation, the nominal observer, the adaptive one and the oracle; convergence,
     standstill and no drift."""
     moves = repeated_moves(work, DRIFT_S)
+    # the three cases of the study, and beside them longer steps (10 mrad in 0.5 s, the step case's gains): moves
+    # long enough to slide at speed, whose error the drift dominates
     cases = [("slow sine", "sine", CASES[0][2]), ("position step", "step", CASES[1][2]),
-             ("CSV moves, repeated", "csv", ["--reference", "csv", "--trajectory", moves])]
+             ("CSV moves, repeated", "csv", ["--reference", "csv", "--trajectory", moves]),
+             ("position steps, 10 mrad in 0.5 s", "step_long",
+              ["--reference", "step", "--amplitude", "0.01", "--rise-time", "0.5"])]
+    gkey = {"sine": "sine", "step": "step", "csv": "csv", "step_long": "step"}
     fr = rec["drift"] = {"drift": DRIFT, "duration_s": DRIFT_S, "cases": {}, "goals": {}}
+    modes = DRIFT_MODES + [(FLOOR, "none", None, FRICTIONLESS)]
     for name, key, args in cases:
         fr["cases"][key] = {}
-        for label, comp, arith, extra in DRIFT_MODES:
+        for label, comp, arith, extra in modes:
             s, cmd = servo(binary, args + ["--duration", "%g" % DRIFT_S, "--drift", DRIFT], comp, arith, extra,
-                           gains_of(rec, key))
+                           gains_of(rec, gkey[key]))
             fr["cases"][key][label] = {"cmd": cmd[1:], "summary": s}
-    e = {key: {label: fr["cases"][key][label]["summary"]["rms_position_error_rad"] for label, _, _, _ in DRIFT_MODES}
+    e = {key: {label: fr["cases"][key][label]["summary"]["rms_position_error_rad"] for label, _, _, _ in modes}
          for _, key, _ in cases}
     md += ["## A drifting machine: the adaptive observer", "",
            "The machine's F<sub>c</sub> and F<sub>s</sub> rise by 40 %% and its &sigma;<sub>2</sub> falls by 20 %% "
            "over a %g s run (`--drift %s`, a linear ramp); the compensators keep the set fitted before the drift "
            "(the machine's at t = 0). RMS position error [&micro;rad], the same gains as above for each case (the CSV "
-           "moves case repeats `examples/servo_moves.csv` to fill the run)." % (DRIFT_S, DRIFT), "",
+           "moves case repeats `examples/servo_moves.csv` to fill the run; the last case, longer steps, stands beside the "
+           "issue's three and uses the position step's gains). The adaptive observer estimates F<sub>c</sub> (with "
+           "F<sub>s</sub>) and &sigma;<sub>2</sub>, its default; the last row is the same run on a machine without "
+           "friction (F<sub>c</sub> = F<sub>s</sub> = 10<sup>&minus;9</sup> N&middot;m, &sigma;<sub>2</sub> = 0), "
+           "uncompensated: the error that no friction compensation can remove." % (DRIFT_S, DRIFT), "",
            "| compensation | " + " | ".join(n for n, _, _ in cases) + " |", "|---|" + "---:|" * len(cases)]
-    for label, _, _, _ in DRIFT_MODES:
+    for label, _, _, _ in modes:
         md.append("| %s | " % label + " | ".join(fmt(e[k][label] * 1e6) for _, k, _ in cases) + " |")
     md += ["", "### The goals on the drift cases", "",
            "| case | adaptive / oracle (goal &le; 1.5) | nominal / adaptive (goal &ge; 2) | nominal / oracle (the most any "
-           "estimator can gain) | met | estimates / true at the end: F<sub>c</sub>, F<sub>s</sub>, &sigma;<sub>2</sub> |",
-           "|---|---:|---:|---:|---|---|"]
+           "estimator can gain) | oracle / floor | met | estimates / true at the end: F<sub>c</sub>, F<sub>s</sub>, "
+           "&sigma;<sub>2</sub> |",
+           "|---|---:|---:|---:|---:|---|---|"]
     for name, key, _ in cases:
         a = e[key]["LuGre adaptive, double"]
         g = {"adaptive_over_oracle": a / e[key]["LuGre oracle (told the drift)"],
              "nominal_over_adaptive": e[key]["LuGre, nominal set"] / a,
              "nominal_over_oracle": e[key]["LuGre, nominal set"] / e[key]["LuGre oracle (told the drift)"],
              "adaptive_fixed_over_oracle": e[key]["LuGre adaptive, fixed point"] / e[key]["LuGre oracle (told the drift)"],
+             "floor": e[key][FLOOR], "oracle_over_floor": e[key]["LuGre oracle (told the drift)"] / e[key][FLOOR],
              "end": est_ratio(fr["cases"][key]["LuGre adaptive, double"]["summary"]["parameters"]["points"][-1])}
         g["met"] = g["adaptive_over_oracle"] <= 1.5 and g["nominal_over_adaptive"] >= 2
         fr["goals"][name] = g
-        md.append("| %s | %.3g | %.3g | %.3g | %s | %s |" % (
-            name, g["adaptive_over_oracle"], g["nominal_over_adaptive"], g["nominal_over_oracle"],
+        md.append("| %s | %.3g | %.3g | %.3g | %.3g | %s | %s |" % (
+            name, g["adaptive_over_oracle"], g["nominal_over_adaptive"], g["nominal_over_oracle"], g["oracle_over_floor"],
             "yes" if g["met"] else "**no**", ", ".join("%.3f" % g["end"][k] for k in ("fc", "fs", "sigma2"))))
     md += ["", "The ratios use the adaptive observer in double against the oracle in double; the fixed-point adaptive "
            "observer (retuned by recompiled sets) is within %s of it on every case." % ", ".join(
                "%.1f %%" % (100 * abs(e[k]["LuGre adaptive, fixed point"] / e[k]["LuGre adaptive, double"] - 1))
                for _, k, _ in cases), ""]
+    # what part of each case's error is friction, and what no estimator can remove
+    md += ["Where the goal of 2&times; against the nominal observer is missed, and why (errors in &micro;rad; the "
+           "floor is the friction-free machine's error, so nominal / floor is the most that any friction compensation "
+           "could gain, and nominal / oracle the most that any estimator of F<sub>c</sub>, F<sub>s</sub> and "
+           "&sigma;<sub>2</sub> could gain with this observer):", ""]
+    for name, key, _ in cases:
+        g = fr["goals"][name]
+        if g["nominal_over_adaptive"] >= 2:
+            continue
+        n_, a_, o_, f_ = (e[key][k] * 1e6 for k in ("LuGre, nominal set", "LuGre adaptive, double",
+                                                     "LuGre oracle (told the drift)", FLOOR))
+        g["nominal_over_floor"] = n_ / f_
+        t = ["- **%s**: nominal %s, adaptive %s, oracle %s, floor %s; nominal / floor %.3g, nominal / oracle %.3g, "
+             "nominal / adaptive %.3g." % (name, fmt(n_), fmt(a_), fmt(o_), fmt(f_), n_ / f_, n_ / o_, n_ / a_)]
+        if n_ / o_ < 2:
+            t.append("Even the oracle, told the true drifted set at every sample, stays short of 2&times;: it leaves "
+                     "%s &micro;rad, and 2&times; needs %s." % (fmt(o_), fmt(n_ / 2)))
+        else:
+            t.append("The oracle reaches %.3g&times;; the adaptive observer is within %.3g&times; of it, and 2&times; "
+                     "would need it within %.3g&times;." % (n_ / o_, a_ / o_, (n_ / 2) / o_))
+        if o_ / f_ > 3:
+            t.append("Friction is nearly all of the oracle's error (%.3g&times; the floor), but it is the observer's "
+                     "own residual with the exact parameters, not a parameter error: the encoder's velocity (one "
+                     "count per period = 7.5 mrad/s) on moves whose peak speed is a few counts, and the presliding of "
+                     "short moves. A better estimate of F<sub>c</sub>, F<sub>s</sub>, &sigma;<sub>2</sub> does not "
+                     "remove it." % (o_ / f_))
+        if f_ > 0.3 * n_:
+            t.append("Here friction is the smaller part of the error: the friction-free machine alone leaves %s "
+                     "(%.0f %% of the nominal error; the trajectory's piecewise-linear positions give no acceleration "
+                     "feed-forward), so no compensation can gain more than %.3g&times;." % (fmt(f_), 100 * f_ / n_,
+                                                                                          n_ / f_))
+        md.append(" ".join(t))
+    md += ["", "A case whose error the drift of friction dominates reaches the goal: the slow sine, and the longer steps "
+           "beside the issue's cases (10 mrad moves in 0.5 s, which slide at speed: nominal / oracle %.3g, nominal / "
+           "adaptive %.3g). On those longer steps &sigma;<sub>2</sub>'s estimate ends at %.3g of the true value: their "
+           "half-cosine moves spread the speed enough to pass &sigma;<sub>2</sub>'s excitation rule, and the law "
+           "puts into &sigma;<sub>2</sub> a speed-correlated force the steady-state regressor does not model; "
+           "adapting it gives a %s error than leaving it out (%s against %s &micro;rad)." % (
+               fr["goals"]["position steps, 10 mrad in 0.5 s"]["nominal_over_oracle"],
+               fr["goals"]["position steps, 10 mrad in 0.5 s"]["nominal_over_adaptive"],
+               fr["goals"]["position steps, 10 mrad in 0.5 s"]["end"]["sigma2"],
+               "lower" if e["step_long"]["LuGre adaptive, double"] < e["step_long"][
+                   "LuGre adaptive, F<sub>c</sub> only (`--adapt fc,fs`), double"] else "higher",
+               fmt(e["step_long"]["LuGre adaptive, double"] * 1e6),
+               fmt(e["step_long"]["LuGre adaptive, F<sub>c</sub> only (`--adapt fc,fs`), double"] * 1e6)), ""]
     # ---- convergence: the drift over 30 s, then held; the estimates 10 s after its end, on the slow sine
     prof = os.path.join(work, "drift_30s.csv")
     with open(prof, "w") as fh:
         fh.write("t,fc,fs,sigma2\n0,1,1,1\n30,%g,%g,%g\n" % (DRIFT_END["fc"], DRIFT_END["fs"], DRIFT_END["sigma2"]))
     conv = {}
     for name, key, args in cases[:1] + [("sine of 0.1 rad", "sine_fast", ["--reference", "sine", "--amplitude", "0.1"])]:
-        for setting, extra in (("", []), (", --adapt-sigma2", ["--adapt-sigma2"])):
+        for setting, extra in (("", []), (", --adapt fc,fs", ["--adapt", "fc,fs"])):
             s, cmd = servo(binary, args + ["--duration", "40", "--drift-profile", prof], "lugre-adaptive", "double", extra,
                            gains_of(rec, "sine"))
             last = s["parameters"]["points"][-1]
@@ -188,7 +256,7 @@ def drift_study(binary, work, rec, md):
            "rest (goal: less than 1 %):", "",
            "| setting | from t [s] | to t [s] | F<sub>c</sub> | F<sub>s</sub> | &sigma;<sub>2</sub> | met |",
            "|---|---:|---:|---:|---:|---:|---|"]
-    for setting, extra in (("default", []), ("--adapt-sigma2", ["--adapt-sigma2"])):
+    for setting, extra in (("default", []), ("--adapt fc,fs", ["--adapt", "fc,fs"])):
         s, cmd = servo(binary, ["--reference", "csv", "--trajectory", still, "--duration", "80", "--drift", DRIFT],
                        "lugre-adaptive", "double", extra, gains_of(rec, "csv"))
         pts = s["parameters"]["points"]
@@ -200,23 +268,48 @@ def drift_study(binary, work, rec, md):
             setting, a["t_s"], b["t_s"], 100 * change["fc"], 100 * change["fs"], 100 * change["sigma2"],
             "yes" if ok else "**no**"))
     md.append("")
+    # ---- the machine that warms
+    targs = ["--reference", "sine", "--amplitude", "0.1", "--duration", "%g" % DRIFT_S, "--thermal", THERMAL]
+    fr["thermal"] = {"thermal": THERMAL, "rows": {}}
+    md += ["### A machine that warms", "",
+           "The first-order thermal model (`--thermal %s`): the sine of 0.1 rad (0.5 Hz), %g s, heats the machine "
+           "by its friction power |F&middot;v|; F<sub>c</sub>, F<sub>s</sub> and &sigma;<sub>2</sub> fall by 1 %% per "
+           "kelvin above the ambient. The compensators start from the set at the ambient temperature (the slow "
+           "sine's gains)." % (THERMAL, DRIFT_S), "",
+           "| compensation | RMS error [&micro;rad] | T at the end [&deg;C] | true F<sub>c</sub>, &sigma;<sub>2</sub> at "
+           "the end | estimated F<sub>c</sub>, &sigma;<sub>2</sub> at the end |", "|---|---:|---:|---|---|"]
+    for label, comp, arith, extra in THERMAL_MODES:
+        s_, cmd = servo(binary, targs, comp, arith, extra, gains_of(rec, "sine"))
+        last = s_["parameters"]["points"][-1]
+        fr["thermal"]["rows"][label] = {"cmd": cmd[1:], "summary": s_}
+        est = ("%.4g, %.4g" % (last["estimate"]["fc"], last["estimate"]["sigma2"])
+               if last["estimate"]["fc"] is not None else "&ndash;")
+        md.append("| %s | %s | %.4g | %.4g, %.4g | %s |" % (
+            label, fmt(s_["rms_position_error_rad"] * 1e6), s_["thermal"]["temperature_end_C"], last["true"]["fc"],
+            last["true"]["sigma2"], est))
+    tr = {k: v["summary"]["rms_position_error_rad"] for k, v in fr["thermal"]["rows"].items()}
+    fr["thermal"]["nominal_over_adaptive"] = tr["LuGre, nominal set"] / tr["LuGre adaptive, double"]
+    fr["thermal"]["adaptive_over_oracle"] = tr["LuGre adaptive, double"] / tr["LuGre oracle (told the true set)"]
+    md += ["", "Nominal / adaptive %.3g, adaptive / oracle %.3g; the mean friction power %.3g W (the nominal run)." % (
+        fr["thermal"]["nominal_over_adaptive"], fr["thermal"]["adaptive_over_oracle"],
+        fr["thermal"]["rows"]["LuGre, nominal set"]["summary"]["thermal"]["mean_friction_power_W"]), ""]
     # ---- no drift, no harm
     md += ["### No drift, no harm", "",
            "Without drift, the adaptive observer against the nominal one (RMS position error [&micro;rad], %g s; "
            "goal: at most 10 %% worse):" % DRIFT_S, "",
-           "| case | nominal | adaptive | adaptive / nominal | met | adaptive with &sigma;<sub>2</sub> | ratio | met |",
+           "| case | nominal | adaptive | adaptive / nominal | met | adaptive, F<sub>c</sub> only | ratio | met |",
            "|---|---:|---:|---:|---|---:|---:|---|"]
     fr["no_drift"] = {}
     for name, key, args in cases:
-        en = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre", "double", [], gains_of(rec, key))[0]
-        ea = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre-adaptive", "double", [], gains_of(rec, key))[0]
-        es = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre-adaptive", "double", ["--adapt-sigma2"],
-                   gains_of(rec, key))[0]
+        en = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre", "double", [], gains_of(rec, gkey[key]))[0]
+        ea = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre-adaptive", "double", [], gains_of(rec, gkey[key]))[0]
+        es = servo(binary, args + ["--duration", "%g" % DRIFT_S], "lugre-adaptive", "double", ["--adapt", "fc,fs"],
+                   gains_of(rec, gkey[key]))[0]
         r = ea["rms_position_error_rad"] / en["rms_position_error_rad"]
         rs = es["rms_position_error_rad"] / en["rms_position_error_rad"]
         fr["no_drift"][key] = {"nominal": en["rms_position_error_rad"], "adaptive": ea["rms_position_error_rad"],
-                               "adaptive_sigma2": es["rms_position_error_rad"], "ratio": r, "ratio_sigma2": rs,
-                               "met": r <= 1.1, "met_sigma2": rs <= 1.1}
+                               "adaptive_fc_only": es["rms_position_error_rad"], "ratio": r, "ratio_fc_only": rs,
+                               "met": r <= 1.1, "met_fc_only": rs <= 1.1}
         md.append("| %s | %s | %s | %.3f | %s | %s | %.3f | %s |" % (
             name, fmt(en["rms_position_error_rad"] * 1e6), fmt(ea["rms_position_error_rad"] * 1e6), r,
             "yes" if r <= 1.1 else "**no**", fmt(es["rms_position_error_rad"] * 1e6), rs, "yes" if rs <= 1.1 else "**no**"))

@@ -5,7 +5,7 @@
  * harness's law (make test-mcu, make bench-mcu; docs/mcu.md).
  *
  * The run: `fricore servo --compensation lugre-adaptive --comp-arith fixed
- * --f-max 4 --adapt-sigma2 --adapt-rate RATE --drift fc=1.4,fs=1.4,sigma2=0.8
+ * --f-max 4 --adapt-rate RATE --drift fc=1.4,fs=1.4,sigma2=0.8
  * --duration 20` (the slow sine of the defaults). From sample START, a
  * multiple of the window, N samples are written: the law's constants and
  * its state at START as 32-bit words (the structs of fric_adapt.h, which a

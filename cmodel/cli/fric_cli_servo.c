@@ -52,8 +52,8 @@ typedef struct {
     fric_cli_fixed_t fx;
     unsigned warn_machine, warn_comp;
     /* the choices, as given */
-    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds;
-    bool no_accel_ff;
+    const char *compensation, *comp_params, *comp_arith, *reference, *trajectory, *drift, *drift_profile, *adapt_bounds, *adapt, *thermal;
+    bool no_accel_ff, adapt_sigma2;
     double inject_d;
     long inject;
     double *traj_t, *traj_x;
@@ -126,8 +126,9 @@ static void table(servo_t *s)
         {"adapt-gain", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.gain, "", "lugre-adaptive: share of each window's least-squares correction applied, in (0, 1] (default 0.3)", NULL, false},
         {"adapt-bounds", NULL, FRIC_OPT_STRING, &s->adapt_bounds, "LO,HI", "lugre-adaptive: the estimates' multipliers of the compensator's set stay in [LO, HI] (default 0.5,2)", NULL, false},
         {"adapt-slew", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.slew, "1/s", "lugre-adaptive: the most a multiplier moves per second (default 0.5)", NULL, false},
-        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less force than this share of Fc are not applied (default 0.003)", NULL, false},
-        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->c.adapt.sigma2, "", "lugre-adaptive: estimate sigma2 too (default: only Fc, and Fs with it)", NULL, false},
+        {"adapt-dead-zone", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.dead_zone, "", "lugre-adaptive: corrections of less than this share of a multiplier (for Fc: of less force than this share of Fc) are not applied (default 0.003)", NULL, false},
+        {"adapt", NULL, FRIC_OPT_STRING, &s->adapt, "NAME,...", "lugre-adaptive: the parameters estimated, fc,fs (one multiplier: give both) and optionally sigma2 (default fc,fs,sigma2)", NULL, false},
+        {"adapt-sigma2", NULL, FRIC_OPT_FLAG, &s->adapt_sigma2, "", "lugre-adaptive: estimate sigma2 too (the default; the same as --adapt fc,fs,sigma2)", NULL, false},
         {"adapt-gate", NULL, FRIC_OPT_DOUBLE, &s->c.adapt.v_gate, "rad/s", "lugre-adaptive: the law uses only samples with |reference speed| above it (default: 10 vs)", NULL, false},
         {"comp-params", NULL, FRIC_OPT_STRING, &s->comp_params, "",
          "the compensator's parameter file (the format of --params; default: the machine's set)", NULL, false},
@@ -148,6 +149,11 @@ static void table(servo_t *s)
         {"drift-profile", NULL, FRIC_OPT_STRING, &s->drift_profile, "",
          "the machine's drift as a CSV: a header t,NAME,... (NAME fc, fs, sigma2), then lines of time (s) and multipliers, "
          "interpolated linearly and held outside the times", NULL, false},
+        {"thermal", NULL, FRIC_OPT_STRING, &s->thermal, "NAME=V,...",
+         "the machine warms: a first-order thermal model heated by the friction power |F v|, Fc, Fs and sigma2 times "
+         "1 + k (T - ambient); NAME c (heat capacity, J/K, default 0.1), r (thermal resistance, K/W, default 100), "
+         "ambient (degC, default 25), t0 (temperature at t = 0, degC, default ambient), fc, fs, sigma2 (temperature "
+         "coefficients k, 1/K, default 0); '--thermal on' takes every default; excludes --drift", NULL, false},
         {"duration", NULL, FRIC_OPT_DOUBLE, &s->c.duration, "s", "simulated time, at most 120 (default 4)", NULL, false},
         {"stick-threshold", NULL, FRIC_OPT_DOUBLE, &s->c.stick_threshold, "rad/s", "|omega| below it is stuck (default: machine vs / 10)", NULL, false},
         {"lc-window", NULL, FRIC_OPT_DOUBLE, &s->c.lc_window, "s", "the limit cycle is measured over the last this long (default: duration / 4)", NULL, false},
@@ -290,6 +296,44 @@ static int parse_drift(servo_t *s)
     bool any = false;
     for (int i = 0; i < FRIC_SERVO_NPAR; i++) any = any || seen[i];
     if (!any) return fric_cli_fail(s->cmd, "--drift: expected NAME=M,... with NAME fc, fs or sigma2");
+    return 0;
+}
+
+/* --thermal NAME=V,...: the thermal model's constants (the library checks
+ * their ranges); "on" alone takes the defaults */
+static int parse_thermal(servo_t *s)
+{
+    static const char *const names[] = {"c", "r", "ambient", "t0", "fc", "fs", "sigma2"};
+    double *dst[] = {&s->c.thermal.c, &s->c.thermal.r, &s->c.thermal.ambient, &s->c.thermal.t0,
+                     &s->c.thermal.k[FRIC_SERVO_PAR_FC], &s->c.thermal.k[FRIC_SERVO_PAR_FS],
+                     &s->c.thermal.k[FRIC_SERVO_PAR_SIGMA2]};
+    enum { NT = sizeof names / sizeof names[0] };
+    s->c.thermal.on = true;
+    if (strcmp(s->thermal, "on") == 0) return 0;
+    char buf[256];
+    if (strlen(s->thermal) >= sizeof buf) return fric_cli_fail(s->cmd, "--thermal: longer than %zu characters", sizeof buf - 1);
+    strcpy(buf, s->thermal);
+    bool seen[NT] = {false};
+    char *save = NULL;
+    size_t items = 0;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (eq) *eq = '\0';
+        int i = -1;
+        for (int j = 0; j < NT; j++)
+            if (strcmp(item, names[j]) == 0) i = j;
+        if (!eq || i < 0)
+            return fric_cli_fail(s->cmd, "--thermal: expected NAME=V with NAME c, r, ambient, t0, fc, fs or sigma2 (or "
+                                 "'on'), got '%s%s'", item, eq ? "=..." : "");
+        double v;
+        if (fric_parse_number(eq + 1, &v) != FRIC_NUM_OK)
+            return fric_cli_fail(s->cmd, "--thermal %s: the value must be a finite number, got '%s'", item, eq + 1);
+        if (seen[i]) return fric_cli_fail(s->cmd, "--thermal %s: given twice", item);
+        seen[i] = true;
+        *dst[i] = v;
+        items++;
+    }
+    if (items == 0) return fric_cli_fail(s->cmd, "--thermal: expected NAME=V,... or 'on'");
     return 0;
 }
 
@@ -457,10 +501,33 @@ static int parse(servo_t *s, int argc, char **argv)
     if (s->comp_params && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return fric_cli_fail(cmd, "--comp-params needs a compensator (--compensation coulomb|stribeck|lugre|lugre-adaptive|lugre-oracle|elastoplastic|gms)");
     static const char *const adapt_opts[] = {"adapt-rate", "adapt-gain", "adapt-bounds", "adapt-slew", "adapt-dead-zone", "adapt-gate",
-                                             "adapt-sigma2"};
+                                             "adapt-sigma2", "adapt"};
     for (size_t i = 0; i < sizeof adapt_opts / sizeof adapt_opts[0]; i++)
         if (given(s, adapt_opts[i]) && c->comp_kind != FRIC_SERVO_COMP_LUGRE_ADAPTIVE)
             return fric_cli_fail(cmd, "--%s applies only with --compensation lugre-adaptive", adapt_opts[i]);
+    if (s->adapt) {
+        if (s->adapt_sigma2) return fric_cli_fail(cmd, "--adapt and --adapt-sigma2 exclude each other: give one");
+        bool seen[3] = {false, false, false};
+        static const char *const names[3] = {"fc", "fs", "sigma2"};
+        const char *p = s->adapt;
+        for (;;) {
+            const size_t len = strcspn(p, ",");
+            int hit = -1;
+            for (int i = 0; i < 3; i++)
+                if (len == strlen(names[i]) && strncmp(p, names[i], len) == 0) hit = i;
+            if (hit < 0)
+                return fric_cli_fail(cmd, "--adapt: unknown parameter '%.*s' in '%s' (the names are fc, fs and sigma2)", (int)len, p,
+                                     s->adapt);
+            if (seen[hit]) return fric_cli_fail(cmd, "--adapt: %s given twice in '%s'", names[hit], s->adapt);
+            seen[hit] = true;
+            if (p[len] == '\0') break;
+            p += len + 1;
+        }
+        if (!seen[0] || !seen[1])
+            return fric_cli_fail(cmd, "--adapt must name fc and fs together (the law scales both by one multiplier), got '%s'",
+                                 s->adapt);
+        c->adapt.sigma2 = seen[2];
+    }
     if (s->adapt_bounds) {
         char *comma = strchr(s->adapt_bounds, ',');
         if (comma) *comma = '\0';
@@ -497,6 +564,7 @@ static int parse(servo_t *s, int argc, char **argv)
     }
     if (s->drift && s->drift_profile) return fric_cli_fail(cmd, "--drift and --drift-profile exclude each other: give one");
     if (s->drift && (rc = parse_drift(s)) != 0) return rc;
+    if (s->thermal && (rc = parse_thermal(s)) != 0) return rc;
     if (s->drift_profile && (rc = read_drift_profile(s)) != 0) return rc;
     if ((rc = fric_cli_friction_build_quiet(&s->fp, s->opts, s->nopts, cmd, 0, &c->machine, &s->warn_machine)) != 0) return rc;
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (rc = build_comp(s)) != 0) return rc;
@@ -675,16 +743,33 @@ static void print_summary(FILE *f, const servo_t *s, const run_t *x)
         fprintf(f, "  \"rtl\": {\"samples_checked\": %zu, \"bit_exact\": true},\n", r->core_checked);
     if (show_params(s)) {
         /* the machine's (true) and the compensator's (estimated) Fc, Fs, sigma2 at a few samples */
-        fprintf(f, "  \"parameters\": {\"drift\": \"%s\", \"points\": [", c->drift.prof_t ? "profile" : fric_servo_drifting(c) ? "ramp" : "none");
+        fprintf(f, "  \"parameters\": {\"drift\": \"%s\", \"points\": [",
+                c->thermal.on ? "thermal" : c->drift.prof_t ? "profile" : fric_servo_drifting(c) ? "ramp" : "none");
         for (size_t j = 0; j < r->ntrace; j++) {
             fprintf(f, "%s\n    {", j ? "," : "");
-            json_num(f, "t_s", "%.9g", r->trace_t[j], ", \"true\": {");
+            json_num(f, "t_s", "%.9g", r->trace_t[j], ", ");
+            if (c->thermal.on) json_num(f, "temperature_C", "%.9g", r->trace_temp[j], ", ");
+            fputs("\"true\": {", f);
             for (int i = 0; i < FRIC_SERVO_NPAR; i++)
                 json_num(f, PAR_NAME[i], "%.9g", r->trace_par[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}, \"estimate\": {");
             for (int i = 0; i < FRIC_SERVO_NPAR; i++)
                 json_num(f, PAR_NAME[i], "%.9g", r->trace_hat[j][i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}}");
         }
         fputs("]},\n", f);
+    }
+    if (c->thermal.on) {
+        const fric_servo_thermal_t *th = &c->thermal;
+        fprintf(f, "  \"thermal\": {");
+        json_num(f, "c_J_per_K", "%.9g", th->c, ", ");
+        json_num(f, "r_K_per_W", "%.9g", th->r, ", ");
+        json_num(f, "tau_s", "%.9g", th->r * th->c, ", ");
+        json_num(f, "ambient_C", "%.9g", th->ambient, ", ");
+        json_num(f, "t0_C", "%.9g", th->t0, ", \"k_per_K\": {");
+        for (int i = 0; i < FRIC_SERVO_NPAR; i++) json_num(f, PAR_NAME[i], "%.9g", th->k[i], i + 1 < FRIC_SERVO_NPAR ? ", " : "}, ");
+        json_num(f, "temperature_end_C", "%.9g", r->temp_end, ", ");
+        json_num(f, "temperature_peak_C", "%.9g", r->temp_peak, ", ");
+        json_num(f, "friction_energy_J", "%.9g", r->energy, ", ");
+        json_num(f, "mean_friction_power_W", "%.9g", r->n ? r->energy / (r->n * c->ts) : NAN, "},\n");
     }
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
         const fric_servo_adapt_t *a = &c->adapt;
@@ -794,11 +879,13 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
     fputs("</table>\n", f);
     if (show_params(s)) {
         fputs("<h2>Friction parameters over time</h2>\n<p>The machine's (true) values and the compensator's, at the "
-              "samples nearest each tenth of the run (v &gt; 0 direction).</p>\n<table>\n<tr><th>t [s]</th>"
-              "<th>F<sub>c</sub></th><th>F&#770;<sub>c</sub></th><th>F<sub>s</sub></th><th>F&#770;<sub>s</sub></th>"
+              "samples nearest each tenth of the run (v &gt; 0 direction).</p>\n<table>\n<tr><th>t [s]</th>", f);
+        if (c->thermal.on) fputs("<th>T [&deg;C]</th>", f);
+        fputs("<th>F<sub>c</sub></th><th>F&#770;<sub>c</sub></th><th>F<sub>s</sub></th><th>F&#770;<sub>s</sub></th>"
               "<th>&sigma;<sub>2</sub></th><th>&sigma;&#770;<sub>2</sub></th></tr>\n", f);
         for (size_t j = 0; j < r->ntrace; j++) {
             fprintf(f, "<tr><td>%.6g</td>", r->trace_t[j]);
+            if (c->thermal.on) fprintf(f, "<td>%.4g</td>", r->trace_temp[j]);
             for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
                 fprintf(f, "<td>%.6g</td>", r->trace_par[j][i]);
                 if (isnan(r->trace_hat[j][i])) fputs("<td>&ndash;</td>", f);
@@ -833,8 +920,8 @@ static int report(FILE *f, const servo_t *s, const run_t *x)
           "measured velocity &omega;<sub>m</sub>; the LuGre observer takes the exact bristle step over T<sub>s</sub>, as "
           "the core does. The integrator stops while the torque is limited and the error would drive it further.</p>\n"
           "<h2>Assumptions and limits</h2>\n<p>One axis, lumped and deterministic; the machine's friction is a LuGre set "
-          "whose parameters are constant unless <code>--drift</code> or <code>--drift-profile</code> moves F<sub>c</sub>, "
-          "F<sub>s</sub> and &sigma;<sub>2</sub>. The encoder is ideal apart from its quantization; there is no current loop "
+          "whose parameters are constant unless <code>--drift</code>, <code>--drift-profile</code> or <code>--thermal</code> "
+          "(a lumped first-order temperature heated by |F v|) moves F<sub>c</sub>, F<sub>s</sub> and &sigma;<sub>2</sub>. The encoder is ideal apart from its quantization; there is no current loop "
           "(the torque is applied at once and held for T<sub>s</sub>), no noise, backlash or cogging. Time stuck counts "
           "the samples where |&omega;| is below the stick threshold while the reference moves, or while the error exceeds "
           "two encoder counts. <strong>Do not use uncalibrated output for safety, life, control-stability or component "

@@ -48,6 +48,10 @@ extern "C" {
 #define FRIC_ADAPT_Q 16
 /** The input codes' limit: |y|, |J alpha_r|, |omega_r| and the regressors are at most 2^17 codes. */
 #define FRIC_ADAPT_LIM (INT64_C(1) << 17)
+/** sigma2's excitation: a window updates m2 only when the part of its
+ *  regressor that Fc's cannot explain has at least 2^-(this/2) of its RMS
+ *  (var >= s22 / 2^this: an eighth). */
+#define FRIC_ADAPT_S2_EXC 6
 /** The largest sigma2 constant (U,16,24). */
 #define FRIC_ADAPT_S2_MAX (INT64_C(1) << 40)
 
@@ -65,7 +69,7 @@ typedef struct {
     int64_t gain;     /**< share of each window's correction applied, (0, 1] */
     int64_t lo, hi;   /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 */
     int64_t slew;     /**< rate limit: the most a multiplier moves per window, >= 1 LSB */
-    int64_t dz;       /**< dead zone: corrections of less force than dz Fc are not applied, [0, 0.5] */
+    int64_t dz;       /**< dead zone: corrections of less than dz of a multiplier (for m1: of less force than dz Fc) are not applied, [0, 0.5] */
     bool sigma2;      /**< adapt m2 (sigma2) too; else it stays 1 */
 } fric_adapt_cfg_t;
 
@@ -113,7 +117,8 @@ bool fric_adapt_sample(const fric_adapt_cfg_t *k, fric_adapt_state_t *s, const f
 /**
  * @brief The window's end: the least-squares correction of the
  *        multipliers, under the excitation check (a 32nd of the window
- *        used, the encoder moving at least half as far as the reference),
+ *        used, the encoder moving at least half as far as the reference;
+ *        for m2 also its regressor's spread, FRIC_ADAPT_S2_EXC),
  *        the dead zone, the gain, the rate limit and the projection; then
  *        the next window starts empty.
  * @return true when a multiplier moved (the observer is to be retuned

@@ -111,24 +111,56 @@ typedef struct {
     size_t prof_n;                            /**< profile points, 2 .. FRIC_SERVO_MAX_TRAJ */
 } fric_servo_drift_t;
 
+/** The ranges of ::fric_servo_thermal_t. */
+#define FRIC_SERVO_THERMAL_C_MAX 1e9    /**< the largest heat capacity, J/K */
+#define FRIC_SERVO_THERMAL_R_MAX 1e9    /**< the largest thermal resistance, K/W */
+#define FRIC_SERVO_THERMAL_T_MIN -100.0 /**< the lowest ambient and initial temperature, degC */
+#define FRIC_SERVO_THERMAL_T_MAX 500.0  /**< the highest, degC */
+#define FRIC_SERVO_THERMAL_K_MAX 1.0    /**< the largest |temperature coefficient|, 1/K */
+
+/**
+ * A first-order thermal model of the machine (docs/servo.md, "A machine
+ * that warms"): one lumped temperature T with heat capacity c and thermal
+ * resistance r to the ambient, heated by the friction power,
+ *     c dT/dt = P - (T - ambient) / r,   P = |F dtheta/dt|,
+ * P taken as its mean over each servo period (the energy |F dx| of each
+ * plant step over the period), T advanced exactly for that constant power
+ * (fric_servo_thermal_step()). Fc, Fs and sigma2 are the machine's set
+ * times the multipliers m = 1 + k (T - ambient), each limited to the drift
+ * multipliers' range (Fc, Fs: [FRIC_SERVO_DRIFT_MIN, FRIC_SERVO_DRIFT_MAX];
+ * sigma2: [0, FRIC_SERVO_DRIFT_MAX]); the set at T = ambient is the
+ * machine's. Excludes ::fric_servo_drift_t's ramp and profile.
+ * [--thermal c=C,r=R,ambient=TA,t0=T0,fc=K,fs=K,sigma2=K]
+ */
+typedef struct {
+    bool on;                   /**< the machine warms (else the drift, if any, moves its set) [--thermal] */
+    double c;                  /**< heat capacity, J/K, in (0, FRIC_SERVO_THERMAL_C_MAX] (default 0.1) [c=] */
+    double r;                  /**< thermal resistance to the ambient, K/W, in (0, FRIC_SERVO_THERMAL_R_MAX] (default 100) [r=] */
+    double ambient;            /**< ambient temperature, degC, in [FRIC_SERVO_THERMAL_T_MIN, _MAX] (default 25) [ambient=] */
+    double t0;                 /**< the temperature at t = 0, degC, in the same range; derived (NAN): ambient [t0=] */
+    double k[FRIC_SERVO_NPAR]; /**< temperature coefficients of Fc, Fs, sigma2, 1/K, in [-K_MAX, K_MAX] (default 0) [fc=, fs=, sigma2=] */
+} fric_servo_thermal_t;
+
 /**
  * The adaptation law of ::FRIC_SERVO_COMP_LUGRE_ADAPTIVE (docs/servo.md):
  * windowed least squares on the steady-state regressor, in the MCU's
  * integer arithmetic, that estimates the multipliers of the compensator's
  * Fc (with Fs scaled alike) and sigma2 from the torque balance
  * y = u - J alpha_r - b_l omega_m, and retunes the observer at the end of
- * each window. sigma2 is estimated only on request (sigma2): its share of
- * the friction at servo speeds is small, and point-to-point moves bias it.
+ * each window. sigma2 is estimated (by default) only from windows whose
+ * speeds spread enough to tell it from Fc (fric_adapt.h,
+ * FRIC_ADAPT_S2_EXC): on short moves at one speed it keeps its value.
  */
 typedef struct {
     double rate;      /**< updates per second, Hz; the window is round(1 / (rate ts)) samples, 16 .. 65536 [--adapt-rate] */
     double gain;      /**< share of each window's least-squares correction applied, in (0, 1] [--adapt-gain] */
     double lo, hi;    /**< projection: each multiplier stays in [lo, hi], 0.1 <= lo <= 1 <= hi <= 10 [--adapt-bounds LO,HI] */
     double slew;      /**< rate limit: a multiplier moves by at most this per second, in (0, 100] [--adapt-slew] */
-    double dead_zone; /**< a correction whose force is below this share of Fc is not applied, in [0, 0.5] [--adapt-dead-zone] */
+    double dead_zone; /**< a correction of less than this share of a multiplier (for Fc: of less force than this share of Fc)
+                           is not applied, in [0, 0.5] [--adapt-dead-zone] */
     double v_gate;    /**< excitation gate: only samples with |reference speed| >= v_gate, rad/s, > 0; derived (NAN):
                            10 vs of the compensator's set [--adapt-gate] */
-    bool sigma2;      /**< adapt sigma2 too (else it keeps the compensator's value) [--adapt-sigma2] */
+    bool sigma2;      /**< adapt sigma2 too (default true; false: it keeps the compensator's value) [--adapt fc,fs] */
 } fric_servo_adapt_t;
 
 /** The longest run, s, and the most samples (duration / ts). */
@@ -155,6 +187,7 @@ typedef struct {
     double compliance_damping; /**< shaft damping c, N*m*s/rad >= 0, only with compliance > 0 (else NAN); derived: 5 % of critical [--compliance-damping] */
     double substeps;           /**< plant steps per servo period, an integer 1 .. 1000 [--substeps] */
     fric_servo_drift_t drift;  /**< the machine's drift; none by default [--drift, --drift-profile] */
+    fric_servo_thermal_t thermal; /**< the machine's thermal model; off by default [--thermal] */
     /* the encoder and the sample time */
     double ts;                 /**< servo period, s, in (0, 0.01]: the controller's, the encoder's and the compensator's [--ts] */
     double counts_per_rev;     /**< encoder counts per revolution after x4 decoding, an integer 4 .. 2^30 [--counts-per-rev] */
@@ -219,7 +252,21 @@ fric_servo_cfg_t fric_servo_defaults(void);
  */
 fric_model_t fric_servo_comp_model(fric_servo_comp_t kind, const fric_model_t *m);
 
-/** @brief True when cfg's machine drifts (a profile, or a ramp to a multiplier other than 1). */
+/**
+ * @brief The thermal model's temperature after dt (s) at a constant
+ *        friction power p (W) from temperature temp (degC): exact for the
+ *        first-order model, T_inf + (temp - T_inf) exp(-dt / (r c)) with
+ *        T_inf = ambient + r p (see ::fric_servo_thermal_t).
+ */
+double fric_servo_thermal_step(const fric_servo_thermal_t *th, double temp, double p, double dt);
+
+/**
+ * @brief The multipliers of Fc, Fs and sigma2 at temperature temp (degC):
+ *        1 + k (temp - ambient), each limited to its drift range.
+ */
+void fric_servo_thermal_mult(const fric_servo_thermal_t *th, double temp, double m[FRIC_SERVO_NPAR]);
+
+/** @brief True when cfg's machine drifts (a profile, a ramp to a multiplier other than 1, or the thermal model). */
 bool fric_servo_drifting(const fric_servo_cfg_t *cfg);
 
 /**
@@ -267,6 +314,8 @@ typedef struct {
     bool u_limited;    /**< the torque was limited to +-u_max */
     double par[FRIC_SERVO_NPAR];     /**< the machine's Fc, Fs, sigma2 (v > 0) over the period */
     double par_hat[FRIC_SERVO_NPAR]; /**< the LuGre compensator's Fc, Fs, sigma2 (v > 0) at the sample; NAN for the others */
+    double temperature; /**< the machine's temperature at the sample, degC (the thermal model); NAN without it */
+    double power;       /**< the friction power over the period, W: the mean of |F dx| / h over its plant steps */
 } fric_servo_sample_t;
 
 /**
@@ -316,6 +365,7 @@ typedef struct {
     double integ;             /**< the velocity loop's integrator, N*m */
     uint32_t flags;           /**< sticky flags of the fixed-point model and the encoder (FRIC_FX_FLAG_*) */
     size_t core_checked;      /**< samples given to core_sample() */
+    double temp;              /**< the machine's temperature, degC (the thermal model; else NAN) */
     char why[256];            /**< why the last step failed, or "" */
 } fric_servo_state_t;
 
@@ -369,6 +419,9 @@ typedef struct {
     double trace_t[FRIC_SERVO_TRACE_POINTS];                    /**< their times, s */
     double trace_par[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the machine's Fc, Fs, sigma2 (fric_servo_sample_t::par) */
     double trace_hat[FRIC_SERVO_TRACE_POINTS][FRIC_SERVO_NPAR]; /**< the compensator's (fric_servo_sample_t::par_hat) */
+    double trace_temp[FRIC_SERVO_TRACE_POINTS];                 /**< the machine's temperature, degC (NAN without the thermal model) */
+    double temp_peak, temp_end;      /**< the highest temperature of the run and the one after its last period, degC (NAN without) */
+    double energy;                   /**< the friction's dissipated energy over the run, J */
     char why[512];                   /**< why the run stopped early or was refused, or "" */
 } fric_servo_result_t;
 

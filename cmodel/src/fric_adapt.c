@@ -100,17 +100,21 @@ bool fric_adapt_update(const fric_adapt_cfg_t *k, fric_adapt_state_t *s)
     /* excitation: a 32nd of the window used, and the encoder moving with
      * the reference (at least half its speed: not stuck) */
     if (s->n >= k->win / 32 && s->s11 > 0 && 2 * s->move >= s->ref) {
-        /* sigma2 only when its regressor's part that Fc's cannot explain
-         * carries more force than the dead zone */
+        /* sigma2 only when its regressor is far from collinear with Fc's:
+         * the part of it that Fc's cannot explain carries at least an
+         * eighth of its RMS (var >= s22 / 64). Below that (short moves, a
+         * single speed) a force error of a fraction of a percent of Fc,
+         * which the steady-state regressor leaves unexplained, would be
+         * taken for a large change of sigma2. */
         const int64_t a = div_shl(s->s12, s->s11, Q);
         const int64_t var = s->s22 - mul_shr(a, s->s12, Q);
-        const int64_t dzf = mul_shr(mul_shr(k->dz, k->dz, Q), s->s11, Q); /* (dz Fc)^2 n */
-        if (k->sigma2 && k->s2[0] + k->s2[1] > 0 && var > dzf && var > 0)
+        if (k->sigma2 && k->s2[0] + k->s2[1] > 0 && var > 0 && var >= (s->s22 >> FRIC_ADAPT_S2_EXC))
             d2 = div_shl(sat_sub(s->s2e, mul_shr(a, s->s1e, Q)), var, Q);
+        /* the dead zone: corrections of less than dz of a multiplier (of
+         * less force than dz Fc for m1); m1's correction given m2's */
+        if (d2 > -k->dz && d2 < k->dz) d2 = 0;
         d1 = div_shl(sat_sub(s->s1e, mul_shr(d2, s->s12, Q)), s->s11, Q);
-        /* the dead zone: corrections of less force than dz Fc */
         if (d1 > -k->dz && d1 < k->dz) d1 = 0;
-        if (mul_shr(mul_shr(d2, d2, Q), var, Q) < dzf) d2 = 0;
         /* the gain, the rate limit, the projection */
         d1 = clamp64(mul_shr(d1, k->gain, Q), -k->slew, k->slew);
         d2 = clamp64(mul_shr(d2, k->gain, Q), -k->slew, k->slew);

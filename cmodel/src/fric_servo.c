@@ -50,6 +50,13 @@ fric_servo_cfg_t fric_servo_defaults(void)
     c.adapt.slew = 0.5;
     c.adapt.dead_zone = 0.003;
     c.adapt.v_gate = NAN;
+    c.adapt.sigma2 = true;
+    c.thermal.on = false;
+    c.thermal.c = 0.1;
+    c.thermal.r = 100.0;
+    c.thermal.ambient = 25.0;
+    c.thermal.t0 = NAN;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) c.thermal.k[i] = 0.0;
     c.duration = 4.0;
     c.stick_threshold = NAN;
     c.lc_window = NAN;
@@ -116,10 +123,24 @@ const char *fric_servo_ref_name(fric_servo_ref_t ref)
 
 /* ---- the drift ------------------------------------------------------------------------------ */
 
+double fric_servo_thermal_step(const fric_servo_thermal_t *th, double temp, double p, double dt)
+{
+    const double tinf = th->ambient + th->r * p;
+    return tinf + (temp - tinf) * exp(-dt / (th->r * th->c));
+}
+
+void fric_servo_thermal_mult(const fric_servo_thermal_t *th, double temp, double m[FRIC_SERVO_NPAR])
+{
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) {
+        const double lo = i == FRIC_SERVO_PAR_SIGMA2 ? 0.0 : FRIC_SERVO_DRIFT_MIN;
+        m[i] = fmin(FRIC_SERVO_DRIFT_MAX, fmax(lo, 1.0 + th->k[i] * (temp - th->ambient)));
+    }
+}
+
 bool fric_servo_drifting(const fric_servo_cfg_t *c)
 {
     if (!c) return false;
-    if (c->drift.prof_t) return true;
+    if (c->drift.prof_t || c->thermal.on) return true;
     for (int i = 0; i < FRIC_SERVO_NPAR; i++)
         if (c->drift.end[i] != 1.0) return true;
     return false;
@@ -284,6 +305,36 @@ static fric_status_t check_drift(const fric_servo_cfg_t *c, char *why, size_t le
                               k, PAR_NAME[i], PAR_NAME[i], lo, FRIC_SERVO_DRIFT_MAX, d->prof_m[i][k]);
         }
     }
+    return FRIC_OK;
+}
+
+/* the thermal model: its constants in range, and not with a drift */
+static fric_status_t check_thermal(fric_servo_cfg_t *c, char *why, size_t len)
+{
+    fric_servo_thermal_t *th = &c->thermal;
+    if (!th->on) return FRIC_OK;
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+        if (c->drift.end[i] != 1.0 || c->drift.prof_t)
+            return refuse(why, len, "--thermal and --drift/--drift-profile exclude each other: give one");
+    if (!(th->c > 0.0 && th->c <= FRIC_SERVO_THERMAL_C_MAX))
+        return refuse(why, len, "--thermal c (the machine's heat capacity, J/K) must be in (0, %g], got %.6g",
+                      FRIC_SERVO_THERMAL_C_MAX, th->c);
+    if (!(th->r > 0.0 && th->r <= FRIC_SERVO_THERMAL_R_MAX))
+        return refuse(why, len, "--thermal r (the thermal resistance to the ambient, K/W) must be in (0, %g], got %.6g",
+                      FRIC_SERVO_THERMAL_R_MAX, th->r);
+    if (!(th->ambient >= FRIC_SERVO_THERMAL_T_MIN && th->ambient <= FRIC_SERVO_THERMAL_T_MAX))
+        return refuse(why, len, "--thermal ambient (the ambient temperature, degC) must be in [%g, %g], got %.6g",
+                      FRIC_SERVO_THERMAL_T_MIN, FRIC_SERVO_THERMAL_T_MAX, th->ambient);
+    if (isnan(th->t0)) th->t0 = th->ambient;
+    if (!(th->t0 >= FRIC_SERVO_THERMAL_T_MIN && th->t0 <= FRIC_SERVO_THERMAL_T_MAX))
+        return refuse(why, len, "--thermal t0 (the machine's temperature at t = 0, degC) must be in [%g, %g], got %.6g",
+                      FRIC_SERVO_THERMAL_T_MIN, FRIC_SERVO_THERMAL_T_MAX, th->t0);
+    static const char *const name[FRIC_SERVO_NPAR] = {"fc", "fs", "sigma2"};
+    static const char *const what[FRIC_SERVO_NPAR] = {"Fc", "Fs", "sigma2"};
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++)
+        if (!(th->k[i] >= -FRIC_SERVO_THERMAL_K_MAX && th->k[i] <= FRIC_SERVO_THERMAL_K_MAX))
+            return refuse(why, len, "--thermal %s (the temperature coefficient of %s, 1/K) must be in [%g, %g], got %.6g",
+                          name[i], what[i], -FRIC_SERVO_THERMAL_K_MAX, FRIC_SERVO_THERMAL_K_MAX, th->k[i]);
     return FRIC_OK;
 }
 
@@ -455,6 +506,7 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
                       compliant ? " and the shaft" : "");
     if (isnan(c->stick_threshold)) c->stick_threshold = c->machine.stribeck.vs / 10.0;
     if ((st = check_drift(c, why, len)) != FRIC_OK) return st;
+    if ((st = check_thermal(c, why, len)) != FRIC_OK) return st;
     /* the compensator, and the velocity code's format */
     if (c->comp_kind != FRIC_SERVO_COMP_NONE && (st = check_comp(c, why, len)) != FRIC_OK) return st;
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE && (st = check_adapt(c, why, len)) != FRIC_OK) return st;
@@ -639,7 +691,7 @@ static fric_status_t diverged(fric_servo_state_t *st, double t, size_t k, const 
 static bool prepared(const fric_servo_cfg_t *c)
 {
     const bool fx = c->comp_kind != FRIC_SERVO_COMP_NONE && c->arith != FRIC_SERVO_ARITH_DOUBLE;
-    return c->ts > 0.0 && c->ts <= 0.01 && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
+    return c->ts > 0.0 && c->ts <= 0.01 && (!c->thermal.on || isfinite(c->thermal.t0)) && whole(c->substeps, 1.0, 1000.0) && whole(c->counts_per_rev, 4.0, 1073741824.0) &&
            c->enc_gain >= 1u && c->enc_gain <= 65535u && c->enc_shift <= 31u && (c->width == 16 || c->width == 18) &&
            c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 &&
            (c->machine.kind == FRIC_MODEL_LUGRE || c->machine.kind == FRIC_MODEL_ELASTOPLASTIC ||
@@ -744,6 +796,7 @@ fric_status_t fric_servo_init(const fric_servo_cfg_t *c, const fric_servo_hooks_
     st->cl = c->comp.lugre;
     st->cl_fx = c->comp_fx.l;
     fric_adapt_reset(&st->law);
+    st->temp = c->thermal.on ? c->thermal.t0 : NAN;
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ADAPTIVE) {
         st->law_k = law_consts(c);
         if (fric_adapt_check(&st->law_k) != FRIC_OK) {
@@ -772,7 +825,8 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     const double t = (double)k * ts;
     /* the machine's set over the period */
     double dm[FRIC_SERVO_NPAR];
-    fric_servo_drift_at(c, t, dm);
+    if (c->thermal.on) fric_servo_thermal_mult(&c->thermal, st->temp, dm);
+    else fric_servo_drift_at(c, t, dm);
     const fric_model_t ml = fric_servo_model_scaled(&c->machine, dm);
     /* sample: the encoder, the reference, the controller, the compensator */
     bool ok = true;
@@ -850,15 +904,23 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     if (!(isfinite(fhat) && isfinite(st->integ)))
         return diverged(st, t, k, "the compensator's estimate or integrator, not finite [N*m]", fhat + st->integ);
     /* the plant over the period */
-    double fsum = 0.0;
+    double fsum = 0.0, esum = 0.0;
     plant_t q = {st->x, st->v, st->xl, st->vl, {st->z.z, st->gms}};
-    for (int i = 0; i < substeps; i++) fsum += plant_step(c, &ml, &q, u, h);
-    /* the true friction: its mean over the period */
-    const double ftrue = fsum / substeps;
+    for (int i = 0; i < substeps; i++) {
+        const double x0 = q.x, f = plant_step(c, &ml, &q, u, h);
+        fsum += f;
+        /* the energy the friction dissipates over the plant step: held over it, |F dx| */
+        esum += fabs(f * (q.x - x0));
+    }
+    /* the true friction and its power: their means over the period */
+    const double ftrue = fsum / substeps, power = esum / ts;
     if (!(isfinite(q.x) && isfinite(q.v) && isfinite(q.xl) && isfinite(q.vl) && isfinite(ftrue)))
         return diverged(st, t, k, "the axis' state, not finite, theta [rad]", q.x);
-    const fric_servo_sample_t x = {k, t, xr, st->xl, vr, st->vl, vm, e, u, ftrue, fhat, sat,
-                                   {ml.stribeck.fc_pos, ml.stribeck.fs_pos, ml.stribeck.b_pos}, {NAN, NAN, NAN}};
+    const fric_servo_sample_t x = {.k = k, .t = t, .theta_ref = xr, .theta = st->xl, .omega_ref = vr, .omega = st->vl,
+                                   .omega_meas = vm, .error = e, .u = u, .friction = ftrue, .estimate = fhat,
+                                   .u_limited = sat,
+                                   .par = {ml.stribeck.fc_pos, ml.stribeck.fs_pos, ml.stribeck.b_pos},
+                                   .par_hat = {NAN, NAN, NAN}, .temperature = st->temp, .power = power};
     *row = x;
     if (FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind)) memcpy(row->par_hat, par_hat, sizeof par_hat);
     st->x = q.x;
@@ -867,6 +929,8 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
     st->vl = q.vl;
     st->z.z = fric_model_state_z(&c->machine, &q.z);
     st->gms = q.z.gms;
+    /* the machine warms over the period at its mean friction power */
+    if (c->thermal.on) st->temp = fric_servo_thermal_step(&c->thermal, st->temp, power, ts);
     st->k = k + 1;
     return FRIC_OK;
 }
@@ -885,6 +949,7 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
     const double ts = c->ts, cnt = TWO_PI / c->counts_per_rev;
     const size_t n = (size_t)floor(c->duration / ts + 1e-9);
     r->win_t0 = c->duration - c->lc_window;
+    r->temp_peak = r->temp_end = NAN;
     const size_t win_cap = (size_t)ceil(c->lc_window / ts) + 2;
     r->win = malloc(win_cap * sizeof *r->win);
     if (!r->win) {
@@ -920,6 +985,9 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
         r->peak_e = fmax(r->peak_e, fabs(x.error));
         r->peak_u = fmax(r->peak_u, fabs(x.u));
         r->u_sat += x.u_limited;
+        r->energy += x.power * ts;
+        r->temp_peak = fmax(r->temp_peak, fmax(x.temperature, st.temp));
+        r->temp_end = st.temp;
         r->stuck += fabs(x.omega) < c->stick_threshold &&
                     (fabs(x.omega_ref) >= c->stick_threshold || fabs(x.error) > FRIC_SERVO_STUCK_COUNTS * cnt);
         if (x.t >= r->win_t0 - 1e-9 * ts && r->nwin < win_cap) r->win[r->nwin++] = x.error;
@@ -928,6 +996,7 @@ fric_status_t fric_servo_run(const fric_servo_cfg_t *cfg, const fric_servo_hooks
             r->trace_t[r->ntrace] = x.t;
             memcpy(r->trace_par[r->ntrace], x.par, sizeof x.par);
             memcpy(r->trace_hat[r->ntrace], x.par_hat, sizeof x.par_hat);
+            r->trace_temp[r->ntrace] = x.temperature;
             r->ntrace++;
         }
         if (hooks && hooks->sample && hooks->sample(hooks->ctx, &x) != 0) {

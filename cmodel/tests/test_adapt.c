@@ -178,6 +178,32 @@ static void test_sigma2_on_request(void **state)
     assert_true(abs(s.m[1] - 2 * ONE) <= 2);
 }
 
+/* sigma2 needs speeds that spread: at two speeds 2 % apart its regressor
+ * is nearly Fc's (the part Fc's cannot explain is 1 % of its RMS, below an
+ * eighth), so m2 holds and m1 takes the whole force */
+static void test_sigma2_needs_spread(void **state)
+{
+    (void)state;
+    fric_adapt_cfg_t k = open_cfg();
+    k.sigma2 = true;
+    k.win = 128;
+    fric_adapt_state_t s;
+    fric_adapt_reset(&s);
+    int64_t sum_y = 0;
+    for (uint32_t i = 0; i < k.win; i++) {
+        const int32_t sg = (i / 8) % 2 ? -1 : 1, v = (i / 16) % 2 ? 882 : 900;
+        const fric_adapt_in_t in = {sg * v, 0, sg * v, sg * (FC + 2 * v), 0};
+        sum_y += FC + 2 * v;
+        (void)fric_adapt_sample(&k, &s, &in);
+    }
+    assert_true(fric_adapt_update(&k, &s));
+    print_message("m1 %d, m2 %d (of %d)\n", s.m[0], s.m[1], ONE);
+    assert_int_equal(s.m[1], ONE);
+    /* m1: the mean force over Fc, less the sigma2 force m2 = 1 explains (|v| 891 on average) */
+    const double want = ((double)sum_y / k.win - 891.0) / FC;
+    assert_true(fabs(s.m[0] / (double)ONE - want) < 1e-3);
+}
+
 /* inputs beyond +-FRIC_ADAPT_LIM act as the limit: no overflow, no wrap */
 static void test_inputs_saturate_at_the_limit(void **state)
 {
@@ -285,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_dead_zone),
         cmocka_unit_test(test_gates_keep_the_estimate),
         cmocka_unit_test(test_sigma2_on_request),
+        cmocka_unit_test(test_sigma2_needs_spread),
         cmocka_unit_test(test_inputs_saturate_at_the_limit),
         cmocka_unit_test(test_check_refuses_bad_constants),
         cmocka_unit_test(test_unit_replays_the_servo),

@@ -790,18 +790,39 @@ static void test_adaptive_order_on_a_short_drift(void **state)
     assert_float_equal(hat[FRIC_SERVO_PAR_FS] / hat[FRIC_SERVO_PAR_FC], 1.5, 1e-9);
 }
 
-/* sigma2 is adapted only on request; on the slow sine, it then follows */
-static void test_adaptive_sigma2_on_request(void **state)
+/* sigma2 is adapted by default; on the slow sine it follows; switched off, it holds */
+static void test_adaptive_sigma2_by_default(void **state)
 {
     (void)state;
     double hat[FRIC_SERVO_NPAR], par[FRIC_SERVO_NPAR];
     fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE_ADAPTIVE, 20.0, 1.0, 0.6);
-    run_last(c, hat, par, NULL);
-    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
-    c.adapt.sigma2 = true;
+    assert_true(c.adapt.sigma2);
     run_last(c, hat, par, NULL);
     print_message("sigma2: %.4g, true %.4g\n", hat[FRIC_SERVO_PAR_SIGMA2], par[FRIC_SERVO_PAR_SIGMA2]);
     assert_true(hat[FRIC_SERVO_PAR_SIGMA2] < 0.4 * 0.85);
+    c.adapt.sigma2 = false;
+    run_last(c, hat, par, NULL);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+}
+
+/* short moves (the position step: 1 mrad in 50 ms) do not tell sigma2 from
+ * Fc: sigma2 holds, and without drift the adaptive observer does no harm */
+static void test_adaptive_sigma2_holds_on_short_moves(void **state)
+{
+    (void)state;
+    double hat[FRIC_SERVO_NPAR];
+    size_t retunes = 0;
+    fric_servo_cfg_t c = drift_cfg(FRIC_SERVO_COMP_LUGRE, 12.0, 1.0, 1.0);
+    c.ref = FRIC_SERVO_REF_STEP;
+    c.amplitude = 0.001;
+    const double nominal = run_last(c, hat, NULL, NULL);
+    c.comp_kind = FRIC_SERVO_COMP_LUGRE_ADAPTIVE;
+    const double adaptive = run_last(c, hat, NULL, &retunes);
+    print_message("step, no drift: nominal %.4g, adaptive %.4g, %zu retunes, sigma2 %.4g\n", nominal, adaptive, retunes,
+                  hat[FRIC_SERVO_PAR_SIGMA2]);
+    assert_true(retunes > 0);
+    assert_float_equal(hat[FRIC_SERVO_PAR_SIGMA2], 0.4, 0.0);
+    assert_true(adaptive <= 1.1 * nominal);
 }
 
 /* the fixed-point observer is retuned by recompiled sets, and follows as the double one */
@@ -913,6 +934,154 @@ static void test_adaptive_no_drift_no_harm(void **state)
     assert_true(adaptive <= 1.1 * nominal);
 }
 
+/* ---- the thermal model ------------------------------------------------------------------------ */
+
+static fric_servo_thermal_t thermal_example(void)
+{
+    fric_servo_thermal_t th = fric_servo_defaults().thermal;
+    th.on = true;
+    th.c = 0.5;
+    th.r = 40.0;
+    th.ambient = 20.0;
+    th.t0 = 20.0;
+    return th;
+}
+
+/* at a constant power the temperature settles at ambient + r P exactly, and
+ * the step is the exact solution: two half steps are one whole step, and a
+ * step from T0 is the analytic T(dt) */
+static void test_thermal_steady_state_exact(void **state)
+{
+    (void)state;
+    const fric_servo_thermal_t th = thermal_example();
+    const double p = 0.25, tau = th.r * th.c, tinf = th.ambient + th.r * p;
+    /* steps of one time constant: after 1000 of them the difference has underflowed to 0 */
+    double t = th.t0;
+    for (int i = 0; i < 1000; i++) t = fric_servo_thermal_step(&th, t, p, tau);
+    assert_true(t == tinf);
+    assert_float_equal(tinf, 30.0, 0.0);
+    /* the analytic solution from T0, at a few times */
+    const double dts[] = {1e-4, 0.1, 3.0, 47.0};
+    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++) {
+        const double dt = dts[i], want = tinf + (th.t0 - tinf) * exp(-dt / tau);
+        const double one = fric_servo_thermal_step(&th, th.t0, p, dt);
+        const double two = fric_servo_thermal_step(&th, fric_servo_thermal_step(&th, th.t0, p, dt / 2), p, dt / 2);
+        assert_float_equal(one, want, 1e-12);
+        assert_float_equal(two, one, 1e-12);
+    }
+    /* no power: it cools toward the ambient from above */
+    const double hot = fric_servo_thermal_step(&th, 60.0, 0.0, tau);
+    assert_float_equal(hot, 20.0 + 40.0 * exp(-1.0), 1e-12);
+}
+
+/* the multipliers: 1 + k (T - ambient), limited to the drift ranges */
+static void test_thermal_multipliers(void **state)
+{
+    (void)state;
+    fric_servo_thermal_t th = thermal_example();
+    th.k[FRIC_SERVO_PAR_FC] = -0.01;
+    th.k[FRIC_SERVO_PAR_FS] = 0.02;
+    th.k[FRIC_SERVO_PAR_SIGMA2] = -0.5;
+    double m[FRIC_SERVO_NPAR];
+    fric_servo_thermal_mult(&th, 20.0, m);
+    for (int i = 0; i < FRIC_SERVO_NPAR; i++) assert_float_equal(m[i], 1.0, 0.0);
+    fric_servo_thermal_mult(&th, 30.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], 0.9, 1e-15);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], 1.2, 1e-15);
+    assert_float_equal(m[FRIC_SERVO_PAR_SIGMA2], 0.0, 0.0); /* 1 - 5, limited to 0 */
+    fric_servo_thermal_mult(&th, 120.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FC], FRIC_SERVO_DRIFT_MIN, 0.0); /* 1 - 1, limited to 0.1 */
+    fric_servo_thermal_mult(&th, 500.0, m);
+    assert_float_equal(m[FRIC_SERVO_PAR_FS], FRIC_SERVO_DRIFT_MAX, 0.0); /* 1 + 9.6, limited to 10 */
+}
+
+/* in the loop: each period's temperature is the step of the last at the
+ * period's friction power, the machine's set follows it, and the summary's
+ * figures are the samples' */
+static void test_thermal_in_the_loop(void **state)
+{
+    (void)state;
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.duration = 2.0;
+    c.ref = FRIC_SERVO_REF_RAMP;
+    c.speed = 0.05;
+    c.thermal = thermal_example();
+    c.thermal.c = 0.002;
+    c.thermal.r = 100.0;
+    c.thermal.t0 = NAN;
+    c.thermal.k[FRIC_SERVO_PAR_FC] = -0.01;
+    char why[512];
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_OK);
+    assert_float_equal(c.thermal.t0, 20.0, 0.0);
+    fric_servo_state_t st;
+    assert_int_equal(fric_servo_init(&c, NULL, &st), FRIC_OK);
+    const double fc0 = c.machine.lugre.fc_pos;
+    double want = 20.0, energy = 0.0;
+    const size_t n = (size_t)(c.duration / c.ts);
+    for (size_t k = 0; k < n; k++) {
+        fric_servo_sample_t row;
+        assert_int_equal(fric_servo_step(&c, &st, NULL, &row), FRIC_OK);
+        assert_true(row.temperature == want);
+        assert_float_equal(row.par[FRIC_SERVO_PAR_FC], fc0 * (1.0 - 0.01 * (want - 20.0)), 1e-12);
+        assert_true(row.power >= 0.0);
+        energy += row.power * c.ts;
+        want = fric_servo_thermal_step(&c.thermal, want, row.power, c.ts);
+        assert_true(st.temp == want);
+    }
+    /* ten time constants at a nearly constant power: settled at ambient + r P */
+    const double p_end = energy / c.duration;
+    print_message("thermal: %.6g degC after %g s at %.6g W (mean)\n", st.temp, c.duration, p_end);
+    assert_true(st.temp > 24.0 && fabs(st.temp - (20.0 + 100.0 * p_end)) < 0.1);
+    /* the run keeps the same figures */
+    fric_servo_result_t r;
+    assert_int_equal(fric_servo_run(&c, NULL, &r), FRIC_OK);
+    assert_true(r.temp_end == st.temp);
+    assert_float_equal(r.energy, energy, 1e-12 * energy);
+    assert_true(r.trace_temp[0] == 20.0 && r.temp_peak >= r.temp_end);
+    fric_servo_result_free(&r);
+    /* without the model: no temperature */
+    c = fric_servo_defaults();
+    c.duration = 0.01;
+    assert_int_equal(fric_servo_run(&c, NULL, &r), FRIC_OK);
+    assert_true(isnan(r.temp_end) && isnan(r.trace_temp[0]));
+    fric_servo_result_free(&r);
+}
+
+/* bad constants: refused naming the parameter and its range */
+static void test_thermal_bad_values_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        int field; /* 0 c, 1 r, 2 ambient, 3 t0, 4.. k[field - 4] */
+        double v;
+        const char *want;
+    } bad[] = {
+        {0, 0.0, "--thermal c (the machine's heat capacity, J/K) must be in (0, 1e+09], got 0"},
+        {0, NAN, "--thermal c (the machine's heat capacity, J/K) must be in (0, 1e+09], got nan"},
+        {1, -1.0, "--thermal r (the thermal resistance to the ambient, K/W) must be in (0, 1e+09], got -1"},
+        {2, -150.0, "--thermal ambient (the ambient temperature, degC) must be in [-100, 500], got -150"},
+        {3, 501.0, "--thermal t0 (the machine's temperature at t = 0, degC) must be in [-100, 500], got 501"},
+        {4, 1.5, "--thermal fc (the temperature coefficient of Fc, 1/K) must be in [-1, 1], got 1.5"},
+        {5, -2.0, "--thermal fs (the temperature coefficient of Fs, 1/K) must be in [-1, 1], got -2"},
+        {6, INFINITY, "--thermal sigma2 (the temperature coefficient of sigma2, 1/K) must be in [-1, 1], got inf"},
+    };
+    char why[512];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fric_servo_cfg_t c = fric_servo_defaults();
+        c.thermal = thermal_example();
+        double *f[] = {&c.thermal.c, &c.thermal.r, &c.thermal.ambient, &c.thermal.t0,
+                       &c.thermal.k[0], &c.thermal.k[1], &c.thermal.k[2]};
+        *f[bad[i].field] = bad[i].v;
+        assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+        assert_string_equal(why, bad[i].want);
+    }
+    fric_servo_cfg_t c = fric_servo_defaults();
+    c.thermal = thermal_example();
+    c.drift.end[FRIC_SERVO_PAR_FC] = 1.2;
+    assert_int_equal(fric_servo_prepare(&c, why, sizeof why), FRIC_ERR_RANGE);
+    assert_string_equal(why, "--thermal and --drift/--drift-profile exclude each other: give one");
+}
+
 static void test_adaptive_bad_settings_refused(void **state)
 {
     (void)state;
@@ -967,12 +1136,17 @@ int main(void)
         cmocka_unit_test(test_model_observer_refusals),
         cmocka_unit_test(test_model_scaled_every_kind),
         cmocka_unit_test(test_adaptive_order_on_a_short_drift),
-        cmocka_unit_test(test_adaptive_sigma2_on_request),
+        cmocka_unit_test(test_adaptive_sigma2_by_default),
+        cmocka_unit_test(test_adaptive_sigma2_holds_on_short_moves),
         cmocka_unit_test(test_adaptive_fixed_point_retunes),
         cmocka_unit_test(test_adaptive_bounds_under_adversity),
         cmocka_unit_test(test_adaptive_holds_at_standstill),
         cmocka_unit_test(test_adaptive_no_drift_no_harm),
         cmocka_unit_test(test_adaptive_bad_settings_refused),
+        cmocka_unit_test(test_thermal_steady_state_exact),
+        cmocka_unit_test(test_thermal_multipliers),
+        cmocka_unit_test(test_thermal_in_the_loop),
+        cmocka_unit_test(test_thermal_bad_values_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

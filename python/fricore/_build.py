@@ -294,6 +294,7 @@ typedef int... fric_servo_ref_t;
 #define FRIC_SERVO_REF_SINE ...
 #define FRIC_SERVO_REF_STEP ...
 #define FRIC_SERVO_REF_RAMP ...
+#define FRIC_SERVO_REF_TRAJECTORY ...
 #define FRIC_ERR_DIVERGED ...
 #define FRIC_FX_FLAG_F_SAT ...
 #define FRIC_FX_FLAG_MAG_NEG ...
@@ -313,9 +314,15 @@ typedef struct {
     bool sigma2;
 } fric_servo_adapt_t;
 typedef struct {
+    bool on;
+    double c, r, ambient, t0;
+    double k[3];
+} fric_servo_thermal_t;
+typedef struct {
     fric_model_t machine;
     double inertia, load_damping, compliance, load_inertia, compliance_damping, substeps;
     fric_servo_drift_t drift;
+    fric_servo_thermal_t thermal;
     double ts, counts_per_rev;
     uint32_t width;
     double v_max;
@@ -324,6 +331,9 @@ typedef struct {
     bool accel_ff;
     fric_servo_ref_t ref;
     double amplitude, frequency, period, rise_time, speed;
+    const double *traj_t;
+    const double *traj_x;
+    size_t traj_n;
     fric_servo_comp_t comp_kind;
     fric_servo_arith_t arith;
     fric_model_t comp;
@@ -345,6 +355,8 @@ typedef struct {
     double trace_t[11];
     double trace_par[11][3];
     double trace_hat[11][3];
+    double trace_temp[11];
+    double temp_peak, temp_end, energy;
     char why[...];
     ...;
 } fric_servo_result_t;

@@ -4,6 +4,8 @@ fric_servo): the JSON summary as a dict and every sample as numpy arrays."""
 from __future__ import annotations
 
 import math
+import os
+import re
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -24,14 +26,17 @@ _COMP = {"none": "FRIC_SERVO_COMP_NONE", "coulomb": "FRIC_SERVO_COMP_COULOMB",
          "elastoplastic": "FRIC_SERVO_COMP_ELASTOPLASTIC", "gms": "FRIC_SERVO_COMP_GMS",
          "lugre-adaptive": "FRIC_SERVO_COMP_LUGRE_ADAPTIVE", "lugre-oracle": "FRIC_SERVO_COMP_LUGRE_ORACLE"}
 _ARITH = {"double": "FRIC_SERVO_ARITH_DOUBLE", "fixed": "FRIC_SERVO_ARITH_FIXED"}
-_REF = {"sine": "FRIC_SERVO_REF_SINE", "step": "FRIC_SERVO_REF_STEP", "ramp": "FRIC_SERVO_REF_RAMP"}
+_REF = {"sine": "FRIC_SERVO_REF_SINE", "step": "FRIC_SERVO_REF_STEP", "ramp": "FRIC_SERVO_REF_RAMP",
+        "csv": "FRIC_SERVO_REF_TRAJECTORY"}
 _FLAGS = ("F_SAT", "MAG_NEG", "G_SAT", "S1_SAT", "W_SAT", "V_SAT", "ENC_SAT")
 
 #: the keywords that set a number of the axis (fric_servo_cfg_t's field of the same name)
 _NUMBERS = ("inertia", "load_damping", "compliance", "load_inertia", "compliance_damping", "substeps", "ts",
             "counts_per_rev", "v_max", "bandwidth", "kp", "kv", "ki", "u_max", "amplitude", "frequency", "period",
             "rise_time", "speed", "duration", "stick_threshold", "lc_window", "f_max")
-#: the adaptation law's keywords (fric_servo_adapt_t's fields), besides adapt_bounds and adapt_sigma2
+#: the thermal model's names (fric_servo_thermal_t's fields; fc, fs, sigma2 its temperature coefficients)
+_THERMAL = ("c", "r", "ambient", "t0", "fc", "fs", "sigma2")
+#: the adaptation law's keywords (fric_servo_adapt_t's fields), besides adapt, adapt_bounds and adapt_sigma2
 _ADAPT = {"adapt_rate": "rate", "adapt_gain": "gain", "adapt_slew": "slew", "adapt_dead_zone": "dead_zone",
           "adapt_gate": "v_gate"}
 
@@ -55,6 +60,103 @@ def _number(name: str, v: Any) -> float:
         return float(v)
     except (TypeError, ValueError):
         raise TypeError("%s must be a number, got %r" % (name, v)) from None
+
+
+# a decimal number as the command reads it (strtod's decimal form)
+_NUM = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def _csv_number(s: str) -> Optional[float]:
+    """A finite, normal (or zero) decimal number, as `fricore servo` reads a CSV field; None otherwise."""
+    s = s.strip(" \t\r\n\v\f")
+    if not _NUM.match(s):
+        return None
+    x = float(s)
+    if not math.isfinite(x):
+        return None
+    if x != 0.0 and abs(x) < 2.2250738585072014e-308:
+        return None
+    if x == 0.0 and re.search(r"[1-9]", s.split("e")[0].split("E")[0]):
+        return None  # underflow to zero
+    return x
+
+
+def _read_trajectory(path: str) -> Tuple[np.ndarray, np.ndarray]:
+    """Read a trajectory file as `fricore servo --trajectory` does: "t,theta" per line, '#' comments and blank
+    lines skipped, the header "t,theta" allowed on the first line that is neither, t strictly increasing, at least
+    two points; a bad file raises ValueError with the command's message."""
+    try:
+        fh = open(path, "r", newline="")
+    except OSError as e:
+        raise ValueError("trajectory %s: cannot open: %s" % (path, e.strerror)) from None
+    t: list = []
+    x: list = []
+    started = False
+    with fh:
+        for no, line in enumerate(fh, 1):
+            p = line.lstrip(" \t")
+            if p == "" or p[0] in "#\n\r":
+                continue
+            first = not started
+            started = True
+            if "," in p:
+                a, b = p.split(",", 1)
+                b = b.split("\r")[0].split("\n")[0]
+            else:
+                a, b = p, None
+            if first and b is not None and a.strip(" \t") == "t" and b.strip(" \t") == "theta":
+                continue
+            ta = _csv_number(a) if b is not None else None
+            xb = _csv_number(b) if b is not None else None
+            if ta is None or xb is None:
+                raise ValueError("trajectory %s line %d: expected two finite numbers t,theta (s, rad)%s"
+                                 % (path, no, ", or the header t,theta" if first else ""))
+            if t and not ta > t[-1]:
+                raise ValueError("trajectory %s line %d: t must increase strictly, got %.9g after %.9g"
+                                 % (path, no, ta, t[-1]))
+            if len(t) == int(lib.FRIC_SERVO_MAX_TRAJ):
+                raise ValueError("trajectory %s: more than %d points" % (path, int(lib.FRIC_SERVO_MAX_TRAJ)))
+            t.append(ta)
+            x.append(xb)
+    if len(t) < 2:
+        raise ValueError("trajectory %s: needs at least 2 points t,theta, got %d" % (path, len(t)))
+    return np.array(t, dtype=np.float64), np.array(x, dtype=np.float64)
+
+
+def _trajectory(c: Any, trajectory: Any, keep: list) -> None:
+    """Set c.traj_* from a file (as --trajectory) or a pair (t, theta) of sequences."""
+    if isinstance(trajectory, (str, os.PathLike)):
+        t, x = _read_trajectory(os.fspath(trajectory))
+    else:
+        try:
+            t_in, x_in = trajectory
+            t = np.ascontiguousarray(t_in, dtype=np.float64)
+            x = np.ascontiguousarray(x_in, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise ValueError("trajectory: expected a file name or a pair (t, theta) of sequences of numbers") from None
+        if t.ndim != 1 or x.ndim != 1 or len(t) != len(x):
+            raise ValueError("trajectory: t and theta must be 1-D sequences of the same length, got %s and %s"
+                             % (t.shape, x.shape))
+    keep += [t, x]
+    c.traj_t = ptr(t)
+    c.traj_x = ptr(x)
+    c.traj_n = len(t)
+
+
+def _thermal(c: Any, thermal: Mapping[str, float]) -> None:
+    """Set c.thermal from a dict of c, r, ambient, t0, fc, fs, sigma2 (any left out: the command's default)."""
+    if not isinstance(thermal, Mapping):
+        raise TypeError("thermal must be a dict of %s (each optional), got %s" % (", ".join(_THERMAL),
+                                                                              type(thermal).__name__))
+    c.thermal.on = True
+    for k, v in thermal.items():
+        if k not in _THERMAL:
+            raise ValueError("thermal: %r is not a thermal constant (%s)" % (k, ", ".join(_THERMAL)))
+        x = _number("thermal %s" % k, v)
+        if k in _PAR:
+            c.thermal.k[_PAR.index(k)] = x
+        else:
+            setattr(c.thermal, k, x)
 
 
 def _drift(c: Any, drift: Drift, keep: list) -> None:
@@ -101,8 +203,10 @@ def _drift(c: Any, drift: Drift, keep: list) -> None:
 
 def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_params: Optional[Params] = None,
           comp_arith: str = "double", reference: str = "sine", width: int = 16, no_accel_ff: bool = False,
-          drift: Optional[Drift] = None, adapt_bounds: Optional[Tuple[float, float]] = None,
-          adapt_sigma2: bool = False, series: bool = True,
+          drift: Optional[Drift] = None, thermal: Optional[Mapping[str, float]] = None,
+          trajectory: Any = None, adapt: Optional[Union[str, Sequence[str]]] = None,
+          adapt_bounds: Optional[Tuple[float, float]] = None, adapt_sigma2: Optional[bool] = None,
+          series: bool = True,
           **numbers: float) -> Tuple[Dict[str, Any], Dict[str, np.ndarray]]:
     """Run the servo axis of ``fricore servo``: a rigid or compliant axis
     with the machine's friction (machine: a LuGre, elastoplastic or gms
@@ -116,12 +220,21 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     drift: the machine's drift, as `--drift` a dict of the multipliers of
     fc, fs and sigma2 reached at the end of the run (a linear ramp), or as
     `--drift-profile` a dict with "t" (times, s) and the multipliers of each
-    name at those times. The adaptation law of lugre-adaptive takes
-    adapt_rate, adapt_gain, adapt_bounds (LO, HI), adapt_slew,
-    adapt_dead_zone, adapt_gate and adapt_sigma2.
+    name at those times. thermal: the machine's thermal model, as
+    `--thermal`, a dict of c (heat capacity, J/K), r (thermal resistance,
+    K/W), ambient and t0 (degC) and the temperature coefficients fc, fs,
+    sigma2 (1/K), each optional ({} takes every default). The adaptation
+    law of lugre-adaptive takes adapt (the parameters estimated, as
+    `--adapt`: "fc,fs,sigma2", the default, or "fc,fs", a string or a
+    sequence of names), adapt_rate, adapt_gain, adapt_bounds (LO, HI),
+    adapt_slew, adapt_dead_zone, adapt_gate and adapt_sigma2 (True: the
+    same as the default).
+
+    reference "csv" follows trajectory: a file of t,theta lines read as
+    `--trajectory` reads it, or a pair (t, theta) of sequences.
 
     The other keywords are the command's options with '_' for '-':
-    reference (sine|step|ramp), amplitude, frequency, period, rise_time,
+    reference (sine|step|ramp|csv), amplitude, frequency, period, rise_time,
     speed, duration, ts, inertia, load_damping, compliance, load_inertia,
     compliance_damping, substeps, counts_per_rev, width, v_max, f_max,
     bandwidth, kp, kv, ki, u_max, no_accel_ff, stick_threshold, lc_window;
@@ -164,18 +277,39 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
         if k not in _NUMBERS:
             raise TypeError("servo() got an unexpected keyword argument %r" % k)
         setattr(c, k, _number(k, v))
-    if adapt_bounds is not None or adapt_sigma2:
-        if not adaptive:
-            raise ValueError("%s applies only with compensation lugre-adaptive"
-                             % ("adapt_bounds" if adapt_bounds is not None else "adapt_sigma2"))
+    for name, v in (("adapt", adapt), ("adapt_bounds", adapt_bounds), ("adapt_sigma2", adapt_sigma2)):
+        if v is not None and not adaptive:
+            raise ValueError("%s applies only with compensation lugre-adaptive" % name)
     if adapt_bounds is not None:
         try:
             lo, hi = adapt_bounds
         except (TypeError, ValueError):
             raise ValueError("adapt_bounds: expected (LO, HI), two numbers, got %r" % (adapt_bounds,)) from None
         c.adapt.lo, c.adapt.hi = _number("adapt_bounds LO", lo), _number("adapt_bounds HI", hi)
-    c.adapt.sigma2 = bool(adapt_sigma2)
+    if adapt is not None and adapt_sigma2 is not None:
+        raise ValueError("adapt and adapt_sigma2 exclude each other: give one")
+    if adapt_sigma2 is not None:
+        c.adapt.sigma2 = bool(adapt_sigma2)
+    if adapt is not None:
+        names = adapt.split(",") if isinstance(adapt, str) else list(adapt)
+        for n in names:
+            if n not in _PAR:
+                raise ValueError("adapt: unknown parameter %r in %r (the names are fc, fs and sigma2)" % (n, adapt))
+            if names.count(n) > 1:
+                raise ValueError("adapt: %s given twice in %r" % (n, adapt))
+        if "fc" not in names or "fs" not in names:
+            raise ValueError("adapt must name fc and fs together (the law scales both by one multiplier), got %r"
+                             % (adapt,))
+        c.adapt.sigma2 = "sigma2" in names
     keep: list = []
+    if reference == "csv":
+        if trajectory is None:
+            raise ValueError("reference csv needs trajectory (a file of t,theta lines, or (t, theta))")
+        _trajectory(c, trajectory, keep)
+    elif trajectory is not None:
+        raise ValueError("trajectory applies only with reference csv")
+    if thermal is not None:
+        _thermal(c, thermal)
     if drift is not None:
         _drift(c, drift, keep)
     if comp_params is not None:
@@ -225,9 +359,26 @@ def _show_params(c: Any) -> bool:
 
 def _params(c: Any, r: Any) -> Dict[str, Any]:
     par = lambda row: {name: _nan_none(row[i]) for i, name in enumerate(_PAR)}
-    return {"drift": "profile" if c.drift.prof_t != ffi.NULL else "ramp" if lib.fric_servo_drifting(c) else "none",
-            "points": [{"t_s": r.trace_t[j], "true": par(r.trace_par[j]), "estimate": par(r.trace_hat[j])}
-                       for j in range(int(r.ntrace))]}
+    thermal = bool(c.thermal.on)
+
+    def point(j: int) -> Dict[str, Any]:
+        p: Dict[str, Any] = {"t_s": r.trace_t[j]}
+        if thermal:
+            p["temperature_C"] = r.trace_temp[j]
+        p["true"], p["estimate"] = par(r.trace_par[j]), par(r.trace_hat[j])
+        return p
+    return {"drift": "thermal" if thermal else "profile" if c.drift.prof_t != ffi.NULL
+            else "ramp" if lib.fric_servo_drifting(c) else "none",
+            "points": [point(j) for j in range(int(r.ntrace))]}
+
+
+def _thermal_summary(c: Any, r: Any) -> Dict[str, Any]:
+    th = c.thermal
+    n = int(r.n)
+    return {"c_J_per_K": th.c, "r_K_per_W": th.r, "tau_s": th.r * th.c, "ambient_C": th.ambient, "t0_C": th.t0,
+            "k_per_K": {name: th.k[i] for i, name in enumerate(_PAR)}, "temperature_end_C": _nan_none(r.temp_end),
+            "temperature_peak_C": _nan_none(r.temp_peak), "friction_energy_J": r.energy,
+            "mean_friction_power_W": r.energy / (n * c.ts) if n else None}
 
 
 def _adaptation(c: Any, r: Any) -> Dict[str, Any]:
@@ -264,6 +415,8 @@ def _summary(c: Any, r: Any, m: Any) -> Dict[str, Any]:
     }
     if _show_params(c):
         s["parameters"] = _params(c, r)
+    if c.thermal.on:
+        s["thermal"] = _thermal_summary(c, r)
     if c.comp_kind == lib.FRIC_SERVO_COMP_LUGRE_ADAPTIVE:
         s["adaptation"] = _adaptation(c, r)
     s["run"] = {"ts_s": c.ts, "samples": int(r.n), "substeps": int(c.substeps),

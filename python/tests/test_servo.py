@@ -4,12 +4,15 @@ numbers as the command prints them, the samples' count and last row as
 --csv writes them; bad values refused."""
 import json
 import math
+import os
 
 import numpy as np
 import pytest
 
 import fricore
-from conftest import SETS, STEPPED, csv, run
+from conftest import ROOT, SETS, STEPPED, csv, run
+
+MOVES = os.path.join(ROOT, "examples", "servo_moves.csv")
 
 # the command prints %.9g but %.17g for the gains and the velocity LSB: a
 # number matches when it prints the same at that precision
@@ -41,6 +44,17 @@ CASES = {
                                   drift={"t": [0.0, 0.5, 1.5], "fc": [1.0, 1.3, 1.2], "sigma2": [1.0, 0.9, 0.7]})),
     "none_drifting": (None, dict(duration=1.0, drift={"fs": 1.2})),
     "adaptive_no_drift": (None, dict(compensation="lugre-adaptive", duration=1.5, adapt_rate=10.0)),
+    "adaptive_fc_only": (None, dict(compensation="lugre-adaptive", duration=1.5, adapt_rate=10.0, adapt="fc,fs",
+                                    drift={"fc": 1.3})),
+    # --reference csv: the example's moves, read from the same file
+    "csv_moves": (None, dict(compensation="lugre", reference="csv", trajectory=MOVES, duration=1.5)),
+    "csv_moves_fixed": (MACHINE, dict(compensation="stribeck", comp_arith="fixed", reference="csv", trajectory=MOVES,
+                                      duration=1.0)),
+    # the machine that warms, and the adaptive observer following it
+    "thermal_adaptive": (None, dict(compensation="lugre-adaptive", reference="sine", amplitude=0.1, duration=2.0,
+                                    adapt_rate=10.0, thermal={"c": 0.005, "r": 100.0, "ambient": 22.0, "fc": -0.01,
+                                                              "fs": -0.01, "sigma2": -0.02})),
+    "thermal_defaults_oracle": (None, dict(compensation="lugre-oracle", duration=1.0, thermal={"t0": 60.0, "fc": 0.005})),
 }
 
 
@@ -60,6 +74,8 @@ def args_of(kw, tmp_path):
             out += ["--drift-profile", tmp_path / "drift.csv"]
         elif k == "drift":
             out += ["--drift", ",".join("%s=%r" % (n, m) for n, m in v.items())]
+        elif k == "thermal":
+            out += ["--thermal", ",".join("%s=%r" % (n, m) for n, m in v.items()) or "on"]
         elif k == "adapt_bounds":
             out += ["--adapt-bounds", "%r,%r" % v]
         else:
@@ -94,7 +110,7 @@ def test_servo_matches_the_command(name, pfile, tmp_path):
     cli = json.loads(summary_path.read_text())
     s, a = fricore.servo(fricore.Params(**machine) if machine else None, **kw)
     same(s, cli)
-    if "drift" in kw or kw.get("compensation", "").startswith("lugre-"):
+    if "drift" in kw or "thermal" in kw or kw.get("compensation", "").startswith("lugre-"):
         assert len(s["parameters"]["points"]) == 11
         assert set(PARAM_COLUMNS) <= set(a)
     if kw.get("compensation") == "lugre-adaptive" and "drift" in kw:
@@ -171,6 +187,74 @@ def test_servo_machine_must_be_lugre():
 def test_servo_bad_drift_and_adaptation(kw, exc, text):
     with pytest.raises(exc, match=text):
         fricore.servo(**{"duration": 0.1, **kw})
+
+
+@pytest.mark.parametrize("kw, exc, text", [
+    (dict(thermal={"cap": 1.0}), ValueError, "thermal: 'cap' is not a thermal constant"),
+    (dict(thermal={"c": 0.0}), ValueError, "--thermal c \\(the machine's heat capacity, J/K\\) must be in \\(0, 1e\\+09\\], got 0"),
+    (dict(thermal={"r": -1.0}), ValueError, "--thermal r \\(the thermal resistance"),
+    (dict(thermal={"ambient": 900.0}), ValueError, "--thermal ambient .* must be in \\[-100, 500\\]"),
+    (dict(thermal={"sigma2": 3.0}), ValueError, "--thermal sigma2 \\(the temperature coefficient of sigma2, 1/K\\)"),
+    (dict(thermal={"fc": "warm"}), TypeError, "thermal fc must be a number"),
+    (dict(thermal="on"), TypeError, "thermal must be a dict"),
+    (dict(thermal={}, drift={"fc": 1.2}), ValueError, "--thermal and --drift/--drift-profile exclude each other"),
+    (dict(compensation="lugre-adaptive", adapt="fc"), ValueError, "adapt must name fc and fs together"),
+    (dict(compensation="lugre-adaptive", adapt=["fc", "fs", "vs"]), ValueError, "adapt: unknown parameter 'vs'"),
+    (dict(compensation="lugre-adaptive", adapt="fc,fs", adapt_sigma2=True), ValueError, "exclude each other"),
+    (dict(compensation="lugre", adapt="fc,fs"), ValueError, "adapt applies only"),
+    (dict(trajectory=MOVES), ValueError, "trajectory applies only with reference csv"),
+    (dict(reference="csv", trajectory=([0.0, 1.0], [0.0])), ValueError, "same length"),
+    (dict(reference="csv", trajectory=([0.0, 0.0], [0.0, 1.0])), ValueError, "t"),
+])
+def test_servo_bad_thermal_adapt_trajectory(kw, exc, text):
+    with pytest.raises(exc, match=text):
+        fricore.servo(**{"duration": 0.1, **kw})
+
+
+@pytest.mark.parametrize("content", [
+    "t,theta\n0,0\n1,x\n",            # not a number
+    "0,0\n1\n",                        # one field
+    "# c\nt,theta\n0,0\n0,1\n",        # t not increasing
+    "0,0\n",                           # one point
+    "time,theta\n0,0\n1,1\n",          # a header the command does not take
+    "0,0\n1,1e-320\n",                 # subnormal
+    "0,0\n1,inf\n",                    # not finite
+])
+def test_servo_trajectory_refused_as_the_command(content, tmp_path):
+    """A bad trajectory file: the command's message (its option named without the dashes)."""
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    r = run("servo", "--reference", "csv", "--trajectory", path, "--duration", "0.1", ok=False)
+    assert r.returncode == 2 and r.stdout == ""
+    want = r.stderr.strip().replace("fricore servo: --trajectory", "trajectory")
+    with pytest.raises(ValueError) as e:
+        fricore.servo(reference="csv", trajectory=str(path), duration=0.1)
+    assert str(e.value) == want
+
+
+def test_servo_trajectory_as_arrays(tmp_path):
+    """(t, theta) arrays give the run of the file that holds them (comments, blank lines, a header, spaces)."""
+    path = tmp_path / "m.csv"
+    path.write_text("# moves\n\n t , theta \n0,0\n0.2, 0\n0.6,0.002\n  1.0,0.002\r\n1.4,0\n")
+    a, _ = fricore.servo(reference="csv", trajectory=str(path), compensation="lugre", duration=1.5, series=False)
+    b, _ = fricore.servo(reference="csv", trajectory=([0, 0.2, 0.6, 1.0, 1.4], np.array([0, 0, 2e-3, 2e-3, 0])),
+                         compensation="lugre", duration=1.5, series=False)
+    cli = json.loads(run("servo", "--reference", "csv", "--trajectory", path, "--compensation", "lugre",
+                         "--duration", "1.5"))
+    for k in ("rms_position_error_rad", "peak_abs_position_error_rad", "rms_control_effort_N_m"):
+        assert a[k] == b[k] and float("%.9g" % a[k]) == cli[k]
+    assert a["reference"] == "csv"
+
+
+def test_thermal_steady_temperature():
+    """A ramp at a constant speed: the temperature settles at ambient + r P (ten time constants)."""
+    s, a = fricore.servo(reference="ramp", speed=0.05, duration=2.0, thermal={"c": 0.002, "r": 100.0, "ambient": 20.0})
+    th = s["thermal"]
+    assert th["tau_s"] == pytest.approx(0.2) and th["t0_C"] == 20.0
+    # no coefficients: the set does not move, so the power is constant once the ramp runs
+    p_end = float(np.mean(np.abs(a["friction"][-2000:] * a["omega"][-2000:])))
+    assert th["temperature_end_C"] == pytest.approx(20.0 + 100.0 * p_end, abs=2e-3)
+    assert [q["true"]["fc"] for q in s["parameters"]["points"]] == [1.0] * 11
 
 
 def test_adaptive_follows_the_drift():

@@ -267,7 +267,57 @@ expect_usage_error "servo --adapt-rate without lugre-adaptive" '--adapt-rate app
   "$S" servo $P --compensation lugre --adapt-rate 5
 expect_usage_error "servo lugre-oracle in fixed point" 'lugre-oracle runs in --comp-arith double only' \
   "$S" servo $P --compensation lugre-oracle --comp-arith fixed
+expect_usage_error "servo --adapt: an unknown name" "--adapt: unknown parameter 'vs' in 'fc,fs,vs' \\(the names are fc, fs and sigma2\\)" \
+  "$S" servo $P --compensation lugre-adaptive --adapt fc,fs,vs --summary "$d/s.json"
+expect_usage_error "servo --adapt fc alone" "--adapt must name fc and fs together" \
+  "$S" servo $P --compensation lugre-adaptive --adapt fc
+expect_usage_error "servo --adapt with --adapt-sigma2" "--adapt and --adapt-sigma2 exclude each other" \
+  "$S" servo $P --compensation lugre-adaptive --adapt fc,fs --adapt-sigma2
 expect_files "servo: adaptive refusals leave no file" "$d" ""
+run "$S" servo $P --compensation lugre-adaptive --duration 1 --adapt fc,fs
+rc_a=$rc
+cp "$tmp/out" "$tmp/adapt_fc.json"
+run "$S" servo $P --compensation lugre-adaptive --duration 1
+if [ "$rc_a" -eq 0 ] && [ "$rc" -eq 0 ] && python3 - "$tmp/adapt_fc.json" "$tmp/out" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["adaptation"]["sigma2"] is False and b["adaptation"]["sigma2"] is True, (a["adaptation"], b["adaptation"])
+PY
+then ok "servo --adapt fc,fs leaves sigma2 out; by default it is adapted"
+else bad "servo --adapt (status $rc_a/$rc)"; fi
+
+# ---- the thermal model: bad constants refused naming the parameter and its range, the temperature in the summary
+scratch stherm
+expect_usage_error "servo --thermal c=0: the range named" \
+  '^fricore servo: --thermal c \(the machine.s heat capacity, J/K\) must be in \(0, 1e\+09\], got 0$' \
+  "$S" servo $P --thermal c=0 --csv "$d/t.csv" --summary "$d/t.json"
+expect_usage_error "servo --thermal r=-1: the range named" '--thermal r \(the thermal resistance to the ambient, K/W\) must be in \(0, 1e\+09\], got -1$' \
+  "$S" servo $P --thermal r=-1
+expect_usage_error "servo --thermal ambient=600: the range named" '--thermal ambient \(the ambient temperature, degC\) must be in \[-100, 500\], got 600$' \
+  "$S" servo $P --thermal ambient=600
+expect_usage_error "servo --thermal sigma2=2: the range named" '--thermal sigma2 \(the temperature coefficient of sigma2, 1/K\) must be in \[-1, 1\], got 2$' \
+  "$S" servo $P --thermal sigma2=2
+expect_usage_error "servo --thermal: an unknown name" "--thermal: expected NAME=V with NAME c, r, ambient, t0, fc, fs or sigma2 \\(or 'on'\\), got 'vs=...'" \
+  "$S" servo $P --thermal vs=1
+expect_usage_error "servo --thermal with --drift" '--thermal and --drift/--drift-profile exclude each other' \
+  "$S" servo $P --thermal on --drift fc=1.2
+expect_files "servo: thermal refusals leave no file" "$d" ""
+run "$S" servo $P --reference ramp --speed 0.05 --duration 2 --thermal c=0.002,r=100,ambient=20,fc=-0.01 --report "$d/t.html"
+if [ "$rc" -eq 0 ] && grep -q 'T \[&deg;C\]' "$d/t.html" && python3 - "$tmp/out" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+th, pts = s["thermal"], s["parameters"]["points"]
+assert s["parameters"]["drift"] == "thermal" and th["tau_s"] == 0.2 and th["t0_C"] == 20, th
+# ten time constants at a nearly constant power: the temperature has settled at ambient + r P
+assert abs(th["temperature_end_C"] - (20 + 100 * th["mean_friction_power_W"])) < 0.1, th
+# the true Fc follows the temperature: 1 - 0.01 (T - 20); Fs and sigma2 do not move
+for q in pts:
+    assert abs(q["true"]["fc"] - (1 - 0.01 * (q["temperature_C"] - 20))) < 1e-6, q
+    assert q["true"]["fs"] == 1 and q["true"]["sigma2"] == 0.4, q
+assert pts[-1]["temperature_C"] > 21, pts[-1]
+PY
+then ok "servo --thermal: the temperature settles at ambient + r P, Fc follows it, the report shows it"
+else bad "servo --thermal (status $rc): $(tail -c 300 "$tmp/err")"; fi
 run "$S" servo $P --compensation lugre-adaptive --comp-arith fixed --duration 6 --drift fc=1.4,fs=1.4,sigma2=0.8 --csv "$d/a.csv"
 if [ "$rc" -eq 0 ] && python3 - "$tmp/out" "$d/a.csv" <<'PY'
 import csv, json, sys
