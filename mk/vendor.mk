@@ -17,15 +17,20 @@
 # Bit-exactness after synthesis: the same Yosys flow writes each core's
 # netlist (write_verilog, the core itself as top, the harness's
 # configuration), which runs under Verilator with the family's cell models
-# (Yosys' share/<family>/cells_sim.v; for the Gowin multipliers, of which
-# Yosys ships only black boxes, tb/netlist/gowin_dsp_sim.v) in the core's own
+# (Yosys' share/<family>/cells_sim.v; for the Gowin multipliers and block
+# RAMs, of which Yosys ships only black boxes, tb/netlist/gowin_dsp_sim.v and
+# tb/netlist/gowin_bram_sim.v) in the core's own
 # C bench against the C fixed-point model, and the multiplier wrapper
 # fric_mul, mapped per family, takes the sign-boundary operands of both
 # inputs (tb/netlist/tb_mul_netlist.v).
 #
 #   make test-netlist-mul      fric_mul per family and width (part of make test)
+#   make test-netlist-bram     a probe of the cores' memory shapes on the
+#                              Gowin parts against its RTL: the block RAM
+#                              models of tb/netlist/gowin_bram_sim.v (make test)
 #   make test-netlist-seeded   the same with a wrong-signed Gowin multiplier
-#                              model: passes only if the check fails
+#                              model and a block RAM model that never reads:
+#                              passes only if each check fails
 #   make test-netlist-cores    every family's core netlists in the core
 #                              benches (make synth; minutes per netlist)
 
@@ -173,15 +178,40 @@ $(NETMUL)/%/seeded.vvp: $(NETMUL)/%/fric_mul.v tb/netlist/tb_mul_netlist.v $(CEL
 	  -Ptb_mul_netlist.B_W=$(lastword $(subst _, ,$*)) -Ptb_mul_netlist.LATENCY=$(NETMUL_LATENCY) \
 	  -Ptb_mul_netlist.FAMILY='"$(firstword $(subst _, ,$*)) (seeded sign bug)"' tb/netlist/tb_mul_netlist.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
 
-.PHONY: test-netlist-mul test-netlist-seeded
+# ---- the Gowin block RAM models -------------------------------------------------
+# fric_bram_probe (the cores' memory shapes: block ROMs of widths 36 and 18, a
+# semi-dual-port RAM, a single-port RAM with byte enables) mapped by
+# synth_gowin and run in Icarus beside its RTL (tb/netlist/tb_bram_netlist.v),
+# with tb/netlist/gowin_bram_sim.v; the seeded run takes the model with
+# FRIC_SEED_BRAM_BUG (a read port that never loads, as Yosys' black box) and
+# passes only if the check fails.
+NETBRAM := $(BUILD)/netlist_bram
+NETBRAM_PARTS := gw1n9 gw2a18
+$(NETBRAM)/%/net.v: tb/netlist/fric_bram_probe.v
+	@mkdir -p $(@D)
+	@printf '%s\n' 'read_verilog tb/netlist/fric_bram_probe.v' '$(SYNTH_CMD_$*) -top fric_bram_probe' \
+	  'rename fric_bram_probe fric_bram_probe_net' 'write_verilog -noattr $@' 'tee -o $(@D)/stat.txt stat' >$(@D)/probe.ys
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(@D)/yosys.log $(@D)/probe.ys >/dev/null 2>$(@D)/yosys.stderr || { cat $(@D)/yosys.stderr; exit 1; }
+$(NETBRAM)/%/tb.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(CELLS_gowin)
+	$(call msg,IVERILOG,$@) iverilog -g2012 -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$*"' \
+	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
+$(NETBRAM)/%/seeded.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(CELLS_gowin)
+	$(call msg,IVERILOG,$@) iverilog -g2012 -DFRIC_SEED_BRAM_BUG -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$* (seeded: no read)"' \
+	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
+
+.PHONY: test-netlist-mul test-netlist-seeded test-netlist-bram
+test-netlist-bram: $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp)
+	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; grep -E '^(ok|FAIL)' $${t%.vvp}.log || echo "FAIL $$t: no verdict"; \
+	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
 test-netlist-mul: $(NETMUL_VVP)
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; grep -E '^(ok|FAIL)' $${t%.vvp}.log || echo "FAIL $$t: no verdict"; \
 	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
-test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp))
+test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
+                     $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp)
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; \
-	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded sign bug went unnoticed: $$t"; exit 1; fi; \
-	  echo "ok   seeded sign bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
-TEST_ALL += test-netlist-mul test-netlist-seeded
+	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded bug went unnoticed: $$t"; exit 1; fi; \
+	  echo "ok   seeded bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
+TEST_ALL += test-netlist-mul test-netlist-seeded test-netlist-bram
 
 # ---- the cores' netlists in their own benches ------------------------------------
 # Each run's netlist (fric_<core> as the family's Yosys flow mapped it) with

@@ -23,6 +23,10 @@
 //   - SPX9 WRITE_MODE: 0 normal (DO keeps its value in a write cycle),
 //     1 write-through (DO takes the written word), 2 read-before-write (DO
 //     takes the old word); SDPX9B writes at port A (CEA) and reads at port B.
+// Seeded mistake: with FRIC_SEED_BRAM_BUG defined the read port never
+// loads (DO stays 0), which is how Yosys' empty SPX9 black box reads under
+// Verilator; make test-netlist-seeded must then see the probe's check fail.
+// Bench only.
 // Only what Yosys instantiates is modelled: READ_MODE 1 (the output
 // pipeline register behind OCE) and a raised RESET stop the simulation with
 // a message rather than simulate behaviour this file does not describe.
@@ -185,7 +189,9 @@ module fric_gw_bram_core #(
                 else if (WRITE_MODE == 2)
                     dout <= old_w;
             end else begin
+`ifndef FRIC_SEED_BRAM_BUG
                 dout <= rd_word(RD_W, ad_r);
+`endif
             end
         end
     end
