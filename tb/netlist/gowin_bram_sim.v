@@ -24,9 +24,9 @@
 //     1 write-through (DO takes the written word), 2 read-before-write (DO
 //     takes the old word); SDPX9B writes at port A (CEA) and reads at port B.
 // Seeded mistake: with FRIC_SEED_BRAM_BUG defined the read port never
-// loads (DO stays 0), which is how Yosys' empty SPX9 black box reads under
-// Verilator; make test-netlist-seeded must then see the probe's check fail.
-// Bench only.
+// loads (DO stays 0, as Yosys' empty SPX9 black box reads in a Verilated
+// bench), and make test-netlist-seeded must then see the probe's check
+// fail. Bench only.
 // Only what Yosys instantiates is modelled: READ_MODE 1 (the output
 // pipeline register behind OCE) and a raised RESET stop the simulation with
 // a message rather than simulate behaviour this file does not describe.
