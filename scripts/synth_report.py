@@ -176,7 +176,10 @@ def write_choose(path, records):
                 "- Dahl or LuGre on a part with enough multipliers (20 DSP blocks): **fric_lugre**.\n"
                 "- Both models on a small part such as the iCE40 UP5K (8 DSP blocks), up to 4 axes at W 16: "
                 "**fric_eng**, the iCEBreaker image's choice.\n"
-                "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n")
+                "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n"
+                "- On a Gowin GW1N-9 (6480 flip-flops), such as the Tang Nano 9K's: fric_stribeck at W 16 or "
+                "fric_eng; fric_lugre needs about 13 000 flip-flops. On a GW2A-18 or a Lattice LIFCL-40 all "
+                "three fit (results/synth-families.md).\n")
 
 
 def write_families(synth, md_out):
