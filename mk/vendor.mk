@@ -255,7 +255,10 @@ $(eval $(call vendor_bench,lugre_gw2a18,lugre,gw2a18,$(LG18_TB)))
 $(eval $(call vendor_bench,eng_gw2a18,eng,gw2a18,$(ENG4_TB)))
 $(eval $(call vendor_bench,stribeck_nexus,stribeck,nexus,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_nexus,lugre,nexus,$(LG18_TB)))
-$(eval $(call vendor_bench,eng_nexus,eng,nexus,$(ENG4_TB)))
+# (the engine's Nexus netlist is left out: its memories map to PDPSC16K
+# block RAM, which Yosys ships only as a black box in cells_xtra.v and no
+# model in tb/netlist/ describes yet, so the bench does not build;
+# docs/families.md)
 $(eval $(call vendor_bench,stribeck_xc7,stribeck,xc7,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_xc7,lugre,xc7,$(LG18_TB)))
 $(eval $(call vendor_bench,eng_xc7,eng,xc7,$(ENG4_TB)))
