@@ -27,7 +27,7 @@ TARGETS = {
              "bram": "DP16KD", "lc": "TRELLIS_COMB"},
     # the Tang Nano 9K's top (its LUT1 to LUT4 cells in the LUT4 column)
     "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
-              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4"},
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|SDPB|SDPX9B|DP|DPX9|DPB|DPX9B|pROM|pROMX9)", "lc": "LUT4"},
 }
 
 
@@ -37,9 +37,9 @@ TARGETS = {
 # check's summary (bitexact.txt, written by make test-netlist-<run>)
 PARTS = {
     "gw1n9": {"device": "Gowin GW1NR-LV9QN88PC6/I5", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
-              "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+              "bram": r"(?:SP|SPX9|SDP|SDPX9|SDPB|SDPX9B|DP|DPX9|DPB|DPX9B|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
     "gw2a18": {"device": "Gowin GW2A-LV18PG256C8/I7", "lut": r"LUT[1-4]", "ff": r"DFF\w*", "dsp": r"MULT\w+",
-               "bram": r"(?:SP|SPX9|SDP|SDPX9|DP|DPX9|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
+               "bram": r"(?:SP|SPX9|SDP|SDPX9|SDPB|SDPX9B|DP|DPX9|DPB|DPX9B|pROM|pROMX9)", "lc": "LUT4", "lut_kind": "LUT4"},
     "nexus": {"device": "Lattice LIFCL-40-9BG400C", "lut": r"LUT4", "ff": r"FD1P3\w+", "dsp": r"MULT\w+",
               "bram": r"(?:DP16K|PDP16K|PDPSC16K|SP16K|DPSC512K|PDPSC512K|SP512K)", "lc": "OXIDE_COMB", "lut_kind": "LUT4"},
     # (the 7-series LUT column: LUT1 to LUT6 and the LUTs used as shift registers or RAM)
@@ -179,7 +179,10 @@ def write_choose(path, records):
                 "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n"
                 "- The elasto-plastic model (a true stick below breakaway): no core yet. Its bit-exact fixed-point "
                 "model, `fric_fx_ep_step()`, a mode of the LuGre step whose extra words follow the LuGre words, runs "
-                "as firmware ([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n")
+                "as firmware ([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n"
+                "- On a Gowin GW1N-9 (6480 flip-flops), such as the Tang Nano 9K's: fric_stribeck at W 16 or "
+                "fric_eng; fric_lugre needs about 13 000 flip-flops. On a GW2A-18 or a Lattice LIFCL-40 all "
+                "three fit (results/synth-families.md).\n")
 
 
 def write_families(synth, md_out):
