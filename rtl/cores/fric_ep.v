@@ -409,6 +409,7 @@ module fric_ep #(
                     sr_pend <= 1'b0;
                 end else if (s_take) begin
                     v_reg <= s_axis_tdata;
+                    neg_reg <= s_axis_tdata[W-1];
                     ax_reg <= s_axis_tuser;
                     ld_reg <= 6'd0;
                     st_reg <= S_LOAD;
@@ -450,7 +451,6 @@ module fric_ep #(
                 case (st_reg)
                     S_START: begin
                         t0 = $signed({{(64 - W){v_reg[W-1]}}, v_reg});
-                        neg_reg <= v_reg[W-1];
                         a_r <= (t0 < 0) ? -t0 : t0;
                         sf_reg <= 4'd0;
                         if (t0 == 64'sd0) begin
@@ -819,6 +819,9 @@ module fric_ep #(
                     end
                     // ---- lugre_end: the state stored, then the force ----
                     S_N0: begin
+`ifdef FRIC_EP_DEBUG
+                        $display("ep dbg: g %0d w0 %0d w1 %0d y %0d prod %0d sh %0d pn %0d diff %0d", g_r, w0_r, w1_r, y_r, prod_r, sh_r, pn_r, diff_r);
+`endif
                         t0 = w1_r;
                         if (t0 > WMAX || t0 < -WMAX) begin
                             sf_reg[3] <= 1'b1;

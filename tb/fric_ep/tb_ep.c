@@ -173,6 +173,8 @@ static void sample(uint32_t axis, int32_t v)
                     "model F %u tuser 0x%x flags 0x%x\n",
                     (unsigned long long)nsamples, (unsigned long long)dut_cycle(dut), axis, v, (long long)w0,
                     dt.path, got_f, got_u, out.flags, exp_f, exp_u, sticky);
+        printf("model: g %lld y2 %u dw %lld s1 %lld w1 %lld\n", (long long)dt.g, dt.y2, (long long)dt.dw,
+                    (long long)dt.s1, (long long)mst[axis].w);
         fail();
     }
     nsamples++;
@@ -223,12 +225,25 @@ static void test_zones_directed(void **state)
     (void)state;
     const fric_fx_ep_t p = canudas();
     load_set(1, &p);
-    for (int k = 0; k < 400; k++) sample(1, 40);
+    /* a push from rest: the add, the transition, then LuGre at g_w */
+    uint64_t n0[6];
+    memcpy(n0, npath, sizeof n0);
+    const int32_t lim = 1 << (TB_W - 1);
+    for (int k = 0; k < 400; k++) sample(1, 1000);
+    assert_true(npath[FRIC_FX_EP_PATH_ADD] > n0[FRIC_FX_EP_PATH_ADD]);
+    assert_true(npath[FRIC_FX_EP_PATH_TRANS] > n0[FRIC_FX_EP_PATH_TRANS]);
+    /* a fast step reaches g_w, and the state stays there */
+    for (int k = 0; k < 20; k++) sample(1, lim / 2);
+    assert_true(npath[1] + npath[2] + npath[3] > n0[1] + n0[2] + n0[3]);
     for (int k = 0; k < 100; k++) sample(1, 0);
-    for (int k = 0; k < 400; k++) sample(1, -300);
+    /* a reversal: back across the add zone into the other transition */
+    for (int k = 0; k < 800; k++) sample(1, -1000);
+    /* slow creep, fast moves, reversals every few samples */
+    for (int k = 0; k < 400; k++) sample(1, 200);
+    for (int k = 0; k < 100; k++) sample(1, 5000);
+    for (int k = 0; k < 300; k++) sample(1, (k / 7) & 1 ? 900 : -900);
     for (int k = 0; k < 50; k++) sample(1, 5);
     for (int k = 0; k < 50; k++) sample(1, -5);
-    const int32_t lim = 1 << (TB_W - 1);
     for (int k = 0; k < 20; k++) sample(1, (k & 1) ? lim - 1 : -lim);
     for (int k = 0; k < 200; k++) sample(1, (int32_t)(k % 61) - 30);
     assert_true(npath[FRIC_FX_EP_PATH_ADD] > 0);
