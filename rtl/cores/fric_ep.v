@@ -110,6 +110,11 @@ module fric_ep #(
     localparam signed [63:0] S1MAX = (ONE <<< (W + 1 + WG)) - 1;
     localparam signed [63:0] FMAX = (ONE <<< (W - 1)) - 1;
     localparam signed [63:0] EP1 = ONE <<< EPF;                // alpha = 1, (U,1,EPF)
+    localparam signed [63:0] WG64 = {32'd0, WG[31:0]};
+    localparam integer EPN_M1 = EPN - 1;
+    localparam integer NA_M1 = NA - 1;
+    localparam [TA_W-1:0] TA_LAST = EPN_M1[TA_W-1:0];        // the alpha table's last entry
+    localparam [AXIS_W:0] AX_LAST = NA_M1[AXIS_W:0];
 
     initial begin
         if (W != 16 && W != 18) begin
@@ -271,7 +276,7 @@ module fric_ep #(
             T_EXP:   begin tq0_reg <= rom_exp[ta_reg[TB-1:0]]; tq1_reg <= {TW{1'b0}}; end
             default: begin
                 tq0_reg <= rom_alpha[ta_reg];
-                tq1_reg <= (ta_reg == EPN - 1) ? rom_alpha[ta_reg] : rom_alpha[ta1];
+                tq1_reg <= (ta_reg == TA_LAST) ? rom_alpha[ta_reg] : rom_alpha[ta1];
             end
         endcase
     end
@@ -359,6 +364,13 @@ module fric_ep #(
     wire signed [63:0] f_kzm  = ufield(wk[`FRIC_WORD_EP_KZM]);
     wire signed [63:0] f_kzs  = ufield(wk[`FRIC_WORD_EP_KZS]);
 
+    // The fields are carried in 64-bit values; their top bits (zero, or sign
+    // copies), the entries' bits past TW and the product's top bits (sign
+    // copies: every product fits 64 bits) are not read.
+    wire unused_bits = &{1'b0, rt[35:32], mp_reg[MA_W+MB_W:64], f_ks[63:32], f_dm[63:48], f_ds[63:32],
+                         f_bm[63:20], f_bs[63:32], f_kym[63:20], f_kyx[63:32], f_c1s[63:32], f_kds[63:32],
+                         f_kzm[63:20]};
+
     // output register
     reg          m_v_reg = 1'b0;
     reg [W-1:0]  m_d_reg;
@@ -383,12 +395,514 @@ module fric_ep #(
         if (st_reg == S_COMMIT && ld_reg == NWORDS[5:0] - 6'd1) cm_pend <= 1'b0;
     end
 
+    // the state of the sample's axis
+    wire [SW-1:0] stm_q = stm[ax_reg];
     // a (read) port of the axes' sets
     always @(posedge clk) parq_reg <= par[{ax_reg, ld_reg[4:0]}];
 
-    // sample flags and temporaries of one step
+    // the next values of the state machine's registers, and the temporaries
+    // of one step
     reg signed [63:0] t0, t1, t2;
     integer k0;
+    reg signed [63:0] a_r_n, y_r_n, it_r_n, e_r_n, g_r_n, gw_r_n, u_r_n, tn_r_n, prod_r_n, diff_r_n, w1_r_n,
+                      pm_r_n, rden_r_n, dl_r_n, room_r_n, rg_r_n, alpha_r_n, dw_r_n, c1_r_n, s1_r_n, p_r_n, ym_r_n;
+    integer    te_r_n, ge_r_n, de_r_n, sh_r_n, pn_r_n, ae_r_n, pe_r_n, yk_s_r_n, yi_r_n, it_fb_r_n;
+    reg [3:0]  sf_reg_n;
+    reg [W-1:0] f_reg_n;
+    reg [5:0]  st_reg_n, ret_reg_n;
+    reg signed [MA_W-1:0] ma_reg_n;
+    reg [MB_W-1:0] mb_reg_n;
+    reg        dsel_r_n, stm_we;
+    reg [1:0]  tsel_reg_n;
+    reg [TA_W-1:0] ta_reg_n;
+
+    // one step of the state machine: the next values of its registers
+    always @(*) begin
+        a_r_n = a_r;
+        sf_reg_n = sf_reg;
+        f_reg_n = f_reg;
+        st_reg_n = st_reg;
+        ma_reg_n = ma_reg;
+        mb_reg_n = mb_reg;
+        ym_r_n = ym_r;
+        yk_s_r_n = yk_s_r;
+        dsel_r_n = dsel_r;
+        ret_reg_n = ret_reg;
+        pe_r_n = pe_r;
+        y_r_n = y_r;
+        yi_r_n = yi_r;
+        tsel_reg_n = tsel_reg;
+        ta_reg_n = ta_reg;
+        p_r_n = p_r;
+        it_r_n = it_r;
+        e_r_n = e_r;
+        g_r_n = g_r;
+        gw_r_n = gw_r;
+        u_r_n = u_r;
+        tn_r_n = tn_r;
+        te_r_n = te_r;
+        ge_r_n = ge_r;
+        it_fb_r_n = it_fb_r;
+        sh_r_n = sh_r;
+        prod_r_n = prod_r;
+        diff_r_n = diff_r;
+        w1_r_n = w1_r;
+        pm_r_n = pm_r;
+        pn_r_n = pn_r;
+        rden_r_n = rden_r;
+        dl_r_n = dl_r;
+        room_r_n = room_r;
+        de_r_n = de_r;
+        rg_r_n = rg_r;
+        alpha_r_n = alpha_r;
+        ae_r_n = ae_r;
+        dw_r_n = dw_r;
+        c1_r_n = c1_r;
+        s1_r_n = s1_r;
+        stm_we = 1'b0;
+        t0 = 64'sd0;
+        t1 = 64'sd0;
+        t2 = 64'sd0;
+        k0 = 0;
+        if (ph_reg) begin
+                    case (st_reg)
+                        S_START: begin
+                            t0 = $signed({{(64 - W){v_reg[W-1]}}, v_reg});
+                            a_r_n = (t0 < 0) ? -t0 : t0;
+                            sf_reg_n = 4'd0;
+                            if (t0 == 64'sd0) begin
+                                // hold: F = sat(rsr(w, WG))
+                                t1 = rsr(w0_r, WG);
+                                if (t1 > FMAX || t1 < -FMAX) begin
+                                    sf_reg_n = 4'b0001;
+                                    t1 = (t1 > 0) ? FMAX : -FMAX;
+                                end
+                                f_reg_n = t1[W-1:0];
+                                st_reg_n = S_OUT;
+                            end else begin
+                                ma_reg_n = (t0 < 0) ? -t0[MA_W-1:0] : t0[MA_W-1:0];
+                                mb_reg_n = (t0 < 0) ? -t0[MB_W-1:0] : t0[MB_W-1:0];
+                                ym_r_n = f_km;
+                                yk_s_r_n = f_ks[31:0];
+                                dsel_r_n = f_dsel;
+                                ret_reg_n = S_G1;
+                                st_reg_n = S_Y1;
+                            end
+                        end
+                        // ---- y_w then exp2_w ----
+                        S_Y1: begin
+                            if (dsel_r && bitlen(mp) > W) begin
+                                t1 = norm_m(mp);
+                                pe_r_n = norm_e(mp);
+                            end else begin
+                                t1 = dsel_r ? mp : a_r;
+                                pe_r_n = 0;
+                            end
+                            ma_reg_n = t1[MA_W-1:0];
+                            mb_reg_n = ym_r[MB_W-1:0];
+                            st_reg_n = S_Y2;
+                        end
+                        S_Y2: begin
+                            if (yk_s_r < pe_r) y_r_n = (mp != 64'sd0) ? YMAX : 64'sd0;
+                            else y_r_n = shift_to(mp, yk_s_r - pe_r, YMAX);
+                            st_reg_n = S_E0;
+                        end
+                        S_E0: begin
+                            t0 = (y_r > YMAX) ? YMAX : y_r;
+                            yi_r_n = t0[31:0] >>> YF;
+                            tsel_reg_n = T_EXP;
+                            ta_reg_n = {{(TA_W-TB){1'b0}}, t0[YF-1:FB]};
+                            p_r_n = t0 & ((ONE <<< FB) - 1);
+                            st_reg_n = S_E1;
+                        end
+                        S_E1: begin
+                            // exp2pair: {T[i] - T[i+1], T[i] - 2^(TP-1)}
+                            t0 = (tq0 & ((ONE <<< TP) - 1)) + (ONE <<< (TP - 1));
+                            it_r_n = t0;
+                            t1 = tq0 >>> TP;
+                            ma_reg_n = t1[MA_W-1:0];
+                            mb_reg_n = p_r[MB_W-1:0];
+                            st_reg_n = S_E2;
+                        end
+                        S_E2: begin
+                            e_r_n = rsr(it_r - rsr(mp, FB), TP - EF + yi_r);
+                            st_reg_n = ret_reg;
+                        end
+                        // ---- table interpolation: ta_reg, tsel_reg, p_r (fraction), it_fb_r set ----
+                        S_I1: begin
+                            t0 = tq0 - tq1;
+                            ma_reg_n = t0[MA_W-1:0];
+                            mb_reg_n = p_r[MB_W-1:0];
+                            st_reg_n = S_I2;
+                        end
+                        S_I2: begin
+                            it_r_n = tq0 - rsr(mp, it_fb_r);
+                            st_reg_n = ret_reg;
+                        end
+                        // ---- g ----
+                        S_G1: begin
+                            ma_reg_n = f_dm[MA_W-1:0];
+                            mb_reg_n = e_r[MB_W-1:0];
+                            st_reg_n = S_G2;
+                        end
+                        S_G2: begin
+                            t0 = f_fc + rsr(mp, EF + f_ds[31:0] - G);
+                            if (t0 < 1 || t0 > GMAX) begin
+                                sf_reg_n[1] = 1'b1;
+                                t0 = (t0 < 1) ? 64'sd1 : GMAX;
+                            end
+                            g_r_n = t0;
+                            t1 = t0 <<< (WG - G);
+                            gw_r_n = t1;
+                            t2 = neg_reg ? -w0_r : w0_r;
+                            u_r_n = t2;
+                            ma_reg_n = a_r[MA_W-1:0];
+                            if (f_wba == 0 || t2 >= t1) begin
+                                mb_reg_n = f_kym[MB_W-1:0];
+                                st_reg_n = S_L1;
+                            end else begin
+                                mb_reg_n = f_kzm[MB_W-1:0];
+                                st_reg_n = S_P1;
+                            end
+                        end
+                        // ---- LuGre: y2 = |v| KYM 2^-KYX / g and the approach ----
+                        S_L1: begin
+                            tn_r_n = norm_m(mp);
+                            te_r_n = norm_e(mp);
+                            ge_r_n = norm_e(g_r);
+                            t0 = norm_m(g_r) - (ONE <<< (W - 1));
+                            tsel_reg_n = T_RECIP;
+                            ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
+                            p_r_n = t0 & ((ONE <<< RF) - 1);
+                            it_fb_r_n = RF;
+                            ret_reg_n = S_L2;
+                            st_reg_n = S_I1;
+                        end
+                        S_L2: begin
+                            ma_reg_n = tn_r[MA_W-1:0];
+                            mb_reg_n = it_r[MB_W-1:0];
+                            st_reg_n = S_L3;
+                        end
+                        S_L3: begin
+                            k0 = 2 * W - 1 - YF + f_kyx[31:0] + ge_r - te_r;
+                            sh_r_n = k0;
+                            prod_r_n = mp;
+                            t0 = shift_to(mp, k0, YLIM);
+                            y_r_n = t0;
+                            t1 = (neg_reg ? -gw_r : gw_r) - w0_r;
+                            diff_r_n = t1;
+                            if (mp == 64'sd0) begin
+                                w1_r_n = w0_r;
+                                st_reg_n = S_N0;
+                            end else if (t0 >= YLIM) begin
+                                w1_r_n = w0_r + t1;
+                                st_reg_n = S_N0;
+                            end else if (t0 >= (ONE <<< (YF - 1))) begin
+                                ret_reg_n = S_L4;
+                                st_reg_n = S_E0;
+                            end else begin
+                                pm_r_n = norm_m(mp);
+                                pn_r_n = norm_e(mp);
+                                tsel_reg_n = T_H;
+                                ta_reg_n = {{(TA_W-TB){1'b0}}, t0[HF+TB-1:HF]};
+                                p_r_n = t0 & ((ONE <<< HF) - 1);
+                                it_fb_r_n = HF;
+                                ret_reg_n = S_L5;
+                                st_reg_n = S_I1;
+                            end
+                        end
+                        S_L4: begin
+                            ma_reg_n = diff_r[MA_W-1:0];
+                            t0 = (ONE <<< W) - e_r;
+                            mb_reg_n = t0[MB_W-1:0];
+                            st_reg_n = S_L4B;
+                        end
+                        S_L4B: begin
+                            w1_r_n = w0_r + rsr(mp, W);
+                            st_reg_n = S_N0;
+                        end
+                        S_L5: begin
+                            ma_reg_n = pm_r[MA_W-1:0];
+                            mb_reg_n = it_r[MB_W-1:0];
+                            st_reg_n = S_L5B;
+                        end
+                        S_L5B: begin
+                            t0 = rsr(mp, HP);
+                            ma_reg_n = diff_r[MA_W-1:0];
+                            mb_reg_n = t0[MB_W-1:0];
+                            st_reg_n = S_L5C;
+                        end
+                        S_L5C: begin
+                            w1_r_n = w0_r + rsr(mp, sh_r + YF - pn_r);
+                            st_reg_n = S_N0;
+                        end
+                        // ---- the elasto-plastic step ----
+                        S_P1: begin
+                            // d = |v| KZM 2^(WG-KZS), (U,2W-1,WG)
+                            t0 = (f_kzs <= WG64) ? (mp <<< (WG - f_kzs[31:0])) : rsr(mp, f_kzs[31:0] - WG);
+                            t1 = f_wba <<< (WG - G);
+                            if (t1 > gw_r) t1 = gw_r;            // w_b
+                            rden_r_n = t1;                        // w_b until P2
+                            if (u_r < t1 && u_r + t0 <= t1) begin
+                                w1_r_n = neg_reg ? -(u_r + t0) : (u_r + t0);
+                                st_reg_n = S_N0;
+                            end else begin
+                                t2 = u_r;
+                                if (u_r < t1) begin
+                                    dl_r_n = u_r + t0 - t1;
+                                    t2 = t1;
+                                end else dl_r_n = t0;
+                                u_r_n = t2;
+                                if (t2 >= gw_r) begin
+                                    w1_r_n = neg_reg ? -gw_r : gw_r;
+                                    st_reg_n = S_N0;
+                                end else begin
+                                    room_r_n = gw_r - t2;
+                                    de_r_n = norm_e(gw_r - t1);
+                                    t0 = norm_m(gw_r - t1) - (ONE <<< (W - 1));
+                                    tsel_reg_n = T_RECIP;
+                                    ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
+                                    p_r_n = t0 & ((ONE <<< RF) - 1);
+                                    it_fb_r_n = RF;
+                                    ret_reg_n = S_P2;
+                                    st_reg_n = S_I1;
+                                end
+                            end
+                        end
+                        S_P2: begin
+                            // it_r = 1/(g_w - w_b); rden_r still holds w_b
+                            prod_r_n = rden_r;                    // w_b
+                            rden_r_n = it_r;
+                            ge_r_n = norm_e(g_r);
+                            t0 = norm_m(g_r) - (ONE <<< (W - 1));
+                            ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
+                            p_r_n = t0 & ((ONE <<< RF) - 1);
+                            ret_reg_n = S_P3;
+                            st_reg_n = S_I1;
+                        end
+                        S_P3: begin
+                            rg_r_n = it_r;
+                            t0 = u_r - prod_r;                     // u - w_b
+                            ma_reg_n = t0[MA_W-1:0];
+                            mb_reg_n = rden_r[MB_W-1:0];
+                            st_reg_n = S_P4;
+                        end
+                        S_P4: begin
+                            t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
+                            tsel_reg_n = T_ALPHA;
+                            if (t0 >= EP1) begin
+                                ta_reg_n = TA_LAST;
+                                p_r_n = 64'sd0;
+                            end else begin
+                                ta_reg_n = t0[TA_W-1+EPB:EPB];
+                                p_r_n = t0 & ((ONE <<< EPB) - 1);
+                            end
+                            it_fb_r_n = EPB;
+                            ret_reg_n = S_P5;
+                            st_reg_n = S_I1;
+                        end
+                        S_P5: begin
+                            alpha_r_n = it_r;                     // alpha0
+                            ma_reg_n = u_r[MA_W-1:0];
+                            mb_reg_n = rg_r[MB_W-1:0];
+                            st_reg_n = S_P6;
+                        end
+                        S_P6: begin
+                            t0 = shift_to(mp, 2 * W - 1 + ge_r + WG - G - EPF, EP1);   // qu
+                            ma_reg_n = t0[MA_W-1:0];
+                            mb_reg_n = alpha_r[MB_W-1:0];
+                            st_reg_n = S_P7;
+                        end
+                        S_P7: begin
+                            t0 = EP1 - rsr(mp, EPF);             // hs
+                            t1 = norm_m(dl_r);
+                            tn_r_n = t1;
+                            te_r_n = norm_e(dl_r);
+                            ma_reg_n = t1[MA_W-1:0];
+                            mb_reg_n = t0[MB_W-1:0];
+                            st_reg_n = S_P8;
+                        end
+                        S_P8: begin
+                            t0 = u_r + shift_to(mp, EPF + 1 - te_r, room_r);   // u_m
+                            t1 = t0 - prod_r;
+                            ma_reg_n = t1[MA_W-1:0];
+                            mb_reg_n = rden_r[MB_W-1:0];
+                            st_reg_n = S_P9;
+                        end
+                        S_P9: begin
+                            t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
+                            if (t0 >= EP1) begin
+                                ta_reg_n = TA_LAST;
+                                p_r_n = 64'sd0;
+                            end else begin
+                                ta_reg_n = t0[TA_W-1+EPB:EPB];
+                                p_r_n = t0 & ((ONE <<< EPB) - 1);
+                            end
+                            ret_reg_n = S_P10;
+                            st_reg_n = S_I1;
+                        end
+                        S_P10: begin
+                            alpha_r_n = it_r;
+                            if (it_r == 64'sd0) begin
+                                t0 = (dl_r < room_r) ? dl_r : room_r;
+                                t1 = u_r + t0;
+                                w1_r_n = neg_reg ? -t1 : t1;
+                                st_reg_n = S_N0;
+                            end else begin
+                                ma_reg_n = tn_r[MA_W-1:0];
+                                mb_reg_n = L2E[MB_W-1:0];
+                                st_reg_n = S_P11;
+                            end
+                        end
+                        S_P11: begin
+                            // y_over_g(tn L2E, W - 1 + WG - G - te, g): 1/g is rg_r
+                            t0 = norm_m(mp);
+                            sh_r_n = 2 * W - 1 - YF + (W - 1 + WG - G - te_r) + ge_r - norm_e(mp);
+                            ma_reg_n = t0[MA_W-1:0];
+                            mb_reg_n = rg_r[MB_W-1:0];
+                            st_reg_n = S_P12;
+                        end
+                        S_P12: begin
+                            prod_r_n = mp;
+                            ma_reg_n = mp[MA_W-1:0];
+                            mb_reg_n = alpha_r[MB_W-1:0];
+                            st_reg_n = S_P13;
+                        end
+                        S_P13: begin
+                            y_r_n = shift_to(mp, sh_r + EPF, YLIM);
+                            ma_reg_n = u_r[MA_W-1:0];
+                            mb_reg_n = alpha_r[MB_W-1:0];
+                            st_reg_n = S_P14;
+                        end
+                        S_P14: begin
+                            diff_r_n = gw_r - rsr(mp, EPF);
+                            if (y_r >= YLIM) begin
+                                t1 = u_r + room_r;
+                                w1_r_n = neg_reg ? -t1 : t1;
+                                st_reg_n = S_N0;
+                            end else if (y_r < (ONE <<< (YF - 1))) begin
+                                pm_r_n = norm_m(prod_r);
+                                pn_r_n = norm_e(prod_r);
+                                tsel_reg_n = T_H;
+                                ta_reg_n = {{(TA_W-TB){1'b0}}, y_r[HF+TB-1:HF]};
+                                p_r_n = y_r & ((ONE <<< HF) - 1);
+                                it_fb_r_n = HF;
+                                ret_reg_n = S_P15;
+                                st_reg_n = S_I1;
+                            end else begin
+                                ae_r_n = norm_e(alpha_r);
+                                t0 = norm_m(alpha_r) - (ONE <<< (W - 1));
+                                tsel_reg_n = T_RECIP;
+                                ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
+                                p_r_n = t0 & ((ONE <<< RF) - 1);
+                                it_fb_r_n = RF;
+                                ret_reg_n = S_P17;
+                                st_reg_n = S_I1;
+                            end
+                        end
+                        S_P15: begin
+                            ma_reg_n = pm_r[MA_W-1:0];
+                            mb_reg_n = it_r[MB_W-1:0];
+                            st_reg_n = S_P16A;
+                        end
+                        S_P16A: begin
+                            t0 = rsr(mp, HP);
+                            ma_reg_n = diff_r[MA_W-1:0];
+                            mb_reg_n = t0[MB_W-1:0];
+                            st_reg_n = S_P16B;
+                        end
+                        S_P16B: begin
+                            t1 = u_r + shift_to(mp, sh_r + YF - pn_r, room_r);
+                            w1_r_n = neg_reg ? -t1 : t1;
+                            st_reg_n = S_N0;
+                        end
+                        S_P17: begin
+                            rden_r_n = it_r;                      // 1/alpha from here on
+                            ret_reg_n = S_P18;
+                            st_reg_n = S_E0;
+                        end
+                        S_P18: begin
+                            ma_reg_n = diff_r[MA_W-1:0];
+                            t0 = (ONE <<< W) - e_r;
+                            mb_reg_n = t0[MB_W-1:0];
+                            st_reg_n = S_P19;
+                        end
+                        S_P19: begin
+                            t0 = rsr(mp, W);
+                            ma_reg_n = t0[MA_W-1:0];
+                            mb_reg_n = rden_r[MB_W-1:0];
+                            st_reg_n = S_P20;
+                        end
+                        S_P20: begin
+                            t1 = u_r + shift_to(mp, 2 * W - 1 + ae_r - EPF, room_r);
+                            w1_r_n = neg_reg ? -t1 : t1;
+                            st_reg_n = S_N0;
+                        end
+                        // ---- lugre_end: the state stored, then the force ----
+                        S_N0: begin
+        `ifdef FRIC_EP_DEBUG
+                            $display("ep dbg: g %0d w0 %0d w1 %0d y %0d prod %0d sh %0d pn %0d diff %0d", g_r, w0_r, w1_r, y_r, prod_r, sh_r, pn_r, diff_r);
+        `endif
+                            t0 = w1_r;
+                            if (t0 > WMAX || t0 < -WMAX) begin
+                                sf_reg_n[3] = 1'b1;
+                                t0 = (t0 > 0) ? WMAX : -WMAX;
+                            end
+                            w1_r_n = t0;
+                            stm_we = 1'b1;
+                            dw_r_n = t0 - w0_r;
+                            if (f_mden) begin
+                                ma_reg_n = a_r[MA_W-1:0];
+                                mb_reg_n = a_r[MB_W-1:0];
+                                ym_r_n = f_kdm;
+                                yk_s_r_n = f_kds[31:0];
+                                dsel_r_n = 1'b1;
+                                ret_reg_n = S_N1;
+                                st_reg_n = S_Y1;
+                            end else begin
+                                c1_r_n = f_c1m;
+                                st_reg_n = S_N2;
+                            end
+                        end
+                        S_N1: begin
+                            ma_reg_n = f_c1m[MA_W-1:0];
+                            mb_reg_n = e_r[MB_W-1:0];
+                            st_reg_n = S_N1B;
+                        end
+                        S_N1B: begin
+                            c1_r_n = rsr(mp, EF);
+                            st_reg_n = S_N2;
+                        end
+                        S_N2: begin
+                            ma_reg_n = dw_r[MA_W-1:0];
+                            mb_reg_n = c1_r[MB_W-1:0];
+                            st_reg_n = S_N3;
+                        end
+                        S_N3: begin
+                            t0 = rsr(mp, f_c1s[31:0]);
+                            if (t0 > S1MAX || t0 < -S1MAX) begin
+                                sf_reg_n[2] = 1'b1;
+                                t0 = (t0 > 0) ? S1MAX : -S1MAX;
+                            end
+                            s1_r_n = t0;
+                            ma_reg_n = a_r[MA_W-1:0];
+                            mb_reg_n = f_bm[MB_W-1:0];
+                            st_reg_n = S_N4;
+                        end
+                        S_N4: begin
+                            t0 = rsr(mp, f_bs[31:0]) <<< (WG - G);
+                            t1 = rsr(w1_r + s1_r + (neg_reg ? -t0 : t0), WG);
+                            if (t1 > FMAX || t1 < -FMAX) begin
+                                sf_reg_n[0] = 1'b1;
+                                t1 = (t1 > 0) ? FMAX : -FMAX;
+                            end
+                            f_reg_n = t1[W-1:0];
+                            st_reg_n = S_OUT;
+                        end
+                        default: st_reg_n = S_IDLE;
+                    endcase
+        end
+    end
 
     always @(posedge clk) begin
         if (pop) m_v_reg <= 1'b0;
@@ -428,7 +942,7 @@ module fric_ep #(
             S_ZERO: begin
                 stm[cnt_reg[AXIS_W-1:0]] <= {SW{1'b0}};
                 cnt_reg <= cnt_reg + 1'b1;
-                if (cnt_reg == NA - 1) st_reg <= S_IDLE;
+                if (cnt_reg == AX_LAST) st_reg <= S_IDLE;
             end
             S_LOAD: begin
                 // parq_reg holds word ld_reg - 1
@@ -436,7 +950,7 @@ module fric_ep #(
                 ld_reg <= ld_reg + 6'd1;
                 if (ld_reg == NWORDS[5:0]) begin
                     st_reg <= S_START;
-                    w0_r <= $signed(stm[ax_reg]);
+                    w0_r <= {{(64 - SW){stm_q[SW-1]}}, stm_q};
                 end
             end
             S_OUT: begin
@@ -448,438 +962,48 @@ module fric_ep #(
                 end
             end
             default: if (ph_reg) begin
-                case (st_reg)
-                    S_START: begin
-                        t0 = $signed({{(64 - W){v_reg[W-1]}}, v_reg});
-                        a_r <= (t0 < 0) ? -t0 : t0;
-                        sf_reg <= 4'd0;
-                        if (t0 == 64'sd0) begin
-                            // hold: F = sat(rsr(w, WG))
-                            t1 = rsr(w0_r, WG);
-                            if (t1 > FMAX || t1 < -FMAX) begin
-                                sf_reg <= 4'b0001;
-                                t1 = (t1 > 0) ? FMAX : -FMAX;
-                            end
-                            f_reg <= t1[W-1:0];
-                            st_reg <= S_OUT;
-                        end else begin
-                            ma_reg <= (t0 < 0) ? -t0[MA_W-1:0] : t0[MA_W-1:0];
-                            mb_reg <= (t0 < 0) ? -t0[MB_W-1:0] : t0[MB_W-1:0];
-                            ym_r <= f_km;
-                            yk_s_r <= f_ks[31:0];
-                            dsel_r <= f_dsel;
-                            ret_reg <= S_G1;
-                            st_reg <= S_Y1;
-                        end
-                    end
-                    // ---- y_w then exp2_w ----
-                    S_Y1: begin
-                        if (dsel_r && bitlen(mp) > W) begin
-                            t1 = norm_m(mp);
-                            pe_r <= norm_e(mp);
-                        end else begin
-                            t1 = dsel_r ? mp : a_r;
-                            pe_r <= 0;
-                        end
-                        ma_reg <= t1[MA_W-1:0];
-                        mb_reg <= ym_r[MB_W-1:0];
-                        st_reg <= S_Y2;
-                    end
-                    S_Y2: begin
-                        if (yk_s_r < pe_r) y_r <= (mp != 64'sd0) ? YMAX : 64'sd0;
-                        else y_r <= shift_to(mp, yk_s_r - pe_r, YMAX);
-                        st_reg <= S_E0;
-                    end
-                    S_E0: begin
-                        t0 = (y_r > YMAX) ? YMAX : y_r;
-                        yi_r <= t0[31:0] >>> YF;
-                        tsel_reg <= T_EXP;
-                        ta_reg <= t0[YF-1:FB];
-                        p_r <= t0 & ((ONE <<< FB) - 1);
-                        st_reg <= S_E1;
-                    end
-                    S_E1: begin
-                        // exp2pair: {T[i] - T[i+1], T[i] - 2^(TP-1)}
-                        t0 = (tq0 & ((ONE <<< TP) - 1)) + (ONE <<< (TP - 1));
-                        it_r <= t0;
-                        ma_reg <= (tq0 >>> TP);
-                        mb_reg <= p_r[MB_W-1:0];
-                        st_reg <= S_E2;
-                    end
-                    S_E2: begin
-                        e_r <= rsr(it_r - rsr(mp, FB), TP - EF + yi_r);
-                        st_reg <= ret_reg;
-                    end
-                    // ---- table interpolation: ta_reg, tsel_reg, p_r (fraction), it_fb_r set ----
-                    S_I1: begin
-                        ma_reg <= tq0 - tq1;
-                        mb_reg <= p_r[MB_W-1:0];
-                        st_reg <= S_I2;
-                    end
-                    S_I2: begin
-                        it_r <= tq0 - rsr(mp, it_fb_r);
-                        st_reg <= ret_reg;
-                    end
-                    // ---- g ----
-                    S_G1: begin
-                        ma_reg <= f_dm[MA_W-1:0];
-                        mb_reg <= e_r[MB_W-1:0];
-                        st_reg <= S_G2;
-                    end
-                    S_G2: begin
-                        t0 = f_fc + rsr(mp, EF + f_ds[31:0] - G);
-                        if (t0 < 1 || t0 > GMAX) begin
-                            sf_reg[1] <= 1'b1;
-                            t0 = (t0 < 1) ? 64'sd1 : GMAX;
-                        end
-                        g_r <= t0;
-                        t1 = t0 <<< (WG - G);
-                        gw_r <= t1;
-                        t2 = neg_reg ? -w0_r : w0_r;
-                        u_r <= t2;
-                        ma_reg <= a_r[MA_W-1:0];
-                        if (f_wba == 0 || t2 >= t1) begin
-                            mb_reg <= f_kym[MB_W-1:0];
-                            st_reg <= S_L1;
-                        end else begin
-                            mb_reg <= f_kzm[MB_W-1:0];
-                            st_reg <= S_P1;
-                        end
-                    end
-                    // ---- LuGre: y2 = |v| KYM 2^-KYX / g and the approach ----
-                    S_L1: begin
-                        tn_r <= norm_m(mp);
-                        te_r <= norm_e(mp);
-                        ge_r <= norm_e(g_r);
-                        t0 = norm_m(g_r) - (ONE <<< (W - 1));
-                        tsel_reg <= T_RECIP;
-                        ta_reg <= t0[RF+TB-1:RF];
-                        p_r <= t0 & ((ONE <<< RF) - 1);
-                        it_fb_r <= RF;
-                        ret_reg <= S_L2;
-                        st_reg <= S_I1;
-                    end
-                    S_L2: begin
-                        ma_reg <= tn_r[MA_W-1:0];
-                        mb_reg <= it_r[MB_W-1:0];
-                        st_reg <= S_L3;
-                    end
-                    S_L3: begin
-                        k0 = 2 * W - 1 - YF + f_kyx[31:0] + ge_r - te_r;
-                        sh_r <= k0;
-                        prod_r <= mp;
-                        t0 = shift_to(mp, k0, YLIM);
-                        y_r <= t0;
-                        t1 = (neg_reg ? -gw_r : gw_r) - w0_r;
-                        diff_r <= t1;
-                        if (mp == 64'sd0) begin
-                            w1_r <= w0_r;
-                            st_reg <= S_N0;
-                        end else if (t0 >= YLIM) begin
-                            w1_r <= w0_r + t1;
-                            st_reg <= S_N0;
-                        end else if (t0 >= (ONE <<< (YF - 1))) begin
-                            ret_reg <= S_L4;
-                            st_reg <= S_E0;
-                        end else begin
-                            pm_r <= norm_m(mp);
-                            pn_r <= norm_e(mp);
-                            tsel_reg <= T_H;
-                            ta_reg <= t0[HF+TB-1:HF];
-                            p_r <= t0 & ((ONE <<< HF) - 1);
-                            it_fb_r <= HF;
-                            ret_reg <= S_L5;
-                            st_reg <= S_I1;
-                        end
-                    end
-                    S_L4: begin
-                        ma_reg <= diff_r[MA_W-1:0];
-                        t0 = (ONE <<< W) - e_r;
-                        mb_reg <= t0[MB_W-1:0];
-                        st_reg <= S_L4B;
-                    end
-                    S_L4B: begin
-                        w1_r <= w0_r + rsr(mp, W);
-                        st_reg <= S_N0;
-                    end
-                    S_L5: begin
-                        ma_reg <= pm_r[MA_W-1:0];
-                        mb_reg <= it_r[MB_W-1:0];
-                        st_reg <= S_L5B;
-                    end
-                    S_L5B: begin
-                        t0 = rsr(mp, HP);
-                        ma_reg <= diff_r[MA_W-1:0];
-                        mb_reg <= t0[MB_W-1:0];
-                        st_reg <= S_L5C;
-                    end
-                    S_L5C: begin
-                        w1_r <= w0_r + rsr(mp, sh_r + YF - pn_r);
-                        st_reg <= S_N0;
-                    end
-                    // ---- the elasto-plastic step ----
-                    S_P1: begin
-                        // d = |v| KZM 2^(WG-KZS), (U,2W-1,WG)
-                        t0 = (f_kzs <= WG) ? (mp <<< (WG - f_kzs[31:0])) : rsr(mp, f_kzs[31:0] - WG);
-                        t1 = f_wba <<< (WG - G);
-                        if (t1 > gw_r) t1 = gw_r;            // w_b
-                        rden_r <= t1;                        // w_b until P2
-                        if (u_r < t1 && u_r + t0 <= t1) begin
-                            w1_r <= neg_reg ? -(u_r + t0) : (u_r + t0);
-                            st_reg <= S_N0;
-                        end else begin
-                            t2 = u_r;
-                            if (u_r < t1) begin
-                                dl_r <= u_r + t0 - t1;
-                                t2 = t1;
-                            end else dl_r <= t0;
-                            u_r <= t2;
-                            if (t2 >= gw_r) begin
-                                w1_r <= neg_reg ? -gw_r : gw_r;
-                                st_reg <= S_N0;
-                            end else begin
-                                room_r <= gw_r - t2;
-                                de_r <= norm_e(gw_r - t1);
-                                t0 = norm_m(gw_r - t1) - (ONE <<< (W - 1));
-                                tsel_reg <= T_RECIP;
-                                ta_reg <= t0[RF+TB-1:RF];
-                                p_r <= t0 & ((ONE <<< RF) - 1);
-                                it_fb_r <= RF;
-                                ret_reg <= S_P2;
-                                st_reg <= S_I1;
-                            end
-                        end
-                    end
-                    S_P2: begin
-                        // it_r = 1/(g_w - w_b); rden_r still holds w_b
-                        prod_r <= rden_r;                    // w_b
-                        rden_r <= it_r;
-                        ge_r <= norm_e(g_r);
-                        t0 = norm_m(g_r) - (ONE <<< (W - 1));
-                        ta_reg <= t0[RF+TB-1:RF];
-                        p_r <= t0 & ((ONE <<< RF) - 1);
-                        ret_reg <= S_P3;
-                        st_reg <= S_I1;
-                    end
-                    S_P3: begin
-                        rg_r <= it_r;
-                        ma_reg <= u_r - prod_r;              // u - w_b
-                        mb_reg <= rden_r[MB_W-1:0];
-                        st_reg <= S_P4;
-                    end
-                    S_P4: begin
-                        t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
-                        tsel_reg <= T_ALPHA;
-                        if (t0 >= EP1) begin
-                            ta_reg <= EPN - 1;
-                            p_r <= 64'sd0;
-                        end else begin
-                            ta_reg <= t0[TA_W-1+EPB:EPB];
-                            p_r <= t0 & ((ONE <<< EPB) - 1);
-                        end
-                        it_fb_r <= EPB;
-                        ret_reg <= S_P5;
-                        st_reg <= S_I1;
-                    end
-                    S_P5: begin
-                        alpha_r <= it_r;                     // alpha0
-                        ma_reg <= u_r[MA_W-1:0];
-                        mb_reg <= rg_r[MB_W-1:0];
-                        st_reg <= S_P6;
-                    end
-                    S_P6: begin
-                        t0 = shift_to(mp, 2 * W - 1 + ge_r + WG - G - EPF, EP1);   // qu
-                        ma_reg <= t0[MA_W-1:0];
-                        mb_reg <= alpha_r[MB_W-1:0];
-                        st_reg <= S_P7;
-                    end
-                    S_P7: begin
-                        t0 = EP1 - rsr(mp, EPF);             // hs
-                        t1 = norm_m(dl_r);
-                        tn_r <= t1;
-                        te_r <= norm_e(dl_r);
-                        ma_reg <= t1[MA_W-1:0];
-                        mb_reg <= t0[MB_W-1:0];
-                        st_reg <= S_P8;
-                    end
-                    S_P8: begin
-                        t0 = u_r + shift_to(mp, EPF + 1 - te_r, room_r);   // u_m
-                        ma_reg <= t0 - prod_r;
-                        mb_reg <= rden_r[MB_W-1:0];
-                        st_reg <= S_P9;
-                    end
-                    S_P9: begin
-                        t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
-                        if (t0 >= EP1) begin
-                            ta_reg <= EPN - 1;
-                            p_r <= 64'sd0;
-                        end else begin
-                            ta_reg <= t0[TA_W-1+EPB:EPB];
-                            p_r <= t0 & ((ONE <<< EPB) - 1);
-                        end
-                        ret_reg <= S_P10;
-                        st_reg <= S_I1;
-                    end
-                    S_P10: begin
-                        alpha_r <= it_r;
-                        if (it_r == 64'sd0) begin
-                            t0 = (dl_r < room_r) ? dl_r : room_r;
-                            t1 = u_r + t0;
-                            w1_r <= neg_reg ? -t1 : t1;
-                            st_reg <= S_N0;
-                        end else begin
-                            ma_reg <= tn_r[MA_W-1:0];
-                            mb_reg <= L2E[MB_W-1:0];
-                            st_reg <= S_P11;
-                        end
-                    end
-                    S_P11: begin
-                        // y_over_g(tn L2E, W - 1 + WG - G - te, g): 1/g is rg_r
-                        t0 = norm_m(mp);
-                        sh_r <= 2 * W - 1 - YF + (W - 1 + WG - G - te_r) + ge_r - norm_e(mp);
-                        ma_reg <= t0[MA_W-1:0];
-                        mb_reg <= rg_r[MB_W-1:0];
-                        st_reg <= S_P12;
-                    end
-                    S_P12: begin
-                        prod_r <= mp;
-                        ma_reg <= mp[MA_W-1:0];
-                        mb_reg <= alpha_r[MB_W-1:0];
-                        st_reg <= S_P13;
-                    end
-                    S_P13: begin
-                        y_r <= shift_to(mp, sh_r + EPF, YLIM);
-                        ma_reg <= u_r[MA_W-1:0];
-                        mb_reg <= alpha_r[MB_W-1:0];
-                        st_reg <= S_P14;
-                    end
-                    S_P14: begin
-                        diff_r <= gw_r - rsr(mp, EPF);
-                        if (y_r >= YLIM) begin
-                            t1 = u_r + room_r;
-                            w1_r <= neg_reg ? -t1 : t1;
-                            st_reg <= S_N0;
-                        end else if (y_r < (ONE <<< (YF - 1))) begin
-                            pm_r <= norm_m(prod_r);
-                            pn_r <= norm_e(prod_r);
-                            tsel_reg <= T_H;
-                            ta_reg <= y_r[HF+TB-1:HF];
-                            p_r <= y_r & ((ONE <<< HF) - 1);
-                            it_fb_r <= HF;
-                            ret_reg <= S_P15;
-                            st_reg <= S_I1;
-                        end else begin
-                            ae_r <= norm_e(alpha_r);
-                            t0 = norm_m(alpha_r) - (ONE <<< (W - 1));
-                            tsel_reg <= T_RECIP;
-                            ta_reg <= t0[RF+TB-1:RF];
-                            p_r <= t0 & ((ONE <<< RF) - 1);
-                            it_fb_r <= RF;
-                            ret_reg <= S_P17;
-                            st_reg <= S_I1;
-                        end
-                    end
-                    S_P15: begin
-                        ma_reg <= pm_r[MA_W-1:0];
-                        mb_reg <= it_r[MB_W-1:0];
-                        st_reg <= S_P16A;
-                    end
-                    S_P16A: begin
-                        t0 = rsr(mp, HP);
-                        ma_reg <= diff_r[MA_W-1:0];
-                        mb_reg <= t0[MB_W-1:0];
-                        st_reg <= S_P16B;
-                    end
-                    S_P16B: begin
-                        t1 = u_r + shift_to(mp, sh_r + YF - pn_r, room_r);
-                        w1_r <= neg_reg ? -t1 : t1;
-                        st_reg <= S_N0;
-                    end
-                    S_P17: begin
-                        rden_r <= it_r;                      // 1/alpha from here on
-                        ret_reg <= S_P18;
-                        st_reg <= S_E0;
-                    end
-                    S_P18: begin
-                        ma_reg <= diff_r[MA_W-1:0];
-                        t0 = (ONE <<< W) - e_r;
-                        mb_reg <= t0[MB_W-1:0];
-                        st_reg <= S_P19;
-                    end
-                    S_P19: begin
-                        t0 = rsr(mp, W);
-                        ma_reg <= t0[MA_W-1:0];
-                        mb_reg <= rden_r[MB_W-1:0];
-                        st_reg <= S_P20;
-                    end
-                    S_P20: begin
-                        t1 = u_r + shift_to(mp, 2 * W - 1 + ae_r - EPF, room_r);
-                        w1_r <= neg_reg ? -t1 : t1;
-                        st_reg <= S_N0;
-                    end
-                    // ---- lugre_end: the state stored, then the force ----
-                    S_N0: begin
-`ifdef FRIC_EP_DEBUG
-                        $display("ep dbg: g %0d w0 %0d w1 %0d y %0d prod %0d sh %0d pn %0d diff %0d", g_r, w0_r, w1_r, y_r, prod_r, sh_r, pn_r, diff_r);
-`endif
-                        t0 = w1_r;
-                        if (t0 > WMAX || t0 < -WMAX) begin
-                            sf_reg[3] <= 1'b1;
-                            t0 = (t0 > 0) ? WMAX : -WMAX;
-                        end
-                        w1_r <= t0;
-                        stm[ax_reg] <= t0[SW-1:0];
-                        dw_r <= t0 - w0_r;
-                        if (f_mden) begin
-                            ma_reg <= a_r[MA_W-1:0];
-                            mb_reg <= a_r[MB_W-1:0];
-                            ym_r <= f_kdm;
-                            yk_s_r <= f_kds[31:0];
-                            dsel_r <= 1'b1;
-                            ret_reg <= S_N1;
-                            st_reg <= S_Y1;
-                        end else begin
-                            c1_r <= f_c1m;
-                            st_reg <= S_N2;
-                        end
-                    end
-                    S_N1: begin
-                        ma_reg <= f_c1m[MA_W-1:0];
-                        mb_reg <= e_r[MB_W-1:0];
-                        st_reg <= S_N1B;
-                    end
-                    S_N1B: begin
-                        c1_r <= rsr(mp, EF);
-                        st_reg <= S_N2;
-                    end
-                    S_N2: begin
-                        ma_reg <= dw_r[MA_W-1:0];
-                        mb_reg <= c1_r[MB_W-1:0];
-                        st_reg <= S_N3;
-                    end
-                    S_N3: begin
-                        t0 = rsr(mp, f_c1s[31:0]);
-                        if (t0 > S1MAX || t0 < -S1MAX) begin
-                            sf_reg[2] <= 1'b1;
-                            t0 = (t0 > 0) ? S1MAX : -S1MAX;
-                        end
-                        s1_r <= t0;
-                        ma_reg <= a_r[MA_W-1:0];
-                        mb_reg <= f_bm[MB_W-1:0];
-                        st_reg <= S_N4;
-                    end
-                    S_N4: begin
-                        t0 = rsr(mp, f_bs[31:0]) <<< (WG - G);
-                        t1 = rsr(w1_r + s1_r + (neg_reg ? -t0 : t0), WG);
-                        if (t1 > FMAX || t1 < -FMAX) begin
-                            sf_reg[0] <= 1'b1;
-                            t1 = (t1 > 0) ? FMAX : -FMAX;
-                        end
-                        f_reg <= t1[W-1:0];
-                        st_reg <= S_OUT;
-                    end
-                    default: st_reg <= S_IDLE;
-                endcase
+                a_r <= a_r_n;
+                sf_reg <= sf_reg_n;
+                f_reg <= f_reg_n;
+                st_reg <= st_reg_n;
+                ma_reg <= ma_reg_n;
+                mb_reg <= mb_reg_n;
+                ym_r <= ym_r_n;
+                yk_s_r <= yk_s_r_n;
+                dsel_r <= dsel_r_n;
+                ret_reg <= ret_reg_n;
+                pe_r <= pe_r_n;
+                y_r <= y_r_n;
+                yi_r <= yi_r_n;
+                tsel_reg <= tsel_reg_n;
+                ta_reg <= ta_reg_n;
+                p_r <= p_r_n;
+                it_r <= it_r_n;
+                e_r <= e_r_n;
+                g_r <= g_r_n;
+                gw_r <= gw_r_n;
+                u_r <= u_r_n;
+                tn_r <= tn_r_n;
+                te_r <= te_r_n;
+                ge_r <= ge_r_n;
+                it_fb_r <= it_fb_r_n;
+                sh_r <= sh_r_n;
+                prod_r <= prod_r_n;
+                diff_r <= diff_r_n;
+                w1_r <= w1_r_n;
+                pm_r <= pm_r_n;
+                pn_r <= pn_r_n;
+                rden_r <= rden_r_n;
+                dl_r <= dl_r_n;
+                room_r <= room_r_n;
+                de_r <= de_r_n;
+                rg_r <= rg_r_n;
+                alpha_r <= alpha_r_n;
+                ae_r <= ae_r_n;
+                dw_r <= dw_r_n;
+                c1_r <= c1_r_n;
+                s1_r <= s1_r_n;
+                if (stm_we) stm[ax_reg] <= w1_r_n[SW-1:0];
             end
         endcase
         if (rst) begin

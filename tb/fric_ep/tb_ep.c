@@ -228,8 +228,8 @@ static void test_zones_directed(void **state)
     /* a push from rest: the add, the transition, then LuGre at g_w */
     uint64_t n0[6];
     memcpy(n0, npath, sizeof n0);
-    const int32_t lim = 1 << (TB_W - 1);
-    for (int k = 0; k < 400; k++) sample(1, 1000);
+    const int32_t lim = 1 << (TB_W - 1), sc = 1 << (TB_W - 16); /* the same speeds at W 18 */
+    for (int k = 0; k < 400; k++) sample(1, 1000 * sc);
     assert_true(npath[FRIC_FX_EP_PATH_ADD] > n0[FRIC_FX_EP_PATH_ADD]);
     assert_true(npath[FRIC_FX_EP_PATH_TRANS] > n0[FRIC_FX_EP_PATH_TRANS]);
     /* a fast step reaches g_w, and the state stays there */
@@ -237,11 +237,11 @@ static void test_zones_directed(void **state)
     assert_true(npath[1] + npath[2] + npath[3] > n0[1] + n0[2] + n0[3]);
     for (int k = 0; k < 100; k++) sample(1, 0);
     /* a reversal: back across the add zone into the other transition */
-    for (int k = 0; k < 800; k++) sample(1, -1000);
+    for (int k = 0; k < 800; k++) sample(1, -1000 * sc);
     /* slow creep, fast moves, reversals every few samples */
-    for (int k = 0; k < 400; k++) sample(1, 200);
-    for (int k = 0; k < 100; k++) sample(1, 5000);
-    for (int k = 0; k < 300; k++) sample(1, (k / 7) & 1 ? 900 : -900);
+    for (int k = 0; k < 400; k++) sample(1, 200 * sc);
+    for (int k = 0; k < 100; k++) sample(1, 5000 * sc);
+    for (int k = 0; k < 300; k++) sample(1, (k / 7) & 1 ? 900 * sc : -900 * sc);
     for (int k = 0; k < 50; k++) sample(1, 5);
     for (int k = 0; k < 50; k++) sample(1, -5);
     for (int k = 0; k < 20; k++) sample(1, (k & 1) ? lim - 1 : -lim);
