@@ -36,6 +36,9 @@ static uint32_t stg[NWORDS];
 static uint32_t sticky;
 static uint64_t nsamples, npath[6];
 static int backpressure;
+/* cycles from a sample's handshake to its m_axis_tvalid, the most and the
+ * fewest per zone: 0 standstill, 1 LuGre, 2 the add, 3 the transition */
+static uint64_t kmax[4], kmin[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
 
 static uint32_t rs = 0x9E3779B9u;
 static uint32_t rnd32(void)
@@ -154,9 +157,18 @@ static void sample(uint32_t axis, int32_t v)
     tick();
     in.s_tvalid = 0;
     in.m_tready = 0;
+    const uint64_t c0 = dut_cycle(dut);
+    int seen = 0;
     for (int i = 0; i < 100000; i++) {
         in.m_tready = backpressure ? (rnd32() % 4 == 0) : 1;
         dut_set(dut, &in, &out);
+        if (out.m_tvalid && !seen) {
+            const int z = v == 0 ? 0 : dt.path == FRIC_FX_EP_PATH_ADD ? 2 : dt.path == FRIC_FX_EP_PATH_TRANS ? 3 : 1;
+            const uint64_t k = dut_cycle(dut) - c0;
+            seen = 1;
+            if (k > kmax[z]) kmax[z] = k;
+            if (k < kmin[z]) kmin[z] = k;
+        }
         if (out.m_tvalid && in.m_tready) break;
         tick();
         if (i == 99999) fail_msg("no output for sample %llu", (unsigned long long)nsamples);
@@ -280,6 +292,11 @@ static void test_random(void **state)
     assert_true(npath[FRIC_FX_EP_PATH_ADD] > 100);
     assert_true(npath[FRIC_FX_EP_PATH_TRANS] > 100);
     backpressure = 0;
+    /* the latencies docs/fric_ep.md gives: 29 cycles at standstill, at most
+     * 127 in the transition (an output register that is free) */
+    assert_int_equal(kmin[0], 29);
+    assert_int_equal(kmax[0], 29);
+    for (int z = 1; z < 4; z++) assert_true(kmax[z] <= 127);
 }
 
 /* A commit taken while a sample is in progress applies after it; words that
@@ -360,6 +377,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
     };
     const int r = cmocka_run_group_tests(tests, NULL, NULL);
+    static const char *const zone[4] = {"standstill", "LuGre", "add", "transition"};
+    for (int z = 0; z < 4; z++)
+        printf("tb_ep W %d: %s: %llu to %llu cycles from the input handshake to m_axis_tvalid\n", TB_W, zone[z],
+               (unsigned long long)kmin[z], (unsigned long long)kmax[z]);
     printf("tb_ep W %d: %llu samples compared; paths add %llu, transition %llu, LuGre %llu\n", TB_W,
            (unsigned long long)nsamples, (unsigned long long)npath[FRIC_FX_EP_PATH_ADD],
            (unsigned long long)npath[FRIC_FX_EP_PATH_TRANS],
