@@ -171,6 +171,14 @@ module fric_ep #(
             end
         end
     endfunction
+    // norm(x, W): {e (32 bits, signed), m (64 bits)}
+    function automatic [95:0] norm(input signed [63:0] x);
+        integer e;
+        begin
+            e = norm_e(x);
+            norm = {e, norm_m(x)};
+        end
+    endfunction
     // shift_to(x, s, lim): x 2^-s rounded (s > 0) or exact, limited to lim (x >= 0)
     function automatic signed [63:0] shift_to(input signed [63:0] x, input integer s, input signed [63:0] lim);
         reg signed [63:0] y;
@@ -323,7 +331,9 @@ module fric_ep #(
         S_P13 = 6'd35, S_P14 = 6'd36, S_P15 = 6'd37, S_P16A = 6'd38, S_P16B = 6'd39, S_P17 = 6'd40,
         S_P18 = 6'd41, S_P19 = 6'd42, S_P20 = 6'd43,
         // the end of the step (lugre_end)
-        S_N0 = 6'd44, S_N1 = 6'd45, S_N1B = 6'd46, S_N2 = 6'd47, S_N3 = 6'd48, S_N4 = 6'd49;
+        S_N0 = 6'd44, S_N1 = 6'd45, S_N1B = 6'd46, S_N2 = 6'd47, S_N3 = 6'd48, S_N4 = 6'd49, S_N5 = 6'd50,
+        // the second rounding of exp2, the normalized g
+        S_E3 = 6'd51, S_GN = 6'd52;
 
     reg [5:0]  st_reg = S_ZERO, ret_reg = S_IDLE;
     reg        ph_reg = 1'b0;           // compute states act when ph_reg = 1
@@ -338,7 +348,7 @@ module fric_ep #(
     reg signed [W-1:0] v_reg;
     reg        neg_reg;
     reg signed [63:0] a_r, w0_r, g_r, gw_r, u_r, dl_r, room_r, rden_r, rg_r, tn_r, pm_r, prod_r,
-                      alpha_r, diff_r, w1_r, dw_r, c1_r, s1_r, y_r, e_r, it_r, p_r, ym_r;
+                      alpha_r, diff_r, w1_r, dw_r, c1_r, s1_r, y_r, e_r, it_r, p_r, ym_r, gn_r, tot_r;
     integer    te_r, ge_r, de_r, sh_r, pn_r, ae_r, pe_r, yk_s_r, yi_r, it_fb_r;
     reg        dsel_r;
     reg [3:0]  sf_reg;                  // {W_SAT, S1_SAT, G_SAT, F_SAT} of the sample
@@ -413,6 +423,11 @@ module fric_ep #(
     reg signed [MA_W-1:0] ma_reg_n;
     reg [MB_W-1:0] mb_reg_n;
     reg        dsel_r_n, stm_we;
+    reg signed [63:0] gn_r_n, tot_r_n;
+    // the shared units: a normalizer, a limited shift, a rounding shift
+    reg signed [63:0] nx, sx, sl, rx, nm, so, ro;
+    integer    ss, rs, ne;
+    reg [95:0] nq;
     reg [1:0]  tsel_reg_n;
     reg [TA_W-1:0] ta_reg_n;
 
@@ -459,11 +474,60 @@ module fric_ep #(
         dw_r_n = dw_r;
         c1_r_n = c1_r;
         s1_r_n = s1_r;
+        gn_r_n = gn_r;
+        tot_r_n = tot_r;
         stm_we = 1'b0;
         t0 = 64'sd0;
         t1 = 64'sd0;
         t2 = 64'sd0;
         k0 = 0;
+        // the shared units' inputs (registers only), then their results
+        nx = mp;
+        sx = mp;
+        ss = 0;
+        sl = 64'sd0;
+        rx = mp;
+        rs = 0;
+        case (st_reg)
+            S_START: begin rx = w0_r; rs = WG; end
+            S_Y2:    begin ss = yk_s_r - pe_r; sl = YMAX; end
+            S_E2:    rs = FB;
+            S_E3:    begin rx = it_r; rs = TP - EF + yi_r; end
+            S_I2:    rs = it_fb_r;
+            S_G2:    rs = EF + f_ds[31:0] - G;
+            S_GN:    nx = g_r;
+            S_L3:    begin ss = 2 * W - 1 - YF + f_kyx[31:0] + ge_r - te_r; sl = YLIM; end
+            S_L4B:   rs = W;
+            S_L5B:   rs = HP;
+            S_L5C:   rs = sh_r + YF - pn_r;
+            S_P1:    begin
+                rs = f_kzs[31:0] - WG;
+                t1 = f_wba <<< (WG - G);
+                nx = gw_r - ((t1 > gw_r) ? gw_r : t1);  // g_w - w_b
+            end
+            S_P4:    begin ss = 2 * W - 1 + de_r - EPF; sl = EP1; end
+            S_P6:    begin ss = 2 * W - 1 + ge_r + WG - G - EPF; sl = EP1; end
+            S_P7:    begin nx = dl_r; rs = EPF; end
+            S_P8:    begin ss = EPF + 1 - te_r; sl = room_r; end
+            S_P9:    begin ss = 2 * W - 1 + de_r - EPF; sl = EP1; end
+            S_P13:   begin ss = sh_r + EPF; sl = YLIM; end
+            S_P14:   begin nx = (y_r < (ONE <<< (YF - 1))) ? prod_r : alpha_r; rs = EPF; end
+            S_P16A:  rs = HP;
+            S_P16B:  begin ss = sh_r + YF - pn_r; sl = room_r; end
+            S_P19:   rs = W;
+            S_P20:   begin ss = 2 * W - 1 + ae_r - EPF; sl = room_r; end
+            S_N1B:   rs = EF;
+            S_N3:    rs = f_c1s[31:0];
+            S_N4:    rs = f_bs[31:0];
+            S_N5:    begin rx = tot_r; rs = WG; end
+            default: ;
+        endcase
+        nq = norm(nx);
+        nm = nq[63:0];
+        ne = nq[95:64];
+        so = shift_to(sx, ss, sl);
+        ro = rsr(rx, rs);
+        t1 = 64'sd0;
         if (ph_reg) begin
                     case (st_reg)
                         S_START: begin
@@ -472,7 +536,7 @@ module fric_ep #(
                             sf_reg_n = 4'd0;
                             if (t0 == 64'sd0) begin
                                 // hold: F = sat(rsr(w, WG))
-                                t1 = rsr(w0_r, WG);
+                                t1 = ro;
                                 if (t1 > FMAX || t1 < -FMAX) begin
                                     sf_reg_n = 4'b0001;
                                     t1 = (t1 > 0) ? FMAX : -FMAX;
@@ -491,9 +555,9 @@ module fric_ep #(
                         end
                         // ---- y_w then exp2_w ----
                         S_Y1: begin
-                            if (dsel_r && bitlen(mp) > W) begin
-                                t1 = norm_m(mp);
-                                pe_r_n = norm_e(mp);
+                            if (dsel_r && ne > 0) begin
+                                t1 = nm;
+                                pe_r_n = ne;
                             end else begin
                                 t1 = dsel_r ? mp : a_r;
                                 pe_r_n = 0;
@@ -504,7 +568,7 @@ module fric_ep #(
                         end
                         S_Y2: begin
                             if (yk_s_r < pe_r) y_r_n = (mp != 64'sd0) ? YMAX : 64'sd0;
-                            else y_r_n = shift_to(mp, yk_s_r - pe_r, YMAX);
+                            else y_r_n = so;
                             st_reg_n = S_E0;
                         end
                         S_E0: begin
@@ -525,7 +589,11 @@ module fric_ep #(
                             st_reg_n = S_E2;
                         end
                         S_E2: begin
-                            e_r_n = rsr(it_r - rsr(mp, FB), TP - EF + yi_r);
+                            it_r_n = it_r - ro;
+                            st_reg_n = S_E3;
+                        end
+                        S_E3: begin
+                            e_r_n = ro;
                             st_reg_n = ret_reg;
                         end
                         // ---- table interpolation: ta_reg, tsel_reg, p_r (fraction), it_fb_r set ----
@@ -536,7 +604,7 @@ module fric_ep #(
                             st_reg_n = S_I2;
                         end
                         S_I2: begin
-                            it_r_n = tq0 - rsr(mp, it_fb_r);
+                            it_r_n = tq0 - ro;
                             st_reg_n = ret_reg;
                         end
                         // ---- g ----
@@ -546,7 +614,7 @@ module fric_ep #(
                             st_reg_n = S_G2;
                         end
                         S_G2: begin
-                            t0 = f_fc + rsr(mp, EF + f_ds[31:0] - G);
+                            t0 = f_fc + ro;
                             if (t0 < 1 || t0 > GMAX) begin
                                 sf_reg_n[1] = 1'b1;
                                 t0 = (t0 < 1) ? 64'sd1 : GMAX;
@@ -557,20 +625,20 @@ module fric_ep #(
                             t2 = neg_reg ? -w0_r : w0_r;
                             u_r_n = t2;
                             ma_reg_n = a_r[MA_W-1:0];
-                            if (f_wba == 0 || t2 >= t1) begin
-                                mb_reg_n = f_kym[MB_W-1:0];
-                                st_reg_n = S_L1;
-                            end else begin
-                                mb_reg_n = f_kzm[MB_W-1:0];
-                                st_reg_n = S_P1;
-                            end
+                            mb_reg_n = (f_wba == 0 || t2 >= t1) ? f_kym[MB_W-1:0] : f_kzm[MB_W-1:0];
+                            st_reg_n = S_GN;
+                        end
+                        S_GN: begin
+                            // g normalized; the product of G2 stands
+                            gn_r_n = nm;
+                            ge_r_n = ne;
+                            st_reg_n = (f_wba == 0 || u_r >= gw_r) ? S_L1 : S_P1;
                         end
                         // ---- LuGre: y2 = |v| KYM 2^-KYX / g and the approach ----
                         S_L1: begin
-                            tn_r_n = norm_m(mp);
-                            te_r_n = norm_e(mp);
-                            ge_r_n = norm_e(g_r);
-                            t0 = norm_m(g_r) - (ONE <<< (W - 1));
+                            tn_r_n = nm;
+                            te_r_n = ne;
+                            t0 = gn_r - (ONE <<< (W - 1));
                             tsel_reg_n = T_RECIP;
                             ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
                             p_r_n = t0 & ((ONE <<< RF) - 1);
@@ -587,7 +655,7 @@ module fric_ep #(
                             k0 = 2 * W - 1 - YF + f_kyx[31:0] + ge_r - te_r;
                             sh_r_n = k0;
                             prod_r_n = mp;
-                            t0 = shift_to(mp, k0, YLIM);
+                            t0 = so;
                             y_r_n = t0;
                             t1 = (neg_reg ? -gw_r : gw_r) - w0_r;
                             diff_r_n = t1;
@@ -601,8 +669,8 @@ module fric_ep #(
                                 ret_reg_n = S_L4;
                                 st_reg_n = S_E0;
                             end else begin
-                                pm_r_n = norm_m(mp);
-                                pn_r_n = norm_e(mp);
+                                pm_r_n = nm;
+                                pn_r_n = ne;
                                 tsel_reg_n = T_H;
                                 ta_reg_n = {{(TA_W-TB){1'b0}}, t0[HF+TB-1:HF]};
                                 p_r_n = t0 & ((ONE <<< HF) - 1);
@@ -618,7 +686,7 @@ module fric_ep #(
                             st_reg_n = S_L4B;
                         end
                         S_L4B: begin
-                            w1_r_n = w0_r + rsr(mp, W);
+                            w1_r_n = w0_r + ro;
                             st_reg_n = S_N0;
                         end
                         S_L5: begin
@@ -627,19 +695,19 @@ module fric_ep #(
                             st_reg_n = S_L5B;
                         end
                         S_L5B: begin
-                            t0 = rsr(mp, HP);
+                            t0 = ro;
                             ma_reg_n = diff_r[MA_W-1:0];
                             mb_reg_n = t0[MB_W-1:0];
                             st_reg_n = S_L5C;
                         end
                         S_L5C: begin
-                            w1_r_n = w0_r + rsr(mp, sh_r + YF - pn_r);
+                            w1_r_n = w0_r + ro;
                             st_reg_n = S_N0;
                         end
                         // ---- the elasto-plastic step ----
                         S_P1: begin
                             // d = |v| KZM 2^(WG-KZS), (U,2W-1,WG)
-                            t0 = (f_kzs <= WG64) ? (mp <<< (WG - f_kzs[31:0])) : rsr(mp, f_kzs[31:0] - WG);
+                            t0 = (f_kzs <= WG64) ? (mp <<< (WG - f_kzs[31:0])) : ro;
                             t1 = f_wba <<< (WG - G);
                             if (t1 > gw_r) t1 = gw_r;            // w_b
                             rden_r_n = t1;                        // w_b until P2
@@ -658,8 +726,8 @@ module fric_ep #(
                                     st_reg_n = S_N0;
                                 end else begin
                                     room_r_n = gw_r - t2;
-                                    de_r_n = norm_e(gw_r - t1);
-                                    t0 = norm_m(gw_r - t1) - (ONE <<< (W - 1));
+                                    de_r_n = ne;
+                                    t0 = nm - (ONE <<< (W - 1));
                                     tsel_reg_n = T_RECIP;
                                     ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
                                     p_r_n = t0 & ((ONE <<< RF) - 1);
@@ -673,8 +741,7 @@ module fric_ep #(
                             // it_r = 1/(g_w - w_b); rden_r still holds w_b
                             prod_r_n = rden_r;                    // w_b
                             rden_r_n = it_r;
-                            ge_r_n = norm_e(g_r);
-                            t0 = norm_m(g_r) - (ONE <<< (W - 1));
+                            t0 = gn_r - (ONE <<< (W - 1));
                             ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
                             p_r_n = t0 & ((ONE <<< RF) - 1);
                             ret_reg_n = S_P3;
@@ -688,7 +755,7 @@ module fric_ep #(
                             st_reg_n = S_P4;
                         end
                         S_P4: begin
-                            t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
+                            t0 = so;
                             tsel_reg_n = T_ALPHA;
                             if (t0 >= EP1) begin
                                 ta_reg_n = TA_LAST;
@@ -708,29 +775,29 @@ module fric_ep #(
                             st_reg_n = S_P6;
                         end
                         S_P6: begin
-                            t0 = shift_to(mp, 2 * W - 1 + ge_r + WG - G - EPF, EP1);   // qu
+                            t0 = so;                             // qu
                             ma_reg_n = t0[MA_W-1:0];
                             mb_reg_n = alpha_r[MB_W-1:0];
                             st_reg_n = S_P7;
                         end
                         S_P7: begin
-                            t0 = EP1 - rsr(mp, EPF);             // hs
-                            t1 = norm_m(dl_r);
+                            t0 = EP1 - ro;                       // hs
+                            t1 = nm;
                             tn_r_n = t1;
-                            te_r_n = norm_e(dl_r);
+                            te_r_n = ne;
                             ma_reg_n = t1[MA_W-1:0];
                             mb_reg_n = t0[MB_W-1:0];
                             st_reg_n = S_P8;
                         end
                         S_P8: begin
-                            t0 = u_r + shift_to(mp, EPF + 1 - te_r, room_r);   // u_m
+                            t0 = u_r + so;                       // u_m
                             t1 = t0 - prod_r;
                             ma_reg_n = t1[MA_W-1:0];
                             mb_reg_n = rden_r[MB_W-1:0];
                             st_reg_n = S_P9;
                         end
                         S_P9: begin
-                            t0 = shift_to(mp, 2 * W - 1 + de_r - EPF, EP1);
+                            t0 = so;
                             if (t0 >= EP1) begin
                                 ta_reg_n = TA_LAST;
                                 p_r_n = 64'sd0;
@@ -756,8 +823,8 @@ module fric_ep #(
                         end
                         S_P11: begin
                             // y_over_g(tn L2E, W - 1 + WG - G - te, g): 1/g is rg_r
-                            t0 = norm_m(mp);
-                            sh_r_n = 2 * W - 1 - YF + (W - 1 + WG - G - te_r) + ge_r - norm_e(mp);
+                            t0 = nm;
+                            sh_r_n = 2 * W - 1 - YF + (W - 1 + WG - G - te_r) + ge_r - ne;
                             ma_reg_n = t0[MA_W-1:0];
                             mb_reg_n = rg_r[MB_W-1:0];
                             st_reg_n = S_P12;
@@ -769,20 +836,20 @@ module fric_ep #(
                             st_reg_n = S_P13;
                         end
                         S_P13: begin
-                            y_r_n = shift_to(mp, sh_r + EPF, YLIM);
+                            y_r_n = so;
                             ma_reg_n = u_r[MA_W-1:0];
                             mb_reg_n = alpha_r[MB_W-1:0];
                             st_reg_n = S_P14;
                         end
                         S_P14: begin
-                            diff_r_n = gw_r - rsr(mp, EPF);
+                            diff_r_n = gw_r - ro;
                             if (y_r >= YLIM) begin
                                 t1 = u_r + room_r;
                                 w1_r_n = neg_reg ? -t1 : t1;
                                 st_reg_n = S_N0;
                             end else if (y_r < (ONE <<< (YF - 1))) begin
-                                pm_r_n = norm_m(prod_r);
-                                pn_r_n = norm_e(prod_r);
+                                pm_r_n = nm;
+                                pn_r_n = ne;
                                 tsel_reg_n = T_H;
                                 ta_reg_n = {{(TA_W-TB){1'b0}}, y_r[HF+TB-1:HF]};
                                 p_r_n = y_r & ((ONE <<< HF) - 1);
@@ -790,8 +857,8 @@ module fric_ep #(
                                 ret_reg_n = S_P15;
                                 st_reg_n = S_I1;
                             end else begin
-                                ae_r_n = norm_e(alpha_r);
-                                t0 = norm_m(alpha_r) - (ONE <<< (W - 1));
+                                ae_r_n = ne;
+                                t0 = nm - (ONE <<< (W - 1));
                                 tsel_reg_n = T_RECIP;
                                 ta_reg_n = {{(TA_W-TB){1'b0}}, t0[RF+TB-1:RF]};
                                 p_r_n = t0 & ((ONE <<< RF) - 1);
@@ -806,13 +873,13 @@ module fric_ep #(
                             st_reg_n = S_P16A;
                         end
                         S_P16A: begin
-                            t0 = rsr(mp, HP);
+                            t0 = ro;
                             ma_reg_n = diff_r[MA_W-1:0];
                             mb_reg_n = t0[MB_W-1:0];
                             st_reg_n = S_P16B;
                         end
                         S_P16B: begin
-                            t1 = u_r + shift_to(mp, sh_r + YF - pn_r, room_r);
+                            t1 = u_r + so;
                             w1_r_n = neg_reg ? -t1 : t1;
                             st_reg_n = S_N0;
                         end
@@ -828,13 +895,13 @@ module fric_ep #(
                             st_reg_n = S_P19;
                         end
                         S_P19: begin
-                            t0 = rsr(mp, W);
+                            t0 = ro;
                             ma_reg_n = t0[MA_W-1:0];
                             mb_reg_n = rden_r[MB_W-1:0];
                             st_reg_n = S_P20;
                         end
                         S_P20: begin
-                            t1 = u_r + shift_to(mp, 2 * W - 1 + ae_r - EPF, room_r);
+                            t1 = u_r + so;
                             w1_r_n = neg_reg ? -t1 : t1;
                             st_reg_n = S_N0;
                         end
@@ -870,7 +937,7 @@ module fric_ep #(
                             st_reg_n = S_N1B;
                         end
                         S_N1B: begin
-                            c1_r_n = rsr(mp, EF);
+                            c1_r_n = ro;
                             st_reg_n = S_N2;
                         end
                         S_N2: begin
@@ -879,7 +946,7 @@ module fric_ep #(
                             st_reg_n = S_N3;
                         end
                         S_N3: begin
-                            t0 = rsr(mp, f_c1s[31:0]);
+                            t0 = ro;
                             if (t0 > S1MAX || t0 < -S1MAX) begin
                                 sf_reg_n[2] = 1'b1;
                                 t0 = (t0 > 0) ? S1MAX : -S1MAX;
@@ -890,8 +957,12 @@ module fric_ep #(
                             st_reg_n = S_N4;
                         end
                         S_N4: begin
-                            t0 = rsr(mp, f_bs[31:0]) <<< (WG - G);
-                            t1 = rsr(w1_r + s1_r + (neg_reg ? -t0 : t0), WG);
+                            t0 = ro <<< (WG - G);
+                            tot_r_n = w1_r + s1_r + (neg_reg ? -t0 : t0);
+                            st_reg_n = S_N5;
+                        end
+                        S_N5: begin
+                            t1 = ro;
                             if (t1 > FMAX || t1 < -FMAX) begin
                                 sf_reg_n[0] = 1'b1;
                                 t1 = (t1 > 0) ? FMAX : -FMAX;
@@ -1003,6 +1074,8 @@ module fric_ep #(
                 dw_r <= dw_r_n;
                 c1_r <= c1_r_n;
                 s1_r <= s1_r_n;
+                gn_r <= gn_r_n;
+                tot_r <= tot_r_n;
                 if (stm_we) stm[ax_reg] <= w1_r_n[SW-1:0];
             end
         endcase
