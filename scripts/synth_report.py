@@ -178,7 +178,7 @@ def write_choose(path, records):
                 "**fric_eng**, the iCEBreaker image's choice.\n"
                 "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n"
                 "- The elasto-plastic model (a true stick below breakaway): **fric_ep** ([fric_ep.md](fric_ep.md)), "
-                "sequential, one sample every 29 to 137 cycles shared by its axes, bit-exact with "
+                "sequential, one sample every 30 to 138 cycles shared by its axes, bit-exact with "
                 "`fric_fx_ep_step()` and on `fric_lugre`'s ports; or the fixed-point model as firmware "
                 "([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n")
 

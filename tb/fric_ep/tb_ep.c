@@ -368,6 +368,31 @@ static void test_saturation(void **state)
     }
 }
 
+/* At full speed (input always valid, output always ready) a sample is taken
+ * every latency + 1 cycles: standstill samples, 30 cycles each. */
+static void test_throughput(void **state)
+{
+    (void)state;
+    in.s_tvalid = 1;
+    in.s_tdata = 0;
+    in.s_tuser = 1;
+    in.m_tready = 1;
+    unsigned taken = 0, outs = 0;
+    for (int c = 0; c < 30 * 200; c++) {
+        dut_set(dut, &in, &out);
+        taken += out.s_tready;
+        if (out.m_tvalid) {
+            outs++;
+            assert_int_equal(out.m_tdata, 0);
+        }
+        tick();
+    }
+    in.s_tvalid = 0;
+    printf("tb_ep W %d: %u samples in %d cycles at full speed\n", TB_W, taken, 30 * 200);
+    assert_true(taken >= 199 && taken <= 201);
+    assert_true(outs + 1 >= taken);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +400,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_commit_mid_stream, setup, teardown),
         cmocka_unit_test_setup_teardown(test_saturation, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_throughput, setup, teardown),
     };
     const int r = cmocka_run_group_tests(tests, NULL, NULL);
     static const char *const zone[4] = {"standstill", "LuGre", "add", "transition"};
