@@ -146,6 +146,10 @@ lint-rtl-ep:
 	@for w in 16 18; do $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=$$w $(EP_SRCS) --top-module fric_ep || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_ep, W $$w"; done
 	@iverilog -g2005 $(RTL_INC) -o $(BUILD)/iverilog_ep.vvp -s fric_ep $(EP_SRCS) && echo "ok   iverilog -g2005 elaborates fric_ep"
+	@$(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) rtl/synth/fric_ep_harness.v $(EP_SRCS) --top-module fric_ep_harness && \
+	  echo "ok   verilator --lint-only -Wall: fric_ep_harness"
+# make lint-rtl covers fric_ep too
+lint-rtl: lint-rtl-ep
 
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
 ENG_SRCS := $(call rtl_files,rtl/cores/fric_eng.f)
