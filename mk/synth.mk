@@ -96,7 +96,7 @@ $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 # The elasto-plastic core alone, through its harness, 8 axes: W 18 on the
 # ECP5 LFE5U-25F and W 16 on the UP5K. Not in make synth or make test yet.
 #   make synth-ep-ecp5, make synth-ep-up5k
-EP_ECP5_MHZ ?= 50
+EP_ECP5_MHZ ?= 15
 EP_UP5K_MHZ ?= 20
 PNR_ep_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(EP_ECP5_MHZ)
 PNR_ep_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(EP_UP5K_MHZ) --pcf-allow-unconstrained
