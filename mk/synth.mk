@@ -93,6 +93,32 @@ $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	@mkdir -p $(@D)
 	$(call msg,RUN,$@) TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
+# The elasto-plastic core alone, through its harness, 8 axes: W 18 on the
+# ECP5 LFE5U-25F and W 16 on the UP5K. Not in make synth or make test yet.
+#   make synth-ep-ecp5, make synth-ep-up5k
+EP_ECP5_MHZ ?= 15
+EP_UP5K_MHZ ?= 20
+PNR_ep_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(EP_ECP5_MHZ)
+PNR_ep_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(EP_UP5K_MHZ) --pcf-allow-unconstrained
+EP_SYNTH_SRCS := $(call rtl_files,rtl/cores/fric_ep.f) rtl/synth/fric_ep_harness.v
+# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command
+define ep_synth_run
+$(SYNTH)/$(1)/synth.json: $(EP_SYNTH_SRCS) $(RTL_VH)
+	@mkdir -p $$(@D)
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(EP_SYNTH_SRCS)' 'chparam -set W $(2) -set NUM_AXES 8 fric_ep_harness' \
+	  '$(3) -top fric_ep_harness -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
+$(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
+	$$(call msg,PNR,$$@) $(4) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	@mv $$@.tmp $$@
+	@grep -E 'Max frequency' $$@ | tail -1
+endef
+$(eval $(call ep_synth_run,ep_ecp5,18,synth_ecp5,$(PNR_ep_ecp5) --textcfg $(SYNTH)/ep_ecp5/out.config))
+$(eval $(call ep_synth_run,ep_up5k,16,synth_ice40 -dsp,$(PNR_ep_up5k) --asc $(SYNTH)/ep_up5k/out.asc))
+.PHONY: synth-ep-ecp5 synth-ep-up5k
+synth-ep-ecp5: $(SYNTH)/ep_ecp5/pnr.log
+synth-ep-up5k: $(SYNTH)/ep_up5k/pnr.log
+
 # the shared engine alone (the iCEBreaker image's models), with its measured
 # rate, and the VHDL twin's run against it (mk/ghdl.mk)
 ENG_SYNTH_SRCS := $(ENG_SRCS) rtl/synth/fric_eng_harness.v

@@ -116,6 +116,41 @@ test-rtl-lugre: $(LUGRE_TB_BINS) $(STIM_FILES)
 	  STIM_DIR=$(abspath $(STIM_DIR)) $(abspath scripts/run_test.sh) "$$n (run from $(BUILD)/run)" $(abspath $(LOGS))/$$n.log $$t || exit 1; done
 TEST_ALL += test-rtl-lugre
 
+# ---- fric_ep: the sequential elasto-plastic core -----------------------------
+EP_SRCS := $(call rtl_files,rtl/cores/fric_ep.f)
+# $(1) name  $(2) W
+define ep_bench
+$(BUILD)/tb/$(1)/tb.o: tb/fric_ep/tb_ep.c tb/fric_lugre/dut_lugre.h
+	@mkdir -p $$(@D)
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_lugre -DTB_W=$(2) -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(EP_SRCS) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_ep -GW=$(2) -GNUM_AXES=4 $(RTL_INC) $(VLT) $(EP_SRCS) \
+	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
+EP_TB_BINS += $(BUILD)/tb/$(1)/$(1)
+endef
+EP_TB_BINS :=
+$(eval $(call ep_bench,tb_ep_w16,16))
+$(eval $(call ep_bench,tb_ep_w18,18))
+
+.PHONY: test-rtl-ep lint-rtl-ep
+# fric_ep against fric_fx_ep_step(), bit for bit, at W 16 and 18
+test-rtl-ep: $(EP_TB_BINS) lint-rtl-ep
+	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && for t in $(abspath $(EP_TB_BINS)); do n=$$(basename $$t); \
+	  $(abspath scripts/run_test.sh) "$$n" $(abspath $(LOGS))/$$n.log $$t || exit 1; done
+lint-rtl-ep:
+	@for w in 16 18; do $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=$$w $(EP_SRCS) --top-module fric_ep || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_ep, W $$w"; done
+	@iverilog -g2005 $(RTL_INC) -o $(BUILD)/iverilog_ep.vvp -s fric_ep $(EP_SRCS) && echo "ok   iverilog -g2005 elaborates fric_ep"
+	@$(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) rtl/synth/fric_ep_harness.v $(EP_SRCS) --top-module fric_ep_harness && \
+	  echo "ok   verilator --lint-only -Wall: fric_ep_harness"
+# make lint-rtl covers fric_ep too
+lint-rtl: lint-rtl-ep
+
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
 ENG_SRCS := $(call rtl_files,rtl/cores/fric_eng.f)
 ENG_DEPS := $(RTL_VH)

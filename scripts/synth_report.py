@@ -177,9 +177,10 @@ def write_choose(path, records):
                 "- Both models on a small part such as the iCE40 UP5K (8 DSP blocks), up to 4 axes at W 16: "
                 "**fric_eng**, the iCEBreaker image's choice.\n"
                 "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n"
-                "- The elasto-plastic model (a true stick below breakaway): no core yet. Its bit-exact fixed-point "
-                "model, `fric_fx_ep_step()`, a mode of the LuGre step whose extra words follow the LuGre words, runs "
-                "as firmware ([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n"
+                "- The elasto-plastic model (a true stick below breakaway): **fric_ep** ([fric_ep.md](fric_ep.md)), "
+                "sequential, one sample every 30 to 138 cycles shared by its axes, bit-exact with "
+                "`fric_fx_ep_step()` and on `fric_lugre`'s ports; or the fixed-point model as firmware "
+                "([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n"
                 "- On a Gowin GW1N-9 (6480 flip-flops), such as the Tang Nano 9K's: fric_stribeck at W 16 or "
                 "fric_eng; fric_lugre needs about 13 000 flip-flops. On a GW2A-18 or a Lattice LIFCL-40 all "
                 "three fit (results/synth-families.md).\n")
