@@ -776,7 +776,13 @@ module fric_gms #(
 
     // ---- the sequencer ----------------------------------------------------------------
     // S_IDLE: the zeroing first, then a commit, then a state reset, then a sample
+`ifdef FRIC_FORMAL_SHORT
+    // the formal proofs' schedule (rtl/formal/fric_gms_*.sby): the datapath
+    // is cut there, so only the sequencer's counts remain, shortened
+    localparam [7:0] FE_CNT = 8'd2, DR_CNT = 8'd2, OUT_CNT = 8'd1;
+`else
     localparam [7:0] FE_CNT = K_FE[7:0], DR_CNT = K_EW[7:0], OUT_CNT = K_OUT[7:0];
+`endif
     wire sr_take = srst_valid && srst_ready;
     reg  srst_ready_reg = 1'b0;
     wire sr_done = (st_reg == S_ZR) && !zero_rst_reg && (zcnt_reg == zend_reg);
@@ -901,5 +907,133 @@ module fric_gms #(
         if (rst) flags_reg <= 5'd0;
     end
     assign flags = flags_reg;
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_gms_*.sby, docs/formal.md) =====
+    // The module is the top of its proofs, with FRIC_FORMAL_SHORT: the
+    // datapath is cut (the element sum, the sum with the viscous term, its
+    // flags and the element state written are free values in every cycle),
+    // and the sequencer's waits for the cut arithmetic are shortened to
+    // FE_CNT, DR_CNT, OUT_CNT above; no property depends on a computed value
+    // or on the length of those waits. Environment (assumptions): rst is
+    // high in the first cycle and free after it; s_axis follows AXI4-Stream;
+    // m_axis_tready, the cfg port, the state-reset port and flags_clear are
+    // free.
+    // Stream properties (fric_gms_axis.sby, k-induction), from
+    // rtl/formal/fric_axis_track.vh:
+    //   m_hold       m_axis_tvalid is held until m_axis_tready, with tdata
+    //                and tuser stable
+    //   one_out      every accepted input beat gives exactly one output beat,
+    //                in order, with its axis
+    // and the time-multiplexed sequencer's own:
+    //   gms_latency  the tracked beat comes out F_LAT0 + n cycles after its
+    //                handshake (n = min(GMS_N, 16) of its axis's set), plus
+    //                the cycles it waits for the output register
+    //   gms_elements the elements of its sample are issued once each, in
+    //                order 0 .. n-1, for its axis, and the element writes in
+    //                its time are its axis's
+    localparam integer F_LAT0 = FE_CNT + DR_CNT + OUT_CNT + 3;
+    localparam integer F_OUT = 2;
+    localparam integer F_LATENCY = F_LAT0 + NE;
+    localparam integer F_NP = 2;
+    wire f_busy = (st_reg == S_LD) || (st_reg == S_FE) || (st_reg == S_EL) || (st_reg == S_DR) ||
+                  (st_reg == S_OUT);
+    wire f_load = (st_reg == S_OUT) && (cnt_reg == 8'd0) && out_free;
+    function f_vp;
+        input integer pl;
+        begin
+            f_vp = (pl == 1) ? f_busy : 1'b0;
+        end
+    endfunction
+    wire f_adv1 = f_load;
+    wire f_v1_next = in_take || (f_busy && !f_load);
+    wire [1:0] count_reg = {1'b0, out_v_reg};
+    wire f_tr_step = (f_tr_stage == 8'd1) && f_load;
+`include "fric_axis_track.vh"
+
+    // ---- the sequencer's schedule and the elements of the tracked beat ----
+    reg [7:0]  f_tr_cyc;       // cycles since its handshake
+    reg [7:0]  f_tr_wait;      // cycles it waited for the output register
+    reg [EB:0] f_tr_n;         // its axis's element count at its handshake
+    reg [EB:0] f_tr_iss;       // its elements issued so far
+    wire [N_W-1:0] f_n_in = m_n[s_axis_tuser];
+    wire f_tr_dp = f_tr_v && (f_tr_stage == 8'd1);   // it is in the datapath
+    always @(posedge clk) begin
+        if (f_tr_dp) begin
+            f_tr_cyc <= f_tr_cyc + 8'd1;
+            if (st_reg == S_OUT && cnt_reg == 8'd0 && !out_free) f_tr_wait <= f_tr_wait + 8'd1;
+            if (e_issue) f_tr_iss <= f_tr_iss + {{EB{1'b0}}, 1'b1};
+        end
+        if (f_tr_in) begin
+            f_tr_cyc  <= 8'd1;
+            f_tr_wait <= 8'd0;
+            f_tr_iss  <= {(EB+1){1'b0}};
+            f_tr_n    <= (f_n_in > NE[N_W-1:0]) ? NE[EB:0] : f_n_in[EB:0];
+        end
+    end
+    always @(*)
+        if (f_past_valid && !rst && f_tr_dp) begin
+            if (f_load) p_gms_latency: assert(f_tr_cyc == F_LAT0[7:0] - 8'd1 + {3'd0, f_tr_n} + f_tr_wait);
+            if (f_load) p_gms_elements_n: assert(f_tr_iss == f_tr_n);
+            if (e_issue) p_gms_elements_order: assert({1'b0, ecnt_reg} == f_tr_iss && f_tr_iss < f_tr_n);
+            p_gms_elements_axis: assert(in_ax_reg == f_tr_axis);
+        end
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants (for the induction) ----
+    localparam [7:0] F_C_EL = 8'd2 + FE_CNT;
+    always @(*)
+        if (f_past_valid) begin
+            f_inv_rdy: assert(!in_rdy_reg || (st_reg == S_IDLE && !cm_pend && !sr_pend));
+            f_inv_idle: assert(f_busy || !(st_reg == S_OUT));
+            if (st_reg == S_EL) f_inv_el: assert({1'b0, ecnt_reg} < h_n);
+            if (st_reg == S_FE) f_inv_fe: assert(cnt_reg != 8'd0 && cnt_reg <= FE_CNT);
+            if (st_reg == S_DR) f_inv_dr: assert(cnt_reg != 8'd0 && cnt_reg <= DR_CNT);
+            if (st_reg == S_OUT) f_inv_out: assert(cnt_reg <= OUT_CNT);
+            if (st_reg == S_CM) f_inv_cm: assert(cm_pend);
+            if (f_busy && st_reg != S_LD) f_inv_hn: assert(h_n <= NE[EB:0]);
+            // the tracked beat: in the datapath, behind the output register's
+            // beat if any; in the output register, at the head; never
+            // advancing its run count (the input is closed while it is in)
+            if (!rst && f_tr_v) begin
+                f_inv_tr_run: assert(f_tr_run == 8'd1 && f_tr_stage >= 8'd1 && f_tr_stage <= F_OUT[7:0]);
+                if (f_tr_stage == 8'd1) f_inv_tr_1: assert(f_tr_ahead == {7'd0, out_v_reg} &&
+                                                           (!f_tr_free || st_reg == S_LD));
+                if (f_tr_stage == F_OUT[7:0]) f_inv_tr_2: assert(out_v_reg && f_tr_ahead == 8'd0 && !f_tr_free &&
+                                                                 out_reg[W+AXIS_W-1:W] == f_tr_axis);
+            end
+            if (!rst && f_tr_v && f_tr_stage == 8'd1) begin
+                f_inv_tr_busy: assert(f_busy);
+                if (st_reg != S_LD) f_inv_tr_n: assert(h_n == f_tr_n && in_ax_reg == f_tr_axis);
+                else                f_inv_tr_ld: assert(in_ax_reg == f_tr_axis &&
+                                                        f_tr_n == ((m_n[in_ax_reg] > NE[N_W-1:0]) ? NE[EB:0]
+                                                                   : m_n[in_ax_reg][EB:0]));
+                f_inv_tr_n16: assert(f_tr_n <= NE[EB:0]);
+                case (st_reg)
+                    S_LD:  f_inv_s_ld: assert(f_tr_cyc == 8'd1 && f_tr_iss == 0 && f_tr_wait == 8'd0);
+                    S_FE:  f_inv_s_fe: assert(f_tr_cyc == 8'd2 + FE_CNT - cnt_reg && f_tr_iss == 0 &&
+                                              f_tr_wait == 8'd0);
+                    S_EL:  f_inv_s_el: assert(f_tr_cyc == F_C_EL + {4'd0, ecnt_reg} &&
+                                              f_tr_iss == {1'b0, ecnt_reg} && f_tr_wait == 8'd0);
+                    S_DR:  f_inv_s_dr: assert(f_tr_cyc == F_C_EL + {3'd0, f_tr_n} + DR_CNT - cnt_reg &&
+                                              f_tr_iss == f_tr_n && f_tr_wait == 8'd0);
+                    S_OUT: f_inv_s_out: assert(f_tr_cyc == F_C_EL + {3'd0, f_tr_n} + DR_CNT + OUT_CNT - cnt_reg +
+                                                           f_tr_wait && f_tr_iss == f_tr_n &&
+                                                           f_tr_wait < 8'd64);
+                    default: ;
+                endcase
+            end
+        end
+    // the tracked beat waits at most 63 cycles for the output register (a
+    // bound for the induction's counters, not a property of the core)
+    always @(*) if (f_past_valid && f_tr_dp && f_tr_wait >= 8'd62) assume(m_axis_tready);
+`endif
+    // reachability: the zeroing after reset takes 2^AXIS_W * 16 cycles, so
+    // the cover run (NUM_AXES 1: 32 cycles) reaches a beat through and the
+    // end of a commit's copy
+    always @(*) begin
+        cover(f_tr_dp && f_load && f_tr_n == 0);              // a beat of no elements through
+        cover(f_tr_dp && f_load && f_tr_wait != 8'd0);        // ... after waiting for the output
+        cover(f_past_valid && !rst && st_reg == S_CM && ecnt_reg == E_LAST); // a commit's copy ends
+    end
+`endif
 endmodule
 `resetall
