@@ -307,6 +307,33 @@ module fric_gms #(
         .clk(clk), .en(cfg_take), .d(cfg_data), .fits(req_ok[7:0]));
     fric_word_fits #(.N(1), .WIDTHS(AM8), .SIGNS(1'b0)) u_fits_am (
         .clk(clk), .en(cfg_take), .d(cfg_data), .fits(req_ok[8]));
+    // an element word's class, by comparison with the 48 element addresses
+    // (a shallow OR of equalities, where a division by 3 would be a long chain)
+    function [NCLS-1:0] el_class;
+        input [6:0] addr;
+        integer i;
+        begin
+            el_class = 9'b000000000;
+            for (i = 0; i < NE; i = i + 1) begin
+                if ({25'd0, addr} == NSCAL + 3 * i)     el_class = 9'b000001000;   // KM_i
+                if ({25'd0, addr} == NSCAL + 3 * i + 1) el_class = 9'b000000100;   // KS_i
+                if ({25'd0, addr} == NSCAL + 3 * i + 2) el_class = 9'b100000000;   // AM_i
+            end
+        end
+    endfunction
+    // an element word's element and field (0 KM, 1 KS, 2 AM), likewise
+    function [EB+1:0] el_index;
+        input [6:0] addr;
+        integer i;
+        begin
+            el_index = {(EB+2){1'b0}};
+            for (i = 0; i < NE; i = i + 1) begin
+                if ({25'd0, addr} == NSCAL + 3 * i)     el_index = {i[EB-1:0], 2'd0};
+                if ({25'd0, addr} == NSCAL + 3 * i + 1) el_index = {i[EB-1:0], 2'd1};
+                if ({25'd0, addr} == NSCAL + 3 * i + 2) el_index = {i[EB-1:0], 2'd2};
+            end
+        end
+    endfunction
     function [NCLS-1:0] addr_class;
         input [6:0] addr;
         begin
@@ -320,15 +347,7 @@ module fric_gms #(
                 `FRIC_WORD_DM_P, `FRIC_WORD_DM_N:                            addr_class = 9'b000100000;
                 `FRIC_WORD_DSEL:                                              addr_class = 9'b001000000;
                 `FRIC_WORD_GMS_KCX:                                           addr_class = 9'b010000000;
-                default:
-                    if (addr >= NSCAL[6:0] && addr < NWORDS[6:0])
-                        case ((addr - NSCAL[6:0]) % 7'd3)
-                            7'd0:    addr_class = 9'b000001000;      // KM_i
-                            7'd1:    addr_class = 9'b000000100;      // KS_i
-                            default: addr_class = 9'b100000000;      // AM_i
-                        endcase
-                    else
-                        addr_class = 9'b000000000;
+                default:                                                      addr_class = el_class(addr);
             endcase
         end
     endfunction
@@ -343,9 +362,7 @@ module fric_gms #(
     reg          wr_el_reg;
     reg [EB-1:0] wr_ei_reg;
     reg [1:0]    wr_ef_reg;
-    wire [6:0] req_eoff = req_addr_reg - NSCAL[6:0];
-    wire [6:0] req_ei = req_eoff / 7'd3;
-    wire [6:0] req_ef = req_eoff % 7'd3;
+    wire [EB+1:0] req_eif = el_index(req_addr_reg);
     wire cfg_bad = bad_reg && !flags_clear[4];
     wire cm_pend_next = (cfg_take && cfg_commit) || (cm_pend && !(st_reg == S_CM && ecnt_reg == E_LAST));
     assign cfg_ready = cfg_ready_reg;
@@ -366,8 +383,8 @@ module fric_gms #(
         wr_addr_reg <= req_addr_reg;
         wr_data_reg <= req_data_reg;
         wr_el_reg   <= (req_addr_reg >= NSCAL[6:0]);
-        wr_ei_reg   <= req_ei[EB-1:0];
-        wr_ef_reg   <= req_ef[1:0];
+        wr_ei_reg   <= req_eif[EB+1:2];
+        wr_ef_reg   <= req_eif[1:0];
         if (wr_v_reg) begin
             if (!wr_el_reg)             stg[wr_addr_reg[4:0]] <= wr_data_reg;
             else if (wr_ef_reg == 2'd0) stg_km[wr_ei_reg] <= wr_data_reg[W-1:0];
@@ -651,7 +668,9 @@ module fric_gms #(
         .clk(clk), .ce(ce), .x($signed({1'b0, akm_l, {WG{1'b0}}})), .s(eks_l), .y(dinc));
     // E_SL: slipping (a slipping element, or a sticking one at or beyond its
     // level), and |L_i - F_i| with its sign
+    // both differences, so that |L_i - F_i| is one carry chain and a multiplexer
     wire signed [SW+1:0] diff = {lim_reg[SW], lim_reg} - {{2{ef_l_reg[SW-1]}}, ef_l_reg};
+    wire signed [SW+1:0] ndiff = {{2{ef_l_reg[SW-1]}}, ef_l_reg} - {lim_reg[SW], lim_reg};
     wire at_lim = neg_reg ? ($signed({ef_l_reg[SW-1], ef_l_reg}) <= lim_reg)
                           : ($signed({ef_l_reg[SW-1], ef_l_reg}) >= lim_reg);
     reg                 sl_reg, dfs_reg;
@@ -661,7 +680,7 @@ module fric_gms #(
     always @(posedge clk) begin
         sl_reg    <= (es_l_reg != 2'b00) || at_lim;
         dfs_reg   <= diff[SW+1];
-        adf_reg   <= diff[SW+1] ? (~diff[MV_W-1:0] + {{(MV_W-1){1'b0}}, 1'b1}) : diff[MV_W-1:0];
+        adf_reg   <= diff[SW+1] ? ndiff[MV_W-1:0] : diff[MV_W-1:0];
         lim_s_reg <= lim_reg;
         ef_s_reg  <= ef_l_reg;
     end
@@ -897,7 +916,7 @@ module fric_gms #(
     // normalized g's leading one (the table indexes below it), the top bits
     // of bounded values
     wire unused_bits = &{1'b0, qn_e[7:5], gn[W-1], mp2[2*W-1:MV_W-W], f1_reg[F1_W-1:SW+2],
-                         wr_addr_reg[6:5], req_ei[6:EB], req_ef[6:2], diff[SW]};
+                         wr_addr_reg[6:5], diff[SW], ndiff[SW+1:SW]};
 
     // ---- sticky flags ----------------------------------------------------------
     reg [4:0] flags_reg = 5'd0;

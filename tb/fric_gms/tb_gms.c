@@ -729,5 +729,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cfg_word_edges, setup, teardown),
         cmocka_unit_test_setup_teardown(test_latency, setup, teardown),
     };
-    return cmocka_run_group_tests_name(TB_NAME, tests, NULL, NULL);
+    printf("%s: fric_gms W = %d, %d axes\n", TB_NAME, TB_W, NAX);
+    /* TEST=pattern runs the matching tests only (handy with TRACE=1) */
+    const char *only = getenv("TEST");
+    if (only && only[0]) cmocka_set_test_filter(only);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }
