@@ -946,7 +946,8 @@ module fric_gms #(
     // and the time-multiplexed sequencer's own:
     //   gms_latency  the tracked beat comes out F_LAT0 + n cycles after its
     //                handshake (n = min(GMS_N, 16) of its axis's set), plus
-    //                the cycles it waits for the output register
+    //                the cycles it waits for the output register, and stays
+    //                in the datapath no longer than that
     //   gms_elements the elements of its sample are issued once each, in
     //                order 0 .. n-1, for its axis, and the element writes in
     //                its time are its axis's
@@ -992,6 +993,8 @@ module fric_gms #(
     always @(*)
         if (f_past_valid && !rst && f_tr_dp) begin
             if (f_load) p_gms_latency: assert(f_tr_cyc == F_LAT0[7:0] - 8'd1 + {3'd0, f_tr_n} + f_tr_wait);
+            // ... and never later: no sample stays in the datapath longer
+            p_gms_latency_bound: assert(f_tr_cyc <= F_LAT0[7:0] - 8'd1 + {3'd0, f_tr_n} + f_tr_wait);
             if (f_load) p_gms_elements_n: assert(f_tr_iss == f_tr_n);
             if (e_issue) p_gms_elements_order: assert({1'b0, ecnt_reg} == f_tr_iss && f_tr_iss < f_tr_n);
             p_gms_elements_axis: assert(in_ax_reg == f_tr_axis);
