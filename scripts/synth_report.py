@@ -180,7 +180,7 @@ def write_choose(path, records):
                 "- Both models on a small part such as the iCE40 UP5K (8 DSP blocks), up to 4 axes at W 16: "
                 "**fric_eng**, the iCEBreaker image's choice.\n"
                 "- The ULX3S image uses fric_stribeck and fric_lugre at W 18 (docs/board.md).\n"
-                "- Presliding hysteresis with non-local memory (GMS) on a part with about 20 DSP blocks "
+                "- Presliding hysteresis with non-local memory (GMS) on a part with 16 or more DSP blocks "
                 "(ECP5): **fric_gms**, one sample every 110 + n clocks (n elements); it does not fit the "
                 "UP5K.\n")
 

@@ -71,8 +71,7 @@ module fric_gms #(
     // clock (ECP5); 0: two-stage shifts, tables in block RAM
     parameter integer OPT_FAST = 1,
     // 1: the products of the shared part and the level product g AM_i in
-    // fabric (iCE40 UP5K: its 8 SB_MAC16 then hold the element stage's four
-    // products and the three table units' ones); 0: DSP products
+    // fabric, for a part with few DSP blocks; 0: DSP products
     parameter integer OPT_FABRIC = 0,
     // 1: products as registered ECP5 MULT18X18D (synthesis only)
     parameter integer OPT_ECP5_DSP = 0
