@@ -119,6 +119,38 @@ $(eval $(call ep_synth_run,ep_up5k,16,synth_ice40 -dsp,$(PNR_ep_up5k) --asc $(SY
 synth-ep-ecp5: $(SYNTH)/ep_ecp5/pnr.log
 synth-ep-up5k: $(SYNTH)/ep_up5k/pnr.log
 
+# The GMS core alone, through its harness: the ECP5 configuration (W 18,
+# OPT_FAST, ECP5 DSP products) at GMS_ECP5_MHZ, and the UP5K one (W 16,
+# two-stage shifts, tables in block RAM, the shared part's products in
+# fabric) at the iCEBreaker image's clock. A sample takes 110 + n cycles
+# (ECP5 configuration) or 121 + n (UP5K), n the axis's elements
+# (test_latency of tb_gms.c).
+GMS_ECP5_MHZ ?= 90
+GMS_UP5K_MHZ ?= 40.5
+PNR_gms_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(GMS_ECP5_MHZ)
+PNR_gms_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(GMS_UP5K_MHZ) --pcf-allow-unconstrained
+GMS_SYNTH_SRCS := $(call rtl_files,rtl/cores/fric_gms.f) rtl/synth/fric_gms_harness.v
+# $(1) run  $(2) W  $(3) yosys synth command  $(4) nextpnr command  $(5) OPT_FAST  $(6) OPT_FABRIC  $(7) OPT_ECP5_DSP
+define gms_synth_run
+$(SYNTH)/$(1)/synth.json: $(GMS_SYNTH_SRCS) $(RTL_VH)
+	@mkdir -p $$(@D)
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(GMS_SYNTH_SRCS)' \
+	  'chparam -set W $(2) -set OPT_FAST $(5) -set OPT_FABRIC $(6) -set OPT_ECP5_DSP $(7) fric_gms_harness' \
+	  '$(3) -top fric_gms_harness -json $$@' 'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
+	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
+$(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json
+	$$(call msg,PNR,$$@) $(4) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
+	@mv $$@.tmp $$@
+	@grep -E 'Max frequency' $$@ | tail -1
+endef
+$(eval $(call gms_synth_run,gms_ecp5,18,synth_ecp5,$(PNR_gms_ecp5) --textcfg $(SYNTH)/gms_ecp5/out.config,1,0,1))
+$(eval $(call gms_synth_run,gms_up5k,16,synth_ice40 -dsp,$(PNR_gms_up5k) --asc $(SYNTH)/gms_up5k/out.asc,0,1,0))
+.PHONY: synth-gms-ecp5 synth-gms-up5k
+synth-gms-ecp5: $(SYNTH)/gms_ecp5/pnr.log
+synth-gms-up5k: $(SYNTH)/gms_up5k/pnr.log
+# the UP5K run does not fit (about 13 000 cells of 5280): not in make synth
+SYNTH_ALL += synth-gms-ecp5
+
 # the shared engine alone (the iCEBreaker image's models), with its measured
 # rate, and the VHDL twin's run against it (mk/ghdl.mk)
 ENG_SYNTH_SRCS := $(ENG_SRCS) rtl/synth/fric_eng_harness.v

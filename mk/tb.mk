@@ -3,9 +3,10 @@
 # gcc into an object; Verilator's C++ side is only the glue in
 # tb/<core>/dut_<core>.cpp. Each configuration is its own executable.
 #
-#   make test-rtl        the Stribeck benches      } all three part of
+#   make test-rtl        the Stribeck benches      } all four part of
 #   make test-rtl-lugre  the LuGre benches         } make test
 #   make test-rtl-eng    the engine's benches      }
+#   make test-rtl-gms    the GMS benches           }
 #   make VL_TRACE=1 ...  builds the benches with --trace-fst; then TRACE=1
 #                        make test-rtl also writes build/tb/<bench>.fst
 
@@ -72,8 +73,12 @@ lint-rtl:
 	  echo "ok   verilator --lint-only -Wall: fric_lugre_real, W $$w"; done
 	@iverilog -g2005 $(RTL_INC) -o $(BUILD)/iverilog_lugre.vvp -s fric_lugre $(LUGRE_SRCS) && echo "ok   iverilog -g2005 elaborates fric_lugre"
 	@iverilog -g2005 $(RTL_INC) -o $(BUILD)/iverilog_eng.vvp -s fric_eng $(ENG_SRCS) && echo "ok   iverilog -g2005 elaborates fric_eng"
+	@for cfg in "16 0 0" "16 0 1" "18 1 0" "18 1 1"; do set -- $$cfg; \
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GW=$$1 -GOPT_FAST=$$2 -GOPT_FABRIC=$$3 $(GMS_SRCS) --top-module fric_gms || exit 1; \
+	  echo "ok   verilator --lint-only -Wall: fric_gms, W $$1 OPT_FAST $$2 OPT_FABRIC $$3"; done
+	@iverilog -g2005 $(RTL_INC) -o $(BUILD)/iverilog_gms.vvp -s fric_gms $(GMS_SRCS) && echo "ok   iverilog -g2005 elaborates fric_gms"
 	@# the synthesis runs' I/O harnesses, each with its core
-	@for h in stribeck lugre eng; do \
+	@for h in stribeck lugre eng gms; do \
 	  srcs="$$(grep -v '^//' rtl/cores/fric_$$h.f)"; \
 	  $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) rtl/synth/fric_$${h}_harness.v $$srcs --top-module fric_$${h}_harness || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_$${h}_harness"; done
@@ -150,6 +155,39 @@ lint-rtl-ep:
 	  echo "ok   verilator --lint-only -Wall: fric_ep_harness"
 # make lint-rtl covers fric_ep too
 lint-rtl: lint-rtl-ep
+
+# ---- fric_gms ---------------------------------------------------------------
+GMS_SRCS := $(call rtl_files,rtl/cores/fric_gms.f)
+GMS_TB_CFLAGS := $(CFLAGS) -Itb/fric_gms
+
+# $(1) name  $(2) W  $(3) more -G parameters  $(4) the documented latency of a
+# sample without elements (docs/fric_gms.md: TB_LAT0 + n cycles), which
+# test_latency checks
+define gms_bench
+$(BUILD)/tb/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_gms/dut_gms.h mk/tb.mk tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
+	@mkdir -p $$(@D)
+	$$(call msg,CC,$$@) $(CC) $(GMS_TB_CFLAGS) -DTB_W=$(2) -DTB_LAT0=$(4) -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_gms/dut_gms.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(GMS_SRCS) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
+	@mkdir -p $$(@D) && rm -f $$@
+	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
+	  --prefix Vdut --top-module fric_gms -GW=$(2) $(3) $(RTL_INC) $(VLT) $(GMS_SRCS) \
+	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_gms)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_gms/dut_gms.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
+GMS_TB_BINS += $(BUILD)/tb/$(1)/$(1)
+endef
+GMS_TB_BINS :=
+# the UP5K configuration (W 16, two-stage shifts, tables in block RAM, the
+# shared part's products in fabric) and the ECP5 one (W 18, OPT_FAST, DSP)
+$(eval $(call gms_bench,tb_gms_w16,16,-GOPT_FAST=0 -GOPT_FABRIC=1,121))
+$(eval $(call gms_bench,tb_gms_w18,18,-GOPT_FAST=1 -GOPT_FABRIC=0,110))
+
+.PHONY: test-rtl-gms
+test-rtl-gms: $(GMS_TB_BINS)
+	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && for t in $(abspath $(GMS_TB_BINS)); do n=$$(basename $$t); \
+	  $(abspath scripts/run_test.sh) "$$n (run from $(BUILD)/run)" $(abspath $(LOGS))/$$n.log $$t || exit 1; done
+TEST_ALL += test-rtl-gms
 
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
 ENG_SRCS := $(call rtl_files,rtl/cores/fric_eng.f)

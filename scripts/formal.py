@@ -139,6 +139,22 @@ PROPS = {
         ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
                     "a beat or word that raises it; a refused word sets CFG"),
     ],
+    "fric_gms": [
+        ("p_m_hold", "m_axis_tvalid held until m_axis_tready, tdata and tuser stable meanwhile"),
+        ("p_one_out", "every input beat gives exactly one output beat, in order, with its axis"),
+        ("p_gms_latency", "a beat leaves F_LAT0 + n cycles after its handshake (n its axis's elements), "
+                          "plus the cycles it waits for the output register"),
+        ("p_gms_elements", "each element of a sample's axis is issued once, in order 0 .. n-1, and "
+                           "written for that axis"),
+        ("p_cfg_word", "a cfg word changes the staging set only through a handshake, and only "
+                       "when it fits its field"),
+        ("p_cfg_commit", "a commit's set is the staging set at its handshake; no field memory of "
+                         "an axis changes while a sample of it is in the datapath"),
+        ("p_srst", "a state reset (one axis, all, or rst) zeroes the axis's element states after "
+                   "the sample in progress and before any taken after it"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
+                    "a beat or word that raises it; a refused word sets CFG"),
+    ],
     "fric_eng": [
         ("p_m_hold", "each model's m_axis_tvalid held until m_axis_tready, tdata and tuser stable"),
         ("p_in_once", "every accepted input beat taken by exactly one IN, of its axis's slot, with "
@@ -249,6 +265,15 @@ PROOFS = [
          config="W 16, NUM_AXES 2, OPT_FAST 0", props=["cover: a commit waiting for a sample in flight, a "
                                            "sample taken after a state reset, a refused word"],
          test=False),
+    dict(name="gms_axis_w16", sby="fric_gms_axis.sby", task="w16", module="fric_gms",
+         config="W 16, NUM_AXES 2, OPT_FAST 0, OPT_FABRIC 1; datapath cut, waits shortened",
+         props=["p_m_hold", "p_one_out", "p_gms_latency", "p_gms_elements"], test=False),
+    dict(name="gms_axis_w18", sby="fric_gms_axis.sby", task="w18", module="fric_gms",
+         config="W 18, NUM_AXES 2, OPT_FAST 1; datapath cut, waits shortened",
+         props=["p_m_hold", "p_one_out", "p_gms_latency", "p_gms_elements"], test=False),
+    dict(name="gms_axis_cover", sby="fric_gms_axis.sby", task="cover", module="fric_gms",
+         config="W 16, NUM_AXES 1", props=["cover: a beat through, a beat that waited for the output, "
+                                           "the end of a commit's copy"], test=False),
     dict(name="eng", sby="fric_eng.sby", task="prove", module="fric_eng",
          config="NUM_AXES 2; processor cut (any program)",
          props=[p for p, _ in PROPS["fric_eng"]], test=True),
@@ -535,6 +560,30 @@ MUTANTS = [
          depth=83, skip=82, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"], keep_going=False,
          what="a state reset applied mid-sample: a sample taken before it writes the state after "
               "the zeroing, and the next sample reads that"),
+    # the GMS core's stream and sequencer: bounded from reset; the zeroing
+    # after reset takes 32 cycles (NUM_AXES 2), a sample then about 10 more
+    # with the shortened waits
+    dict(name="gms_wrong_axis", proof="gms_axis_w16", file="rtl/cores/fric_gms.v",
+         old="    wire [BEAT_W-1:0] beat = {wsat_reg, 1'b0, gsat_reg, !f_ok, in_ax_reg, f_sat};",
+         new="    wire [BEAT_W-1:0] beat = {wsat_reg, 1'b0, gsat_reg, !f_ok, s_axis_tuser, f_sat};",
+         depth=48, skip=36, expect=["p_one_out"], test=False,
+         what="the output beat carries the axis on the input port, not its sample's"),
+    dict(name="gms_valid_drop", proof="gms_axis_w16", file="rtl/cores/fric_gms.v",
+         old="    assign m_axis_tvalid = out_v_reg;",
+         new="    assign m_axis_tvalid = out_v_reg && (m_axis_tready || !s_axis_tvalid);",
+         depth=48, skip=36, expect=["p_m_hold"], test=False,
+         what="m_axis_tvalid withdrawn while stalled"),
+    dict(name="gms_skip_element", proof="gms_axis_w16", file="rtl/cores/fric_gms.v",
+         old="                ecnt_reg <= ecnt_reg + {{(EB-1){1'b0}}, 1'b1};\n                if ({1'b0, ecnt_reg} == h_n",
+         new="                ecnt_reg <= ecnt_reg + {{(EB-2){1'b0}}, 2'd2};\n                if ({1'b0, ecnt_reg} == h_n",
+         depth=60, skip=48, expect=["p_gms_elements"], test=False,
+         what="every second element skipped (the element index advanced by 2)"),
+    dict(name="gms_late_beat", proof="gms_axis_w16", file="rtl/cores/fric_gms.v",
+         old="                if (cnt_reg == 8'd1) begin\n                    ecnt_reg <= {EB{1'b0}};",
+         new="                if (cnt_reg == 8'd1 && !s_axis_tvalid) begin\n                    ecnt_reg <= {EB{1'b0}};",
+         depth=48, skip=36, expect=["p_gms_latency"], test=False,
+         what="the shared part's wait held while the input offers a beat (a latency that depends on "
+              "the input)"),
     # the engine's ports (any program): bounded from reset
     dict(name="eng_drop_beat", proof="eng", file="rtl/cores/fric_eng.v",
          old="        if (in_take3) i_v[f3] <= 1'b0;",

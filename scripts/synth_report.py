@@ -69,6 +69,9 @@ CORE_TEXT = {
               "rtl/cores/fric_lugre.f", "fric_lugre.md"),
     "eng": ("fric_eng", "both models on one shared engine (a small processor running the fixed-point model's program)",
             "rtl/cores/fric_eng.f", "fric_eng.md"),
+    "gms": ("fric_gms", "dynamic friction: generalized Maxwell-slip, 1 to 16 elements per axis, elements "
+            "time-multiplexed one per clock (Verilog only; figures in fric_gms.md)", "rtl/cores/fric_gms.f",
+            "fric_gms.md"),
 }
 
 
@@ -138,7 +141,7 @@ def write_choose(path, records):
     """docs/choosing-a-core.md: one table of the three cores on each target,
     every figure from the synthesis records and the benches."""
     rows = [r for r in records if r["core"] in CORE_TEXT and r["lang"] == "verilog"]
-    order = {"stribeck": 0, "lugre": 1, "eng": 2}
+    order = {"stribeck": 0, "lugre": 1, "eng": 2, "gms": 3}
     rows.sort(key=lambda r: (order[r["core"]], r["target"]))
     vhdl = {(r["core"], r["target"]): r for r in records if r["lang"] == "vhdl"}
     with open(path, "w") as f:
@@ -147,7 +150,7 @@ def write_choose(path, records):
                 "harness at its target clock with the pinned Yosys and nextpnr (docs/results/synth.md has every "
                 "run, the VHDL twins and the board tops).\n\n")
         f.write("| core | computes | file list |\n|---|---|---|\n")
-        for c in ("stribeck", "lugre", "eng"):
+        for c in ("stribeck", "lugre", "eng", "gms"):
             name, what, flist, page = CORE_TEXT[c]
             f.write("| [%s](%s) | %s | `%s` |\n" % (name, page, what, flist))
         f.write("\n## Per target\n\n| core | target | W | axes | samples per clock | latency (cycles) | target MHz | "
@@ -183,7 +186,10 @@ def write_choose(path, records):
                 "([fixed-point.md](fixed-point.md), [mcu.md](mcu.md)).\n"
                 "- On a Gowin GW1N-9 (6480 flip-flops), such as the Tang Nano 9K's: fric_stribeck at W 16 or "
                 "fric_eng; fric_lugre needs about 13 000 flip-flops. On a GW2A-18 or a Lattice LIFCL-40 all "
-                "three fit (results/synth-families.md).\n")
+                "three fit (results/synth-families.md).\n"
+                "- Presliding hysteresis with non-local memory (GMS) on a part with 16 or more DSP blocks "
+                "(ECP5): **fric_gms**, one sample every 110 + n clocks (n elements); it does not fit the "
+                "UP5K.\n")
 
 
 def write_families(synth, md_out):
