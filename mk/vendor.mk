@@ -18,18 +18,21 @@
 # netlist (write_verilog, the core itself as top, the harness's
 # configuration), which runs under Verilator with the family's cell models
 # (Yosys' share/<family>/cells_sim.v; for the Gowin multipliers and block
-# RAMs, of which Yosys ships only black boxes, tb/netlist/gowin_dsp_sim.v and
-# tb/netlist/gowin_bram_sim.v) in the core's own
+# RAMs and the Nexus PDPSC16K block RAM, of which Yosys ships only black
+# boxes, tb/netlist/gowin_dsp_sim.v, tb/netlist/gowin_bram_sim.v and
+# tb/netlist/nexus_bram_sim.v) in the core's own
 # C bench against the C fixed-point model, and the multiplier wrapper
 # fric_mul, mapped per family, takes the sign-boundary operands of both
 # inputs (tb/netlist/tb_mul_netlist.v).
 #
 #   make test-netlist-mul      fric_mul per family and width (part of make test)
 #   make test-netlist-bram     a probe of the cores' memory shapes on the
-#                              Gowin parts against its RTL: the block RAM
-#                              models of tb/netlist/gowin_bram_sim.v (make test)
+#                              Gowin and Nexus parts against its RTL: the
+#                              block RAM models of tb/netlist/gowin_bram_sim.v
+#                              and nexus_bram_sim.v (make test)
 #   make test-netlist-seeded   the same with a wrong-signed Gowin multiplier
-#                              model and a block RAM model that never reads:
+#                              model, a Gowin block RAM model that never reads
+#                              and a Nexus one that ignores byte enables:
 #                              passes only if each check fails
 #   make test-netlist-cores    every family's core netlists in the core
 #                              benches (make synth; minutes per netlist)
@@ -46,7 +49,7 @@ $(GOWIN_CELLS_SIM): scripts/strip_cells.py
 	@mkdir -p $(@D)
 	$(call msg,GEN,$@) python3 scripts/strip_cells.py $(YOSYS_SHARE)/gowin/cells_sim.v $@ SPX9
 CELLS_gowin = $(GOWIN_CELLS_SIM) tb/netlist/gowin_dsp_sim.v tb/netlist/gowin_bram_sim.v
-CELLS_nexus = $(YOSYS_SHARE)/nexus/cells_sim.v
+CELLS_nexus = $(YOSYS_SHARE)/nexus/cells_sim.v tb/netlist/nexus_bram_sim.v
 CELLS_xilinx = $(YOSYS_SHARE)/xilinx/cells_sim.v
 # Yosys' synthesis command of each family (synth_nexus without carry
 # chains: its abc9 mapping leaves the carry-in of a chain's first CCU2 on a
@@ -182,22 +185,30 @@ $(NETMUL)/%/seeded.vvp: $(NETMUL)/%/fric_mul.v tb/netlist/tb_mul_netlist.v $(CEL
 # fric_bram_probe (the cores' memory shapes: block ROMs of widths 36 and 18, a
 # semi-dual-port RAM, a single-port RAM with byte enables) mapped by
 # synth_gowin and run in Icarus beside its RTL (tb/netlist/tb_bram_netlist.v),
-# with tb/netlist/gowin_bram_sim.v; the seeded run takes the model with
-# FRIC_SEED_BRAM_BUG (a read port that never loads, as Yosys' black box) and
-# passes only if the check fails.
+# with tb/netlist/gowin_bram_sim.v, and by synth_nexus with
+# tb/netlist/nexus_bram_sim.v; the seeded run takes the models with
+# FRIC_SEED_BRAM_BUG (Gowin: a read port that never loads, as Yosys' black
+# box; Nexus: a write that ignores its byte enables) and passes only if the
+# check fails.
 NETBRAM := $(BUILD)/netlist_bram
-NETBRAM_PARTS := gw1n9 gw2a18
+NETBRAM_PARTS := gw1n9 gw2a18 nexus
+# what each family's seeded block RAM model gets wrong
+NETBRAM_SEED_gowin := no read
+NETBRAM_SEED_nexus := byte enables ignored
 $(NETBRAM)/%/net.v: tb/netlist/fric_bram_probe.v
 	@mkdir -p $(@D)
 	@printf '%s\n' 'read_verilog tb/netlist/fric_bram_probe.v' '$(SYNTH_CMD_$*) -top fric_bram_probe' \
 	  'rename fric_bram_probe fric_bram_probe_net' 'write_verilog -noattr $@' 'tee -o $(@D)/stat.txt stat' >$(@D)/probe.ys
 	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(@D)/yosys.log $(@D)/probe.ys >/dev/null 2>$(@D)/yosys.stderr || { cat $(@D)/yosys.stderr; exit 1; }
-$(NETBRAM)/%/tb.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(CELLS_gowin)
-	$(call msg,IVERILOG,$@) iverilog -g2012 -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$*"' \
-	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
-$(NETBRAM)/%/seeded.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(CELLS_gowin)
-	$(call msg,IVERILOG,$@) iverilog -g2012 -DFRIC_SEED_BRAM_BUG -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$* (seeded: no read)"' \
-	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
+# the models' files of every family (the rules' prerequisites)
+NETBRAM_CELL_DEPS = $(filter tb/% $(BUILD)/%,$(CELLS_gowin) $(CELLS_nexus))
+$(NETBRAM)/%/tb.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(NETBRAM_CELL_DEPS)
+	$(call msg,IVERILOG,$@) iverilog -g2012 -I$(YOSYS_SHARE)/$(FAMILY_$*) -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$*"' \
+	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_$(FAMILY_$*)) 2>$@.log || { cat $@.log; exit 1; }
+$(NETBRAM)/%/seeded.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(NETBRAM_CELL_DEPS)
+	$(call msg,IVERILOG,$@) iverilog -g2012 -I$(YOSYS_SHARE)/$(FAMILY_$*) -DFRIC_SEED_BRAM_BUG -o $@ -s tb_bram_netlist \
+	  -Ptb_bram_netlist.FAMILY='"$* (seeded: $(NETBRAM_SEED_$(FAMILY_$*)))"' \
+	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_$(FAMILY_$*)) 2>$@.log || { cat $@.log; exit 1; }
 
 .PHONY: test-netlist-mul test-netlist-seeded test-netlist-bram
 test-netlist-bram: $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp)
@@ -255,10 +266,7 @@ $(eval $(call vendor_bench,lugre_gw2a18,lugre,gw2a18,$(LG18_TB)))
 $(eval $(call vendor_bench,eng_gw2a18,eng,gw2a18,$(ENG4_TB)))
 $(eval $(call vendor_bench,stribeck_nexus,stribeck,nexus,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_nexus,lugre,nexus,$(LG18_TB)))
-# (the engine's Nexus netlist is left out: its memories map to PDPSC16K
-# block RAM, which Yosys ships only as a black box in cells_xtra.v and no
-# model in tb/netlist/ describes yet, so the bench does not build;
-# docs/families.md)
+$(eval $(call vendor_bench,eng_nexus,eng,nexus,$(ENG4_TB)))
 $(eval $(call vendor_bench,stribeck_xc7,stribeck,xc7,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_xc7,lugre,xc7,$(LG18_TB)))
 $(eval $(call vendor_bench,eng_xc7,eng,xc7,$(ENG4_TB)))
