@@ -94,7 +94,8 @@ $(SYNTH)/lugre_ecp5/rate.txt: $(BUILD)/tb/tb_lugre_w18/tb_lugre_w18
 	$(call msg,RUN,$@) TEST=test_throughput $< | grep '^throughput:' >$@.tmp && mv $@.tmp $@
 	@cat $@
 # The elasto-plastic core alone, through its harness, 8 axes: W 18 on the
-# ECP5 LFE5U-25F and W 16 on the UP5K. Not in make synth or make test yet.
+# ECP5 LFE5U-25F (in make synth) and W 16 on the UP5K (not in make synth:
+# it does not fit).
 #   make synth-ep-ecp5, make synth-ep-up5k
 EP_ECP5_MHZ ?= 15
 EP_UP5K_MHZ ?= 20
@@ -118,6 +119,7 @@ $(eval $(call ep_synth_run,ep_up5k,16,synth_ice40 -dsp,$(PNR_ep_up5k) --asc $(SY
 .PHONY: synth-ep-ecp5 synth-ep-up5k
 synth-ep-ecp5: $(SYNTH)/ep_ecp5/pnr.log
 synth-ep-up5k: $(SYNTH)/ep_up5k/pnr.log
+SYNTH_ALL += synth-ep-ecp5
 
 # The GMS core alone, through its harness: the ECP5 configuration (W 18,
 # OPT_FAST, ECP5 DSP products) at GMS_ECP5_MHZ, and the UP5K one (W 16,

@@ -23,7 +23,7 @@
 TIMING := $(BUILD)/timing
 TIMING_LEDGER := docs/results/timing-records.jsonl
 TIMING_JOBS ?= 2
-TIMING_ALL_IMAGES := icebreaker ulx3s tangnano9k stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k $(VENDOR_PNR_IMAGES)
+TIMING_ALL_IMAGES := icebreaker ulx3s tangnano9k stribeck_ecp5 stribeck_up5k lugre_ecp5 eng_up5k gms_ecp5 ep_ecp5 $(VENDOR_PNR_IMAGES)
 TIMING_IMAGES ?= $(TIMING_ALL_IMAGES)
 TIMING_ALL_SEEDS := 1 2 3 4 5 6 7 8
 TIMING_SEEDS ?= $(TIMING_ALL_SEEDS)
@@ -36,6 +36,8 @@ TIMING_MHZ_stribeck_ecp5 = $(STRIBECK_ECP5_MHZ)
 TIMING_MHZ_stribeck_up5k = $(STRIBECK_UP5K_MHZ)
 TIMING_MHZ_lugre_ecp5 = $(LUGRE_ECP5_MHZ)
 TIMING_MHZ_eng_up5k = $(ENG_UP5K_MHZ)
+TIMING_MHZ_gms_ecp5 = $(GMS_ECP5_MHZ)
+TIMING_MHZ_ep_ecp5 = $(EP_ECP5_MHZ)
 
 # $(1) image  $(2) seed
 define timing_run
