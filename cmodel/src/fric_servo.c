@@ -470,9 +470,6 @@ fric_status_t fric_servo_prepare(fric_servo_cfg_t *c, char *why, size_t len)
                       "elastoplastic or gms");
     if (c->comp_kind == FRIC_SERVO_COMP_LUGRE_ORACLE && c->arith != FRIC_SERVO_ARITH_DOUBLE)
         return refuse(why, len, "--compensation lugre-oracle runs in --comp-arith double only");
-    if (c->comp_kind == FRIC_SERVO_COMP_ELASTOPLASTIC && c->arith != FRIC_SERVO_ARITH_DOUBLE)
-        return refuse(why, len, "--compensation %s runs in --comp-arith double only: the servo's fixed-point "
-                      "observers are the Stribeck, LuGre and GMS ones (docs/elastoplastic-gms.md)", COMP_NAME[c->comp_kind]);
     if ((unsigned)c->arith > FRIC_SERVO_ARITH_CORE) return refuse(why, len, "--comp-arith must be double, fixed or rtl");
     if (c->arith != FRIC_SERVO_ARITH_DOUBLE && c->comp_kind == FRIC_SERVO_COMP_NONE)
         return refuse(why, len, "--comp-arith %s needs a compensator (--compensation coulomb|stribeck|lugre)",
@@ -696,8 +693,8 @@ static bool prepared(const fric_servo_cfg_t *c)
            c->comp_fx.rep.width == c->width && c->comp_fx.rep.v_lsb > 0.0 &&
            (c->machine.kind == FRIC_MODEL_LUGRE || c->machine.kind == FRIC_MODEL_ELASTOPLASTIC ||
             c->machine.kind == FRIC_MODEL_GMS) &&
-           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_GMS && (c->comp_kind != FRIC_SERVO_COMP_ELASTOPLASTIC || !fx) &&
-           (!fx || c->comp_fx.gms == (c->comp_kind == FRIC_SERVO_COMP_GMS)) && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
+           (unsigned)c->comp_kind <= FRIC_SERVO_COMP_GMS && (!fx || c->comp_fx.gms == (c->comp_kind == FRIC_SERVO_COMP_GMS)) &&
+           (!fx || c->comp_fx.ep == (c->comp_kind == FRIC_SERVO_COMP_ELASTOPLASTIC)) && (unsigned)c->arith <= FRIC_SERVO_ARITH_CORE &&
            (unsigned)c->ref <= FRIC_SERVO_REF_TRAJECTORY &&
            (c->ref != FRIC_SERVO_REF_TRAJECTORY || (c->traj_t && c->traj_x && c->traj_n >= 2)) &&
            (!fx || (c->comp_fx.rep.f_lsb > 0.0 && c->comp_fx.dynamic == FRIC_SERVO_COMP_IS_LUGRE(c->comp_kind))) &&
@@ -868,7 +865,10 @@ fric_status_t fric_servo_step(const fric_servo_cfg_t *c, fric_servo_state_t *st,
             fhat = fc * f_lsb;
         }
         break;
-    case FRIC_SERVO_COMP_ELASTOPLASTIC: fhat = fric_model_step(&c->comp, &st->cm, vm, ts); break;
+    case FRIC_SERVO_COMP_ELASTOPLASTIC:
+        fhat = !fixed ? fric_model_step(&c->comp, &st->cm, vm, ts)
+                      : fric_fx_ep_step(&c->comp_fx.e, &st->fz, vcode, &st->flags, NULL) * f_lsb;
+        break;
     case FRIC_SERVO_COMP_GMS:
         fhat = !fixed ? fric_model_step(&c->comp, &st->cm, vm, ts)
                       : fric_fx_gms_step(&c->comp_fx.g, &st->gz, vcode, &st->flags) * f_lsb;

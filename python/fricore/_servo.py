@@ -215,7 +215,7 @@ def servo(machine: Optional[Params] = None, *, compensation: str = "none", comp_
     compensator (compensation none|coulomb|stribeck|lugre|lugre-adaptive|
     lugre-oracle|elastoplastic|gms, its set comp_params, a Params, by
     default the machine's set as the mode reads it; comp_arith double|fixed,
-    double only for elastoplastic and lugre-oracle).
+    double only for lugre-oracle).
 
     drift: the machine's drift, as `--drift` a dict of the multipliers of
     fc, fs and sigma2 reached at the end of the run (a linear ramp), or as

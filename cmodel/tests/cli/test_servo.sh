@@ -334,7 +334,7 @@ PY
 then ok "servo --compensation lugre-adaptive --comp-arith fixed: retuned at the law's updates, the estimates in the summary and the CSV"
 else bad "servo lugre-adaptive (status $rc): $(tail -c 300 "$tmp/err")"; fi
 
-# ---- elasto-plastic and GMS: as the machine and as the observer (double only)
+# ---- elasto-plastic and GMS: as the machine and as the observer
 run "$S" servo --model elastoplastic --compensation elastoplastic --duration 1 --summary "$tmp/ep.json"
 run2_rc=$rc
 run "$S" servo --model elastoplastic --compensation lugre --duration 1 --summary "$tmp/ep_lugre.json"
@@ -359,8 +359,16 @@ assert s["rms_friction_estimate_error_N_m"] < 0.05, s["rms_friction_estimate_err
 PY
 then ok "servo --model gms --compensation gms: the machine within its level, the observer within 0.05 N*m RMS"
 else bad "servo --model gms (status $rc): $(head -c 300 "$tmp/err")"; fi
-expect_usage_error "servo --compensation elastoplastic --comp-arith fixed: double only, named" \
-  '--compensation elastoplastic runs in --comp-arith double only' "$S" servo $P --compensation elastoplastic --comp-arith fixed
+run "$S" servo --model elastoplastic --compensation elastoplastic --comp-arith fixed --f-max 4 --duration 1 --summary "$tmp/epfx.json"
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$tmp/epfx.json" "$tmp/ep.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["comp_arith"] == "fixed" and a["fixed_point"]["flags"] == [], a["fixed_point"]
+# the fixed-point elasto-plastic observer (fric_fx_ep_step) tracks as the double one
+assert abs(a["rms_position_error_rad"] / b["rms_position_error_rad"] - 1) < 0.02, (a["rms_position_error_rad"], b["rms_position_error_rad"])
+PY
+then ok "servo --compensation elastoplastic --comp-arith fixed: the fixed-point step within 2 % of the double observer"
+else bad "servo elastoplastic fixed (status $rc): $(head -c 300 "$tmp/err")"; fi
 run "$S" servo --model gms --compensation gms --comp-arith fixed --duration 1 --summary "$tmp/gmsfx.json"
 if [ "$rc" -eq 0 ] && python3 - "$tmp/gmsfx.json" "$tmp/gms.json" <<'PY'
 import json, sys
