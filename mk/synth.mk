@@ -127,7 +127,7 @@ SYNTH_ALL += synth-ep-ecp5
 # fabric) at the iCEBreaker image's clock. A sample takes 110 + n cycles
 # (ECP5 configuration) or 121 + n (UP5K), n the axis's elements
 # (test_latency of tb_gms.c).
-GMS_ECP5_MHZ ?= 90
+GMS_ECP5_MHZ ?= 80
 GMS_UP5K_MHZ ?= 40.5
 PNR_gms_ecp5 = $(NEXTPNR_ECP5) --25k --package CABGA256 --freq $(GMS_ECP5_MHZ)
 PNR_gms_up5k = $(NEXTPNR_ICE40) --up5k --package sg48 --freq $(GMS_UP5K_MHZ) --pcf-allow-unconstrained
