@@ -6,7 +6,7 @@
 #   make test-rtl        the Stribeck benches      } all four part of
 #   make test-rtl-lugre  the LuGre benches         } make test
 #   make test-rtl-eng    the engine's benches      }
-#   make test-rtl-gms    the GMS benches           }
+#   make test-rtl-gms    the GMS benches (make test: the W 18 one)
 #   make VL_TRACE=1 ...  builds the benches with --trace-fst; then TRACE=1
 #                        make test-rtl also writes build/tb/<bench>.fst
 
@@ -183,11 +183,16 @@ GMS_TB_BINS :=
 $(eval $(call gms_bench,tb_gms_w16,16,-GOPT_FAST=0 -GOPT_FABRIC=1,121))
 $(eval $(call gms_bench,tb_gms_w18,18,-GOPT_FAST=1 -GOPT_FABRIC=0,110))
 
-.PHONY: test-rtl-gms
+# make test runs the ECP5 configuration's bench (the one make synth places);
+# make test-rtl-gms runs both
+.PHONY: test-rtl-gms test-rtl-gms-ecp5
 test-rtl-gms: $(GMS_TB_BINS)
 	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && for t in $(abspath $(GMS_TB_BINS)); do n=$$(basename $$t); \
 	  $(abspath scripts/run_test.sh) "$$n (run from $(BUILD)/run)" $(abspath $(LOGS))/$$n.log $$t || exit 1; done
-TEST_ALL += test-rtl-gms
+test-rtl-gms-ecp5: $(BUILD)/tb/tb_gms_w18/tb_gms_w18
+	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && \
+	  $(abspath scripts/run_test.sh) "tb_gms_w18 (run from $(BUILD)/run)" $(abspath $(LOGS))/tb_gms_w18.log $(abspath $<)
+TEST_ALL += test-rtl-gms-ecp5
 
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
 ENG_SRCS := $(call rtl_files,rtl/cores/fric_eng.f)
