@@ -39,9 +39,16 @@ TIMING_MHZ_eng_up5k = $(ENG_UP5K_MHZ)
 TIMING_MHZ_gms_ecp5 = $(GMS_ECP5_MHZ)
 TIMING_MHZ_ep_ecp5 = $(EP_ECP5_MHZ)
 
+# Each image's target, in a stamp touched only when the target changes, so
+# that a new target redoes that image's runs.
+.PHONY: timing-force
+$(TIMING)/%/target.mhz: timing-force
+	@mkdir -p $(@D)
+	@echo $(TIMING_MHZ_$*) | cmp -s - $@ || echo $(TIMING_MHZ_$*) > $@
+
 # $(1) image  $(2) seed
 define timing_run
-$(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json
+$(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json $(TIMING)/$(1)/target.mhz
 	@mkdir -p $$(@D)
 	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ --ledger $(TIMING_LEDGER) -- $(PNR_$(1))
 endef

@@ -333,14 +333,16 @@ def main():
         if pairs:
             f.write("\n## VHDL against Verilog\n\nThe VHDL port (rtl/vhdl/, `ghdl --synth` into the same Yosys and "
                     "nextpnr flow and harness) against the Verilog core of the same configuration. Check: the same "
-                    "DSP and BRAM counts, LUT4 and Fmax within 10 %. The VHDL runs place and route at 90 % of the "
-                    "Verilog run's target clock, so a port that misses the Fmax bound fails the build; the Fmax "
-                    "figures here are the measured ones. `make synth-report` fails when the check is not met.\n\n")
+                    "DSP and BRAM counts, LUT4 within 10 %, and timing met at 90 % of the Verilog run's target clock "
+                    "(the VHDL runs place and route there, so a port that misses it fails the build). Fmax is not "
+                    "compared run against run: one placement's Fmax moves by up to 10 % with the seed alone "
+                    "(docs/results/timing.md), so the figures here, one seed each, are shown as measured. "
+                    "`make synth-report` fails when the check is not met.\n\n")
             f.write("| core | target | LUT4 VHDL / Verilog | FF VHDL / Verilog | DSP | BRAM | Fmax MHz VHDL / Verilog | check |\n")
             f.write("|---|---|---|---|---|---|---|---|\n")
             for v, h in pairs:
                 ok = (h["dsps"] == v["dsps"] and h["brams"] == v["brams"] and abs(h["luts"] / v["luts"] - 1) <= 0.10
-                      and abs(h["fmax_mhz"] / v["fmax_mhz"] - 1) <= 0.10)
+                      and h["timing"] == "PASS" and abs(h["target_mhz"] / (0.9 * v["target_mhz"]) - 1) < 1e-6)
                 f.write("| %s | %s | %d / %d (%+.1f %%) | %d / %d (%+.1f %%) | %d / %d | %d / %d | %.1f / %.1f (%+.1f %%) | %s |\n" % (
                     v["core"], v["target"], h["luts"], v["luts"], 100 * (h["luts"] / v["luts"] - 1), h["ffs"], v["ffs"],
                     100 * (h["ffs"] / v["ffs"] - 1), h["dsps"], v["dsps"], h["brams"], v["brams"], h["fmax_mhz"],
@@ -372,7 +374,8 @@ def main():
         print("%s (%s) %s: Fmax %.1f MHz (%s at %g), %d LUT4, %d FF, %d DSP, %d BRAM" % (
             r["core"], r["lang"], r["target"], r["fmax_mhz"], r["timing"], r["target_mhz"], r["luts"], r["ffs"], r["dsps"], r["brams"]))
     if missed:
-        print("FAIL: the VHDL port fails its check (same DSP and BRAM, LUT4 and Fmax within 10 %%) for: %s"
+        print("FAIL: the VHDL port fails its check (same DSP and BRAM, LUT4 within 10 %%, timing met at 90 %% of the "
+              "Verilog target) for: %s"
               % ", ".join(missed))
         return 1
     return 0
