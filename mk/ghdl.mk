@@ -307,6 +307,15 @@ GMS_GHDL_RANDOM_OPS := 300
 $(eval $(call ghdl_gms,tb_gms_ghdl_w16,16,0,1,121,$(BUILD)/tb/tb_gms_w16/tb_gms_w16,test_random*,$(GMS_GHDL_RANDOM_OPS)))
 $(eval $(call ghdl_gms,tb_gms_ghdl_w18,18,1,0,110,$(BUILD)/tb/tb_gms_w18/tb_gms_w18,test_random*,$(GMS_GHDL_RANDOM_OPS)))
 test-ghdl test-ghdl-full: $(GMS_TB_BINS)
+# the ghdl --synth netlist of fric_gms (the ECP5 configuration without vendor
+# primitives), Verilated with tb_gms.c's random traffic: bit-exact with the C
+# model and the Verilog RTL's pin stream. Its own target, not in make test
+# (Verilating the netlist takes minutes): make test-vhdl-netlist-gms
+$(eval $(call vhdl_netlist_run,gms_w18,gms,W=18 OPT_FAST=1 OPT_FABRIC=0 OPT_ECP5_DSP=0,tb_gms_w18,test_random*,$(BUILD)/tb/tb_gms_w18/tb_gms_w18))
+NETSIM_RUNS := $(filter-out netsim-gms_w18,$(NETSIM_RUNS))
+NETSIM_DEPS := $(filter-out $(BUILD)/tb/tb_gms_w18/tb_gms_w18,$(NETSIM_DEPS))
+.PHONY: test-vhdl-netlist-gms
+test-vhdl-netlist-gms: netsim-gms_w18
 
 # ---- make test-ghdl: every run above -------------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
