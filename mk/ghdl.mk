@@ -273,6 +273,50 @@ GHDL_RUNS += run-$(1)
 endef
 $(eval $(call ghdl_eng,tb_eng_ghdl_ax4,4,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4,test_r*,1000))
 
+# ---- fric_gms (the generalized Maxwell-slip core, elements time-multiplexed) ----
+GMS_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_gms.f)
+GHDL_GMS_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_gms_ghdl.vhd
+GHDL_GMS_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o
+$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o: CFLAGS += -Itb/fric_gms
+
+# $(1) name  $(2) W  $(3) OPT_FAST  $(4) OPT_FABRIC  $(5) TB_LAT0 (as the Verilator bench's, mk/tb.mk)
+# $(6) the Verilator bench of the same configuration  $(7) the tests (a TEST pattern) in make test
+# $(8) RANDOM_OPS in make test (test-ghdl-full runs every test at the C bench's counts)
+define ghdl_gms
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_gms/dut_gms.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
+	@mkdir -p $$(@D)
+	$$(call msg,CC,$$@) $(CC) $(GMS_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_LAT0=$(5) \
+	  -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_GMS_PIC_OBJS)
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka $(LDLIBS)
+$(BUILD)/ghdl/$(1)/tb: $(GMS_VHDL) $(GHDL_GMS_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	$$(call msg,GHDL,$$@) $$(call ghdl_elab,$(BUILD)/ghdl/$(1),$(GMS_VHDL) $(GHDL_GMS_TB_VHDL),tb_gms_ghdl)
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/tb $(6)
+	@$$(if $$(FULL),,TEST='$(7)' RANDOM_OPS=$(8)) \
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(6) \
+	  ./tb -gW=$(2) -gOPT_FAST=$(3) -gOPT_FABRIC=$(4) $(GHDL_RUN_FLAGS)
+GHDL_RUNS += run-$(1)
+endef
+# make test: the UP5K configuration (W 16, two-stage shifts, the shared
+# part's products in fabric) and the ECP5 one (W 18, OPT_FAST, DSP), each
+# with random traffic of GMS_GHDL_RANDOM_OPS operations (samples, cfg words,
+# commits, state and core resets, flag clears, with gaps and backpressure)
+GMS_GHDL_RANDOM_OPS := 300
+$(eval $(call ghdl_gms,tb_gms_ghdl_w16,16,0,1,121,$(BUILD)/tb/tb_gms_w16/tb_gms_w16,test_random*,$(GMS_GHDL_RANDOM_OPS)))
+$(eval $(call ghdl_gms,tb_gms_ghdl_w18,18,1,0,110,$(BUILD)/tb/tb_gms_w18/tb_gms_w18,test_random*,$(GMS_GHDL_RANDOM_OPS)))
+test-ghdl test-ghdl-full: $(GMS_TB_BINS)
+# the ghdl --synth netlist of fric_gms (the ECP5 configuration without vendor
+# primitives), Verilated with tb_gms.c's random traffic: bit-exact with the C
+# model and the Verilog RTL's pin stream. Its own target, not in make test
+# (Verilating the netlist takes minutes): make test-vhdl-netlist-gms
+$(eval $(call vhdl_netlist_run,gms_w18,gms,W=18 OPT_FAST=1 OPT_FABRIC=0 OPT_ECP5_DSP=0,tb_gms_w18,test_random*,$(BUILD)/tb/tb_gms_w18/tb_gms_w18))
+NETSIM_RUNS := $(filter-out netsim-gms_w18,$(NETSIM_RUNS))
+NETSIM_DEPS := $(filter-out $(BUILD)/tb/tb_gms_w18/tb_gms_w18,$(NETSIM_DEPS))
+.PHONY: test-vhdl-netlist-gms
+test-vhdl-netlist-gms: netsim-gms_w18
+
 # ---- make test-ghdl: every run above -------------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time; here, after every run is defined, since a

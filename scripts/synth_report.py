@@ -70,7 +70,7 @@ CORE_TEXT = {
     "eng": ("fric_eng", "both models on one shared engine (a small processor running the fixed-point model's program)",
             "rtl/cores/fric_eng.f", "fric_eng.md"),
     "gms": ("fric_gms", "dynamic friction: generalized Maxwell-slip, 1 to 16 elements per axis, elements "
-            "time-multiplexed one per clock (Verilog only; figures in fric_gms.md)", "rtl/cores/fric_gms.f",
+            "time-multiplexed one per clock (figures in fric_gms.md)", "rtl/cores/fric_gms.f",
             "fric_gms.md"),
 }
 

@@ -13,7 +13,8 @@
  * reset takes effect after every sample taken before it and before any taken
  * after it.
  *
- * Built per configuration (mk/tb.mk): TB_W (16 or 18), TB_LAT0 the
+ * Built per configuration (mk/tb.mk; mk/ghdl.mk builds it with TB_GHDL for
+ * the GHDL bench of the VHDL core, tb/ghdl/): TB_W (16 or 18), TB_LAT0 the
  * documented latency without elements (docs/fric_gms.md: a sample with n
  * elements comes out TB_LAT0 + n cycles after its handshake), which
  * test_latency checks. TRACE=1 writes build/tb/<name>.fst (pick a test with
@@ -34,6 +35,9 @@
 #include "dut_gms.h"
 #include "fric_accuracy.h"
 #include "fricore.h"
+#ifdef TB_GHDL /* the GHDL bench: main is renamed tb_main, its coroutine entry */
+#include "fric_vhpi.h"
+#endif
 
 #ifndef TB_W
 #error "TB_W must be 16 or 18"
