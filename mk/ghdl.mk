@@ -273,13 +273,48 @@ GHDL_RUNS += run-$(1)
 endef
 $(eval $(call ghdl_eng,tb_eng_ghdl_ax4,4,$(BUILD)/tb/tb_eng_ax4/tb_eng_ax4,test_r*,1000))
 
+# ---- fric_ep (the sequential elasto-plastic core) ------------------------------
+# The C test logic of the Verilator bench (tb/fric_ep/tb_ep.c) drives the
+# VHDL core through tb_ep_ghdl.vhd; fric_ep has fric_lugre's ports, so the C
+# glue is dut_lugre_ghdl.c, built for the bench's 4 axes and the 25 words of
+# the elasto-plastic set.
+EP_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_ep.f)
+GHDL_EP_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_ep_ghdl.vhd
+GHDL_EP_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o
+$(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -DDUT_NUM_AXES=4 -DDUT_WORDS=FRIC_FX_WORDS_EP -c $< -o $@
+
+# $(1) name  $(2) W  $(3) the Verilator bench of the same configuration  $(4) the tests (a TEST
+# pattern) in make test  $(5) RANDOM_OPS in make test (test-ghdl-full runs every test at the C
+# bench's counts)
+define ghdl_ep
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_ep/tb_ep.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_env.h
+	@mkdir -p $$(@D)
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_lugre -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) \
+	  -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_EP_PIC_OBJS)
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka $(LDLIBS)
+$(BUILD)/ghdl/$(1)/tb: $(EP_VHDL) $(GHDL_EP_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	$$(call msg,GHDL,$$@) $$(call ghdl_elab,$(BUILD)/ghdl/$(1),$(EP_VHDL) $(GHDL_EP_TB_VHDL),tb_ep_ghdl)
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/tb $(3)
+	@$$(if $$(FULL),,TEST='$(4)' RANDOM_OPS=$(5)) \
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(3) \
+	  ./tb -gW=$(2) $(GHDL_RUN_FLAGS)
+GHDL_RUNS += run-$(1)
+endef
+$(eval $(call ghdl_ep,tb_ep_ghdl_w16,16,$(BUILD)/tb/tb_ep_w16/tb_ep_w16,test_z*,1000))
+$(eval $(call ghdl_ep,tb_ep_ghdl_w18,18,$(BUILD)/tb/tb_ep_w18/tb_ep_w18,test_random,1000))
+
 # ---- make test-ghdl: every run above -------------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time; here, after every run is defined, since a
 # rule's prerequisites expand where the rule is read
 .PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
