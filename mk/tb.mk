@@ -155,6 +155,10 @@ lint-rtl-ep:
 	  echo "ok   verilator --lint-only -Wall: fric_ep_harness"
 # make lint-rtl covers fric_ep too
 lint-rtl: lint-rtl-ep
+# make test runs both benches: their Verilator builds are already test-ghdl's
+# (its fric_ep runs compare pin streams with them) and lint-rtl-ep is
+# lint-rtl's, so what this adds is the two runs, about 3.5 s of CPU each
+TEST_ALL += test-rtl-ep
 
 # ---- fric_gms ---------------------------------------------------------------
 GMS_SRCS := $(call rtl_files,rtl/cores/fric_gms.f)
