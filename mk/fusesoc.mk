@@ -17,7 +17,7 @@
 FUSESOC := $(VENV)/bin/fusesoc
 FUSESOC_DIR := $(BUILD)/fusesoc
 FUSESOC_CORE := fricore:ip:fricore
-FUSESOC_TARGETS := lint lint_top_eng lint_stribeck lint_lugre lint_eng lint_ep lint_gms ghdl_stribeck ghdl_lugre ghdl_eng ghdl_gms
+FUSESOC_TARGETS := lint lint_top_eng lint_stribeck lint_lugre lint_eng lint_ep lint_gms ghdl_stribeck ghdl_lugre ghdl_eng ghdl_gms ghdl_ep
 
 .PHONY: test-fusesoc
 test-fusesoc:

@@ -13,11 +13,11 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       nine runs, two at a time (part of make test): the
+#   make test-ghdl       eleven runs, two at a time (part of make test): the
 #                        Stribeck sweeps over one code in 8 / 16 / 32 / 64 and
 #                        random traffic of GHDL_RANDOM_OPS beats a pattern,
-#                        the LuGre and engine benches a selection of their
-#                        tests (below)
+#                        the LuGre, engine and elasto-plastic benches a
+#                        selection of their tests (below)
 #   make test-ghdl-full  every configuration over every code and every test
 #                        (estimated at about an hour on 2 cores; not in make test)
 
@@ -316,14 +316,53 @@ NETSIM_RUNS := $(filter-out netsim-gms_w18,$(NETSIM_RUNS))
 NETSIM_DEPS := $(filter-out $(BUILD)/tb/tb_gms_w18/tb_gms_w18,$(NETSIM_DEPS))
 .PHONY: test-vhdl-netlist-gms
 test-vhdl-netlist-gms: netsim-gms_w18
+# ---- fric_ep (the sequential elasto-plastic core) ------------------------------
+# The C test logic of the Verilator bench (tb/fric_ep/tb_ep.c) drives the
+# VHDL core through tb_ep_ghdl.vhd; fric_ep has fric_lugre's ports, so the C
+# glue is dut_lugre_ghdl.c, built for the bench's 4 axes and the 25 words of
+# the elasto-plastic set.
+EP_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_ep.f)
+GHDL_EP_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_ep_ghdl.vhd
+GHDL_EP_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
+  $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o
+$(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -DDUT_NUM_AXES=4 -DDUT_WORDS=FRIC_FX_WORDS_EP -c $< -o $@
+
+# $(1) name  $(2) W  $(3) the Verilator bench of the same configuration  $(4) the tests (a TEST
+# pattern) in make test  $(5) RANDOM_OPS in make test (test-ghdl-full runs every test at the C
+# bench's counts)
+define ghdl_ep
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_ep/tb_ep.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_env.h
+	@mkdir -p $$(@D)
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_lugre -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) \
+	  -DTB_NAME='"$(1)"' -c $$< -o $$@
+$(BUILD)/ghdl/$(1)/libfric_tb.so: $(BUILD)/ghdl/$(1)/tb.o $(GHDL_EP_PIC_OBJS)
+	$$(call msg,LD,$$@) $(CC) -shared -o $$@ $$^ -lcmocka $(LDLIBS)
+$(BUILD)/ghdl/$(1)/tb: $(EP_VHDL) $(GHDL_EP_TB_VHDL) $(BUILD)/ghdl/$(1)/libfric_tb.so
+	$$(call msg,GHDL,$$@) $$(call ghdl_elab,$(BUILD)/ghdl/$(1),$(EP_VHDL) $(GHDL_EP_TB_VHDL),tb_ep_ghdl)
+.PHONY: run-$(1)
+run-$(1): $(BUILD)/ghdl/$(1)/tb $(3)
+	@$$(if $$(FULL),,TEST='$(4)' RANDOM_OPS=$(5)) \
+	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(3) \
+	  ./tb -gW=$(2) $(GHDL_RUN_FLAGS)
+GHDL_RUNS += run-$(1)
+endef
+# make test: at W 16 the directed walk through the three zones (190,000
+# cycles), at W 18 the random test over 1000 operations (415,000 cycles);
+# GHDL simulates this core at about 18,000 cycles per CPU second, so the two
+# take about 10 and 25 s of CPU. test-ghdl-full: all five tests at the C
+# bench's counts, about 8.1 M cycles at each width.
+$(eval $(call ghdl_ep,tb_ep_ghdl_w16,16,$(BUILD)/tb/tb_ep_w16/tb_ep_w16,test_z*,1000))
+$(eval $(call ghdl_ep,tb_ep_ghdl_w18,18,$(BUILD)/tb/tb_ep_w18/tb_ep_w18,test_random,1000))
 
 # ---- make test-ghdl: every run above -------------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time; here, after every run is defined, since a
 # rule's prerequisites expand where the rule is read
 .PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+test-ghdl: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(STIM_FILES)
+test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl

@@ -125,9 +125,9 @@ TEST_ALL += test-rtl-lugre
 EP_SRCS := $(call rtl_files,rtl/cores/fric_ep.f)
 # $(1) name  $(2) W
 define ep_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_ep/tb_ep.c tb/fric_lugre/dut_lugre.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_ep/tb_ep.c tb/fric_lugre/dut_lugre.h tb/tb_pins.h tb/tb_env.h
 	@mkdir -p $$(@D)
-	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_lugre -DTB_W=$(2) -c $$< -o $$@
+	$$(call msg,CC,$$@) $(CC) $(CFLAGS) -Itb/fric_lugre -DTB_W=$(2) -DTB_NAME='"$(1)"' -c $$< -o $$@
 $(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(EP_SRCS) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
@@ -155,6 +155,10 @@ lint-rtl-ep:
 	  echo "ok   verilator --lint-only -Wall: fric_ep_harness"
 # make lint-rtl covers fric_ep too
 lint-rtl: lint-rtl-ep
+# make test runs both benches: their Verilator builds are already test-ghdl's
+# (its fric_ep runs compare pin streams with them) and lint-rtl-ep is
+# lint-rtl's, so what this adds is the two runs, about 3.5 s of CPU each
+TEST_ALL += test-rtl-ep
 
 # ---- fric_gms ---------------------------------------------------------------
 GMS_SRCS := $(call rtl_files,rtl/cores/fric_gms.f)

@@ -17,8 +17,16 @@
 #include "fric_fx_formats.h"
 #include "fric_vhpi.h"
 
-#define DUT_NUM_AXES 8 /* the bench's NUM_AXES and tb_lugre.c's NAX */
+/* the bench's NUM_AXES and tb_lugre.c's NAX, and the words of a set; the
+ * elasto-plastic bench (tb_ep_ghdl.vhd, tb/fric_ep/tb_ep.c: fric_ep has
+ * fric_lugre's ports) builds this file with DUT_NUM_AXES=4 and
+ * DUT_WORDS=FRIC_FX_WORDS_EP */
+#ifndef DUT_NUM_AXES
+#define DUT_NUM_AXES 8
+#endif
+#ifndef DUT_WORDS
 #define DUT_WORDS FRIC_FX_WORDS_LUGRE
+#endif
 
 struct dut {
     uint64_t cycle;
