@@ -155,6 +155,22 @@ PROPS = {
         ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
                     "a beat or word that raises it; a refused word sets CFG"),
     ],
+    "fric_ep": [
+        ("p_m_hold", "m_axis_tvalid held until m_axis_tready, tdata and tuser stable meanwhile"),
+        ("p_one_out", "every input beat gives exactly one output beat, in order, with its axis: none "
+                      "out without a beat in, the head of the accepted beats' queue out first; every "
+                      "accepted beat held in the core (the state machine or the output register) "
+                      "until its output handshake"),
+        ("p_cfg_word", "a cfg word changes the staging set only through a handshake, and only "
+                       "when it fits its field (words 0..24)"),
+        ("p_cfg_commit", "a commit's set is the staging set at its handshake; a sample taken up to the "
+                         "handshake uses the old set, a later one the new; every field a sample reads "
+                         "(its working set, from its load to its output) is from that one set"),
+        ("p_srst", "a state reset (one axis, all, or rst) zeroes the state after the sample in "
+                   "progress and before any taken after it"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only with "
+                    "an output beat that carries it or a refused word; a refused word sets CFG"),
+    ],
     "fric_eng": [
         ("p_m_hold", "each model's m_axis_tvalid held until m_axis_tready, tdata and tuser stable"),
         ("p_in_once", "every accepted input beat taken by exactly one IN, of its axis's slot, with "
@@ -274,6 +290,33 @@ PROOFS = [
     dict(name="gms_axis_cover", sby="fric_gms_axis.sby", task="cover", module="fric_gms",
          config="W 16, NUM_AXES 1", props=["cover: a beat through, a beat that waited for the output, "
                                            "the end of a commit's copy"], test=False),
+    dict(name="gms_cfg_w16", sby="fric_gms_cfg.sby", task="w16", module="fric_gms",
+         config="W 16, NUM_AXES 2, OPT_FAST 0, OPT_FABRIC 1; datapath cut, real waits",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"], test=False),
+    dict(name="gms_cfg_w18", sby="fric_gms_cfg.sby", task="w18", module="fric_gms",
+         config="W 18, NUM_AXES 2, OPT_FAST 1; datapath cut, real waits",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"], test=False),
+    dict(name="gms_cfg_cover", sby="fric_gms_cfg.sby", task="cover", module="fric_gms",
+         config="W 16, NUM_AXES 2", props=["cover: a commit waiting for a sample, a refused word"],
+         test=False),
+    dict(name="ep_axis_w16", sby="fric_ep_axis.sby", task="w16", module="fric_ep",
+         config="W 16, NUM_AXES 2; datapath cut (any path of the state machine)",
+         props=["p_m_hold", "p_one_out", "p_flags"], test=False),
+    dict(name="ep_axis_w18", sby="fric_ep_axis.sby", task="w18", module="fric_ep",
+         config="W 18, NUM_AXES 2; datapath cut (any path of the state machine)",
+         props=["p_m_hold", "p_one_out", "p_flags"], test=False),
+    dict(name="ep_axis_cover", sby="fric_ep_axis.sby", task="cover", module="fric_ep",
+         config="W 16, NUM_AXES 2", props=["cover: a beat through, a beat computed while the last "
+                                           "waits, a commit during a sample"], test=False),
+    dict(name="ep_cfg_w16", sby="fric_ep_cfg.sby", task="w16", module="fric_ep",
+         config="W 16, NUM_AXES 2; datapath cut but the parameter words",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags", "p_m_hold", "p_one_out"], test=False),
+    dict(name="ep_cfg_w18", sby="fric_ep_cfg.sby", task="w18", module="fric_ep",
+         config="W 18, NUM_AXES 2; datapath cut but the parameter words",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags", "p_m_hold", "p_one_out"], test=False),
+    dict(name="ep_cfg_cover", sby="fric_ep_cfg.sby", task="cover", module="fric_ep",
+         config="W 16, NUM_AXES 2", props=["cover: a commit waiting for a sample, a sample after a "
+                                           "state reset, a refused word"], test=False),
     dict(name="eng", sby="fric_eng.sby", task="prove", module="fric_eng",
          config="NUM_AXES 2; processor cut (any program)",
          props=[p for p, _ in PROPS["fric_eng"]], test=True),
@@ -584,6 +627,67 @@ MUTANTS = [
          depth=48, skip=36, expect=["p_gms_latency"], test=False,
          what="the shared part's wait held while the input offers a beat (a latency that depends on "
               "the input)"),
+    # the GMS core's cfg port: bounded from reset, its datapath cut, real waits
+    dict(name="gms_word_no_ready", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="    wire cfg_take = cfg_valid && cfg_ready_reg;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=False,
+         what="a cfg word taken without cfg_ready (while the last is checked)"),
+    dict(name="gms_commit_mid_sample", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="        if (st_reg == S_CM) begin\n            m_ekm[",
+         new="        if (st_reg == S_CM || (cm_pend && st_reg == S_FE)) begin\n            m_ekm[",
+         depth=60, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: a waiting commit's element fields copied while a sample "
+              "of the axis waits to issue its elements (it reads a mix of sets)"),
+    dict(name="gms_flag_clear", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 4'd0}) | flags_set;",
+         depth=8, expect=["p_flags_sticky"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    # the elasto-plastic core (sequential): bounded from reset, its datapath cut
+    dict(name="ep_drop_beat", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="                    st_reg <= S_IDLE;\n                end\n            end\n            default: if (ph_reg) begin",
+         new="                    st_reg <= S_IDLE;\n                end else if (s_axis_tvalid) st_reg <= S_IDLE;\n"
+             "            end\n            default: if (ph_reg) begin",
+         depth=70, expect=["p_one_out"], test=False,
+         what="a dropped beat: a sample done while the output register waits is discarded when "
+              "an input beat is offered"),
+    dict(name="ep_dup_beat", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="        if (pop) m_v_reg <= 1'b0;",
+         new="        if (pop && !s_axis_tvalid) m_v_reg <= 1'b0;",
+         depth=40, expect=["p_one_out"], test=False,
+         what="a duplicated beat: the output beat stays after its handshake while an input beat "
+              "is offered"),
+    dict(name="ep_valid_drop", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="    assign m_axis_tvalid = m_v_reg;",
+         new="    assign m_axis_tvalid = m_v_reg && (m_axis_tready || !s_axis_tvalid);",
+         depth=40, expect=["p_m_hold"], test=False,
+         what="m_axis_tvalid withdrawn while stalled"),
+    dict(name="ep_flag_clear", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 4'd0}) | flags_set;",
+         depth=8, expect=["p_flags_sticky"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    dict(name="ep_word_no_ready", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="    wire cfg_take = cfg_valid && !cm_pend;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=False,
+         what="a cfg word taken without cfg_ready (while a commit waits)"),
+    dict(name="ep_commit_mid_sample", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="    always @(posedge clk) parq_reg <= par[{ax_reg, ld_reg[4:0]}];",
+         new="    always @(posedge clk) parq_reg <= (cm_pend && cm_axis_reg == ax_reg) ? stg[ld_reg[4:0]] : "
+             "par[{ax_reg, ld_reg[4:0]}];",
+         depth=36, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: a sample taken in the cycle of a commit's handshake "
+              "loads words of the new set"),
+    dict(name="ep_srst_mid_sample", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="                if (srst_valid && srst_ready) begin\n                    sr_pend <= 1'b1;",
+         new="                if (srst_valid && srst_ready) begin\n"
+             "                    if (!srst_all) stm[srst_axis] <= {SW{1'b0}};\n"
+             "                    sr_pend <= srst_all;",
+         depth=80, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"],
+         what="a state reset applied at its handshake: a sample taken in the same cycle writes the "
+              "state after the zeroing, and the next sample of the axis reads that"),
     # the engine's ports (any program): bounded from reset
     dict(name="eng_drop_beat", proof="eng", file="rtl/cores/fric_eng.v",
          old="        if (in_take3) i_v[f3] <= 1'b0;",
