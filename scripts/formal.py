@@ -887,10 +887,48 @@ def load(path):
         return None
 
 
+EARLIER = " (earlier run)"
+
+
+def earlier_rows(out):
+    """the rows of the report OUT as it is: {name: cells} of its proofs and of its seeded bugs"""
+    proofs, muts, section = {}, {}, None
+    try:
+        with open(out) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return proofs, muts
+    for line in lines:
+        if line.startswith("## "):
+            section = {"## Proofs": "p", "## Seeded bugs": "m"}.get(line.strip())
+            continue
+        if section is None or not line.startswith("| ") or line.startswith("| proof |") or \
+           line.startswith("| bug |"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if section == "p" and len(cells) == 8 and not cells[7].startswith("no record"):
+            proofs[cells[0]] = cells
+        if section == "m" and len(cells) == 6 and not cells[5].startswith("no record"):
+            muts[cells[0]] = cells
+    return proofs, muts
+
+
 def report(out):
-    rows, mrows, missing = [], [], []
+    rows, mrows, missing, kept = [], [], [], []
+    # a proof or bug not run in this checkout keeps the row of the report as
+    # it is (from the checkout that ran it last), marked as an earlier run
+    old_p, old_m = earlier_rows(out)
+    modes = {"k-induction": "prove", "bounded model check": "bmc", "cover": "cover"}
     for pr in PROOFS:
         r = load(os.path.join(BUILD, pr["name"], "result.json"))
+        if r is None and pr["name"] in old_p:
+            c = old_p[pr["name"]]
+            kept.append(pr["name"])
+            rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
+                             mode=modes.get(c[4], c[4]), depth=int(c[5]) if c[5].isdigit() else 0,
+                             seconds=float(c[6]) if c[6] else 0.0,
+                             status=c[7] if c[7].endswith(EARLIER) else c[7] + EARLIER))
+            continue
         if r is None:
             missing.append(pr["name"])
             rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
@@ -900,6 +938,14 @@ def report(out):
             rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
     for m in MUTANTS:
         r = load(os.path.join(BUILD, "mutants", m["name"], "result.json"))
+        if r is None and m["name"] in old_m:
+            c = old_m[m["name"]]
+            kept.append(m["name"])
+            mrows.append(dict(name=m["name"], module=next(p["module"] for p in PROOFS if p["name"] == m["proof"]),
+                              what=m["what"], depth=int(c[3]) if c[3].isdigit() else m["depth"],
+                              failed=[f.strip().strip("`") for f in c[4].split(",") if f.strip() != "none"],
+                              caught=c[5].startswith("yes"), earlier=True))
+            continue
         if r is None:
             missing.append(m["name"])
             mrows.append(dict(name=m["name"], module=next(p["module"] for p in PROOFS if p["name"] == m["proof"]),
@@ -909,6 +955,9 @@ def report(out):
     if missing:
         print("formal.py report: no record of %s (run make formal); listed as not run" % " ".join(missing),
               file=sys.stderr)
+    if kept:
+        print("formal.py report: not run in this checkout, kept from the report as it was: %s" %
+              " ".join(kept), file=sys.stderr)
     what = {"prove": "k-induction", "bmc": "bounded model check", "cover": "cover"}
     L = ["<!-- SPDX-License-Identifier: Apache-2.0 -->",
          "# Formal proofs: results", "",
@@ -916,7 +965,9 @@ def report(out):
          "`rtl/formal/*.sby`; the properties are the `FORMAL` sections of the RTL, described in",
          "[`../formal.md`](../formal.md). Solver: Yices 2 (`smtbmc yices`). A k-induction proof",
          "holds for every cycle; a bounded check holds for the stated number of cycles after reset;",
-         "a cover run shows that each listed case is reachable. Do not edit.", "",
+         "a cover run shows that each listed case is reachable. A result marked \"earlier run\" is",
+         "kept from the report as it was: that proof or bug was not run in the checkout that wrote",
+         "this one. Do not edit.", "",
          "## Proofs", "",
          "| proof | module | configuration | properties | mode | depth | time (s) | result |",
          "|---|---|---|---|---|---|---|---|"]
@@ -936,7 +987,8 @@ def report(out):
     for r in mrows:
         L.append("| %s | `%s` | %s | %d | %s | %s |" % (
             r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
-            "no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
+            ("no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**") +
+            (EARLIER if r.get("earlier") else "")))
     text = "\n".join(L) + "\n"
     tmp = out + ".tmp"
     with open(tmp, "w") as f:
