@@ -155,6 +155,22 @@ PROPS = {
         ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only for "
                     "a beat or word that raises it; a refused word sets CFG"),
     ],
+    "fric_ep": [
+        ("p_m_hold", "m_axis_tvalid held until m_axis_tready, tdata and tuser stable meanwhile"),
+        ("p_one_out", "every input beat gives exactly one output beat, in order, with its axis: none "
+                      "out without a beat in, the head of the accepted beats' queue out first; every "
+                      "accepted beat held in the core (the state machine or the output register) "
+                      "until its output handshake"),
+        ("p_cfg_word", "a cfg word changes the staging set only through a handshake, and only "
+                       "when it fits its field (words 0..24)"),
+        ("p_cfg_commit", "a commit's set is the staging set at its handshake; a sample taken up to the "
+                         "handshake uses the old set, a later one the new; every field a sample reads "
+                         "(its working set, from its load to its output) is from that one set"),
+        ("p_srst", "a state reset (one axis, all, or rst) zeroes the state after the sample in "
+                   "progress and before any taken after it"),
+        ("p_flags", "a sticky flag falls only with its flags_clear bit or rst, rises only with "
+                    "an output beat that carries it or a refused word; a refused word sets CFG"),
+    ],
     "fric_eng": [
         ("p_m_hold", "each model's m_axis_tvalid held until m_axis_tready, tdata and tuser stable"),
         ("p_in_once", "every accepted input beat taken by exactly one IN, of its axis's slot, with "
@@ -274,6 +290,33 @@ PROOFS = [
     dict(name="gms_axis_cover", sby="fric_gms_axis.sby", task="cover", module="fric_gms",
          config="W 16, NUM_AXES 1", props=["cover: a beat through, a beat that waited for the output, "
                                            "the end of a commit's copy"], test=False),
+    dict(name="gms_cfg_w16", sby="fric_gms_cfg.sby", task="w16", module="fric_gms",
+         config="W 16, NUM_AXES 2, OPT_FAST 0, OPT_FABRIC 1; datapath cut, real waits",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"], test=False),
+    dict(name="gms_cfg_w18", sby="fric_gms_cfg.sby", task="w18", module="fric_gms",
+         config="W 18, NUM_AXES 2, OPT_FAST 1; datapath cut, real waits",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"], test=False),
+    dict(name="gms_cfg_cover", sby="fric_gms_cfg.sby", task="cover", module="fric_gms",
+         config="W 16, NUM_AXES 2", props=["cover: a commit waiting for a sample, a refused word"],
+         test=False),
+    dict(name="ep_axis_w16", sby="fric_ep_axis.sby", task="w16", module="fric_ep",
+         config="W 16, NUM_AXES 2; datapath cut (any path of the state machine)",
+         props=["p_m_hold", "p_one_out", "p_flags"], test=False),
+    dict(name="ep_axis_w18", sby="fric_ep_axis.sby", task="w18", module="fric_ep",
+         config="W 18, NUM_AXES 2; datapath cut (any path of the state machine)",
+         props=["p_m_hold", "p_one_out", "p_flags"], test=False),
+    dict(name="ep_axis_cover", sby="fric_ep_axis.sby", task="cover", module="fric_ep",
+         config="W 16, NUM_AXES 2", props=["cover: a beat through, a beat computed while the last "
+                                           "waits, a commit during a sample"], test=False),
+    dict(name="ep_cfg_w16", sby="fric_ep_cfg.sby", task="w16", module="fric_ep",
+         config="W 16, NUM_AXES 2; datapath cut but the parameter words",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags", "p_m_hold", "p_one_out"], test=False),
+    dict(name="ep_cfg_w18", sby="fric_ep_cfg.sby", task="w18", module="fric_ep",
+         config="W 18, NUM_AXES 2; datapath cut but the parameter words",
+         props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags", "p_m_hold", "p_one_out"], test=False),
+    dict(name="ep_cfg_cover", sby="fric_ep_cfg.sby", task="cover", module="fric_ep",
+         config="W 16, NUM_AXES 2", props=["cover: a commit waiting for a sample, a sample after a "
+                                           "state reset, a refused word"], test=False),
     dict(name="eng", sby="fric_eng.sby", task="prove", module="fric_eng",
          config="NUM_AXES 2; processor cut (any program)",
          props=[p for p, _ in PROPS["fric_eng"]], test=True),
@@ -584,6 +627,67 @@ MUTANTS = [
          depth=48, skip=36, expect=["p_gms_latency"], test=False,
          what="the shared part's wait held while the input offers a beat (a latency that depends on "
               "the input)"),
+    # the GMS core's cfg port: bounded from reset, its datapath cut, real waits
+    dict(name="gms_word_no_ready", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="    wire cfg_take = cfg_valid && cfg_ready_reg;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=False,
+         what="a cfg word taken without cfg_ready (while the last is checked)"),
+    dict(name="gms_commit_mid_sample", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="        if (st_reg == S_CM) begin\n            m_ekm[",
+         new="        if (st_reg == S_CM || (cm_pend && st_reg == S_FE)) begin\n            m_ekm[",
+         depth=60, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: a waiting commit's element fields copied while a sample "
+              "of the axis waits to issue its elements (it reads a mix of sets)"),
+    dict(name="gms_flag_clear", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 4'd0}) | flags_set;",
+         depth=8, expect=["p_flags_sticky"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    # the elasto-plastic core (sequential): bounded from reset, its datapath cut
+    dict(name="ep_drop_beat", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="                    st_reg <= S_IDLE;\n                end\n            end\n            default: if (ph_reg) begin",
+         new="                    st_reg <= S_IDLE;\n                end else if (s_axis_tvalid) st_reg <= S_IDLE;\n"
+             "            end\n            default: if (ph_reg) begin",
+         depth=70, expect=["p_one_out"], test=False,
+         what="a dropped beat: a sample done while the output register waits is discarded when "
+              "an input beat is offered"),
+    dict(name="ep_dup_beat", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="        if (pop) m_v_reg <= 1'b0;",
+         new="        if (pop && !s_axis_tvalid) m_v_reg <= 1'b0;",
+         depth=40, expect=["p_one_out"], test=False,
+         what="a duplicated beat: the output beat stays after its handshake while an input beat "
+              "is offered"),
+    dict(name="ep_valid_drop", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="    assign m_axis_tvalid = m_v_reg;",
+         new="    assign m_axis_tvalid = m_v_reg && (m_axis_tready || !s_axis_tvalid);",
+         depth=40, expect=["p_m_hold"], test=False,
+         what="m_axis_tvalid withdrawn while stalled"),
+    dict(name="ep_flag_clear", proof="ep_axis_w16", file="rtl/cores/fric_ep.v",
+         old="        flags_reg <= (flags_reg & ~flags_clear) | flags_set;",
+         new="        flags_reg <= (flags_reg & ~flags_clear & ~{cfg_valid, 4'd0}) | flags_set;",
+         depth=8, expect=["p_flags_sticky"], test=False,
+         what="the sticky CFG flag cleared by a cfg request, without a flags_clear write"),
+    dict(name="ep_word_no_ready", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="    wire cfg_take = cfg_valid && !cm_pend;",
+         new="    wire cfg_take = cfg_valid;",
+         depth=8, expect=["p_cfg_word"], test=False,
+         what="a cfg word taken without cfg_ready (while a commit waits)"),
+    dict(name="ep_commit_mid_sample", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="    always @(posedge clk) parq_reg <= par[{ax_reg, ld_reg[4:0]}];",
+         new="    always @(posedge clk) parq_reg <= (cm_pend && cm_axis_reg == ax_reg) ? stg[ld_reg[4:0]] : "
+             "par[{ax_reg, ld_reg[4:0]}];",
+         depth=36, expect=["p_cfg_commit"], test=False,
+         what="a commit applied mid-sample: a sample taken in the cycle of a commit's handshake "
+              "loads words of the new set"),
+    dict(name="ep_srst_mid_sample", proof="ep_cfg_w16", file="rtl/cores/fric_ep.v",
+         old="                if (srst_valid && srst_ready) begin\n                    sr_pend <= 1'b1;",
+         new="                if (srst_valid && srst_ready) begin\n"
+             "                    if (!srst_all) stm[srst_axis] <= {SW{1'b0}};\n"
+             "                    sr_pend <= srst_all;",
+         depth=80, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"],
+         what="a state reset applied at its handshake: a sample taken in the same cycle writes the "
+              "state after the zeroing, and the next sample of the axis reads that"),
     # the engine's ports (any program): bounded from reset
     dict(name="eng_drop_beat", proof="eng", file="rtl/cores/fric_eng.v",
          old="        if (in_take3) i_v[f3] <= 1'b0;",
@@ -783,10 +887,48 @@ def load(path):
         return None
 
 
+EARLIER = " (earlier run)"
+
+
+def earlier_rows(out):
+    """the rows of the report OUT as it is: {name: cells} of its proofs and of its seeded bugs"""
+    proofs, muts, section = {}, {}, None
+    try:
+        with open(out) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return proofs, muts
+    for line in lines:
+        if line.startswith("## "):
+            section = {"## Proofs": "p", "## Seeded bugs": "m"}.get(line.strip())
+            continue
+        if section is None or not line.startswith("| ") or line.startswith("| proof |") or \
+           line.startswith("| bug |"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if section == "p" and len(cells) == 8 and not cells[7].startswith("no record"):
+            proofs[cells[0]] = cells
+        if section == "m" and len(cells) == 6 and not cells[5].startswith("no record"):
+            muts[cells[0]] = cells
+    return proofs, muts
+
+
 def report(out):
-    rows, mrows, missing = [], [], []
+    rows, mrows, missing, kept = [], [], [], []
+    # a proof or bug not run in this checkout keeps the row of the report as
+    # it is (from the checkout that ran it last), marked as an earlier run
+    old_p, old_m = earlier_rows(out)
+    modes = {"k-induction": "prove", "bounded model check": "bmc", "cover": "cover"}
     for pr in PROOFS:
         r = load(os.path.join(BUILD, pr["name"], "result.json"))
+        if r is None and pr["name"] in old_p:
+            c = old_p[pr["name"]]
+            kept.append(pr["name"])
+            rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
+                             mode=modes.get(c[4], c[4]), depth=int(c[5]) if c[5].isdigit() else 0,
+                             seconds=float(c[6]) if c[6] else 0.0,
+                             status=c[7] if c[7].endswith(EARLIER) else c[7] + EARLIER))
+            continue
         if r is None:
             missing.append(pr["name"])
             rows.append(dict(name=pr["name"], module=pr["module"], config=pr["config"], props=pr["props"],
@@ -796,6 +938,14 @@ def report(out):
             rows.append(dict(r, module=pr["module"], config=pr["config"], props=pr["props"]))
     for m in MUTANTS:
         r = load(os.path.join(BUILD, "mutants", m["name"], "result.json"))
+        if r is None and m["name"] in old_m:
+            c = old_m[m["name"]]
+            kept.append(m["name"])
+            mrows.append(dict(name=m["name"], module=next(p["module"] for p in PROOFS if p["name"] == m["proof"]),
+                              what=m["what"], depth=int(c[3]) if c[3].isdigit() else m["depth"],
+                              failed=[f.strip().strip("`") for f in c[4].split(",") if f.strip() != "none"],
+                              caught=c[5].startswith("yes"), earlier=True))
+            continue
         if r is None:
             missing.append(m["name"])
             mrows.append(dict(name=m["name"], module=next(p["module"] for p in PROOFS if p["name"] == m["proof"]),
@@ -805,6 +955,9 @@ def report(out):
     if missing:
         print("formal.py report: no record of %s (run make formal); listed as not run" % " ".join(missing),
               file=sys.stderr)
+    if kept:
+        print("formal.py report: not run in this checkout, kept from the report as it was: %s" %
+              " ".join(kept), file=sys.stderr)
     what = {"prove": "k-induction", "bmc": "bounded model check", "cover": "cover"}
     L = ["<!-- SPDX-License-Identifier: Apache-2.0 -->",
          "# Formal proofs: results", "",
@@ -812,7 +965,9 @@ def report(out):
          "`rtl/formal/*.sby`; the properties are the `FORMAL` sections of the RTL, described in",
          "[`../formal.md`](../formal.md). Solver: Yices 2 (`smtbmc yices`). A k-induction proof",
          "holds for every cycle; a bounded check holds for the stated number of cycles after reset;",
-         "a cover run shows that each listed case is reachable. Do not edit.", "",
+         "a cover run shows that each listed case is reachable. A result marked \"earlier run\" is",
+         "kept from the report as it was: that proof or bug was not run in the checkout that wrote",
+         "this one. Do not edit.", "",
          "## Proofs", "",
          "| proof | module | configuration | properties | mode | depth | time (s) | result |",
          "|---|---|---|---|---|---|---|---|"]
@@ -832,7 +987,8 @@ def report(out):
     for r in mrows:
         L.append("| %s | `%s` | %s | %d | %s | %s |" % (
             r["name"], r["module"], r["what"], r["depth"], ", ".join("`%s`" % f for f in r["failed"]) or "none",
-            "no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**"))
+            ("no record (not run to the end)" if r["caught"] is None else "yes" if r["caught"] else "**no**") +
+            (EARLIER if r.get("earlier") else "")))
     text = "\n".join(L) + "\n"
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

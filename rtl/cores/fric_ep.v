@@ -1099,5 +1099,296 @@ module fric_ep #(
     assign m_axis_tdata = m_d_reg;
     assign m_axis_tuser = m_u_reg;
     assign m_axis_tvalid = m_v_reg;
+`ifdef FORMAL
+    // ==== formal properties (rtl/formal/fric_ep_*.sby, docs/formal.md) =======
+    // The module is the top of its proofs. The datapath is cut
+    // (rtl/formal/fric_ep_*.sby): the product, the table reads, the
+    // velocity, every 64-bit and integer carrier of the step, the force and
+    // the sample's flags are free values in every cycle, so the arithmetic
+    // is removed and the state machine may take any path through its
+    // states that its data could choose; no property below depends on a
+    // computed value. Environment (assumptions):
+    //   - rst is high in the first cycle, and free after it;
+    //   - s_axis follows AXI4-Stream: tvalid held until tready, tdata and
+    //     tuser stable meanwhile (a reset ends it);
+    //   - m_axis_tready, the cfg port, the state-reset port and flags_clear
+    //     are free.
+    // Stream properties (fric_ep_axis.sby, k-induction):
+    //   m_hold       m_axis_tvalid is held until m_axis_tready, with tdata
+    //                and tuser stable
+    //   one_out      every accepted input beat gives exactly one output beat,
+    //                in order, with its axis: a reference queue of the
+    //                accepted beats' axes (f_q0 the oldest) is never empty at
+    //                an output handshake, and the beat going out is its head;
+    //                no beat is dropped: every beat in the queue is held in
+    //                the core (the sample in the state machine, or the output
+    //                register) until its output handshake
+    //   flags        a sticky flag falls only with its flags_clear bit or
+    //                rst, rises only with an output beat that carries it or a
+    //                refused word; a refused word sets CFG (unless
+    //                flags_clear's CFG bit or rst comes with it)
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+    always @(posedge clk)
+        if (f_past_valid && $past(s_axis_tvalid && !s_axis_tready && !rst)) begin
+            assume(s_axis_tvalid);
+            assume(s_axis_tdata == $past(s_axis_tdata));
+            assume(s_axis_tuser == $past(s_axis_tuser));
+        end
+
+    wire f_in_hs = s_axis_tvalid && s_axis_tready;
+    wire f_out_hs = m_axis_tvalid && m_axis_tready;
+    // the sample in the state machine: taken, not yet in the output register
+    wire f_busy = (st_reg != S_IDLE) && (st_reg != S_ZERO) && (st_reg != S_COMMIT);
+    // the reference queue: the axes of the beats accepted and not yet out
+    reg [1:0]        f_n = 2'd0;
+    reg [AXIS_W-1:0] f_q0 = {AXIS_W{1'b0}}, f_q1 = {AXIS_W{1'b0}};
+    always @(posedge clk) begin
+        case ({f_in_hs, f_out_hs})
+            2'b10: begin
+                if (f_n == 2'd0) f_q0 <= s_axis_tuser;
+                else f_q1 <= s_axis_tuser;
+                if (f_n != 2'd3) f_n <= f_n + 2'd1;
+            end
+            2'b01: begin
+                f_q0 <= f_q1;
+                if (f_n != 2'd0) f_n <= f_n - 2'd1;
+            end
+            2'b11: begin
+                if (f_n == 2'd1) f_q0 <= s_axis_tuser;
+                else begin
+                    f_q0 <= f_q1;
+                    f_q1 <= s_axis_tuser;
+                end
+            end
+            default: ;
+        endcase
+        if (rst) f_n <= 2'd0;
+    end
+    // the newest beat in the queue
+    wire [AXIS_W-1:0] f_q_last = (f_n == 2'd2) ? f_q1 : f_q0;
+
+    always @(posedge clk)
+        if (f_past_valid && !rst && $past(m_axis_tvalid && !m_axis_tready && !rst))
+            p_m_hold: assert(m_axis_tvalid && m_axis_tdata == $past(m_axis_tdata) &&
+                             m_axis_tuser == $past(m_axis_tuser));
+    always @(*)
+        if (f_past_valid && !rst) begin
+            if (f_out_hs) p_one_out_count: assert(f_n != 2'd0);
+            if (f_out_hs) p_one_out_axis: assert(m_axis_tuser[AXIS_W-1:0] == f_q0);
+            // every beat accepted and not out is in the core: the sample in
+            // the state machine is the newest, the output register's the oldest
+            p_one_out_held: assert(f_n == {1'b0, f_busy} + {1'b0, m_v_reg});
+            if (f_busy) p_one_out_held_sm: assert(ax_reg == f_q_last);
+            if (m_v_reg) p_one_out_held_out: assert(m_u_reg[AXIS_W-1:0] == f_q0);
+        end
+
+    // ---- sticky flags ----
+    // the fit rule of the contract (fric_fx_ep_word_fits()), written apart
+    // from the core's: a constant width per word, plain shifts
+    function automatic f_fits_u(input [31:0] d, input integer bits);
+        f_fits_u = (d >> bits) == 32'd0;
+    endfunction
+    function automatic f_fits_s(input [31:0] d, input integer bits);
+        reg [31:0] hi;
+        begin
+            hi = $signed(d) >>> (bits - 1);
+            f_fits_s = (hi == 32'd0) || (hi == 32'hFFFF_FFFF);
+        end
+    endfunction
+    function automatic f_fits(input [4:0] addr, input [31:0] d);
+        case (addr)
+            `FRIC_WORD_KM:     f_fits = f_fits_u(d, `FRIC_BITS_KM(W));
+            `FRIC_WORD_KS:     f_fits = f_fits_u(d, `FRIC_BITS_KS(W));
+            `FRIC_WORD_DSEL:   f_fits = f_fits_u(d, `FRIC_BITS_DSEL(W));
+            `FRIC_WORD_FC_P:   f_fits = f_fits_u(d, `FRIC_BITS_FC_P(W));
+            `FRIC_WORD_DM_P:   f_fits = f_fits_s(d, `FRIC_BITS_DM_P(W));
+            `FRIC_WORD_DS_P:   f_fits = f_fits_u(d, `FRIC_BITS_DS_P(W));
+            `FRIC_WORD_BM_P:   f_fits = f_fits_u(d, `FRIC_BITS_BM_P(W));
+            `FRIC_WORD_BS_P:   f_fits = f_fits_u(d, `FRIC_BITS_BS_P(W));
+            `FRIC_WORD_FC_N:   f_fits = f_fits_u(d, `FRIC_BITS_FC_N(W));
+            `FRIC_WORD_DM_N:   f_fits = f_fits_s(d, `FRIC_BITS_DM_N(W));
+            `FRIC_WORD_DS_N:   f_fits = f_fits_u(d, `FRIC_BITS_DS_N(W));
+            `FRIC_WORD_BM_N:   f_fits = f_fits_u(d, `FRIC_BITS_BM_N(W));
+            `FRIC_WORD_BS_N:   f_fits = f_fits_u(d, `FRIC_BITS_BS_N(W));
+            `FRIC_WORD_KM_N:   f_fits = f_fits_u(d, `FRIC_BITS_KM_N(W));
+            `FRIC_WORD_KS_N:   f_fits = f_fits_u(d, `FRIC_BITS_KS_N(W));
+            `FRIC_WORD_KYM:    f_fits = f_fits_u(d, `FRIC_BITS_KYM(W));
+            `FRIC_WORD_KYX:    f_fits = f_fits_s(d, `FRIC_BITS_KYX(W));
+            `FRIC_WORD_C1M:    f_fits = f_fits_u(d, `FRIC_BITS_C1M(W));
+            `FRIC_WORD_C1S:    f_fits = f_fits_u(d, `FRIC_BITS_C1S(W));
+            `FRIC_WORD_MD_EN:  f_fits = f_fits_u(d, `FRIC_BITS_MD_EN(W));
+            `FRIC_WORD_KDM:    f_fits = f_fits_u(d, `FRIC_BITS_KDM(W));
+            `FRIC_WORD_KDS:    f_fits = f_fits_u(d, `FRIC_BITS_KDS(W));
+            `FRIC_WORD_EP_WBA: f_fits = f_fits_u(d, `FRIC_BITS_EP_WBA(W));
+            `FRIC_WORD_EP_KZM: f_fits = f_fits_u(d, `FRIC_BITS_EP_KZM(W));
+            `FRIC_WORD_EP_KZS: f_fits = f_fits_u(d, `FRIC_BITS_EP_KZS(W));
+            default:           f_fits = 1'b0;
+        endcase
+    endfunction
+    wire f_cfg_hs = cfg_valid && cfg_ready;
+    wire f_word_hs = f_cfg_hs && !cfg_commit;
+    wire f_word_ok = f_fits(cfg_addr, cfg_data);
+    reg [4:0] f_flags_last = 5'd0, f_clear_last = 5'd0;
+    reg f_rst_last = 1'b1;
+    reg [3:0] f_pop_fl = 4'd0;
+    reg f_bad_last = 1'b0;       // a refused word in the last cycle
+    always @(posedge clk) begin
+        f_flags_last <= flags;
+        f_clear_last <= flags_clear;
+        f_rst_last <= rst;
+        f_pop_fl <= f_out_hs ? m_axis_tuser[AXIS_W+3:AXIS_W] : 4'd0;
+        f_bad_last <= f_word_hs && !f_word_ok;
+    end
+    always @(*)
+        if (f_past_valid) begin
+            if (!f_rst_last) p_flags_sticky: assert((f_flags_last & ~flags & ~f_clear_last) == 5'd0);
+            p_flags_set: assert((~f_flags_last[3:0] & flags[3:0] & ~f_pop_fl) == 4'd0);
+            p_flags_set_cfg: assert(!(!f_flags_last[4] && flags[4]) || f_bad_last);
+            if (f_bad_last && !f_clear_last[4] && !f_rst_last) p_flags_cfg_set: assert(flags[4]);
+        end
+
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants of the state machine (for the induction) ----
+    wire f_sub = (st_reg == S_Y1) || (st_reg == S_Y2) || (st_reg == S_E0) || (st_reg == S_E1) ||
+                 (st_reg == S_E2) || (st_reg == S_E3) || (st_reg == S_I1) || (st_reg == S_I2);
+    always @(*)
+        if (f_past_valid) begin
+            f_inv_st: assert(st_reg <= S_GN);
+            if (f_sub) f_inv_ret: assert(ret_reg >= S_Y1 && ret_reg <= S_GN);
+            if (st_reg == S_LOAD) f_inv_ld: assert(ld_reg <= NWORDS[5:0]);
+            if (st_reg == S_COMMIT) f_inv_cm: assert(cm_pend && ld_reg < NWORDS[5:0]);
+            if (st_reg == S_ZERO) f_inv_zero: assert(cnt_reg <= AX_LAST);
+            f_inv_n: assert(f_n <= 2'd2);
+        end
+`endif
+
+    // ---- reachability ----
+    always @(*) begin
+        cover(f_past_valid && !rst && f_out_hs);                    // a beat through
+        cover(f_past_valid && !rst && f_n == 2'd2);                 // a beat computed while the last waits
+        cover(f_past_valid && !rst && cfg_valid && cfg_ready && cfg_commit && f_busy); // a commit during a sample
+    end
+
+`ifdef FRIC_FORMAL_CFG
+    // ---- the cfg port and state resets (fric_ep_cfg.sby) ----
+    // cfg_word      a word changes the staging set only through a handshake
+    //               (cfg_valid and cfg_ready): a word that fits its field is
+    //               written in the cycle of its handshake, any other changes
+    //               nothing (f_stg: the staging set of the port's contract)
+    // cfg_commit    a commit's set is the staging set at its handshake; a
+    //               sample taken up to the commit's handshake uses the axis's
+    //               old set, a later one the new set, and every field the
+    //               sample reads (its working set, from the end of its load to
+    //               its output) is that one set
+    // srst          a state reset (one axis, or all; rst: all) zeroes the
+    //               state after the sample in progress and before any taken
+    //               after it: a sample with no sample of its axis taken
+    //               between the reset's handshake and its own reads state 0
+`ifdef FRIC_FORMAL_NO_CFG
+    // a narrower environment for the state-reset bug's bounded check (its
+    // trace needs no parameter traffic): no cfg request, no flags_clear
+    always @(*) assume(!cfg_valid && flags_clear == 5'd0);
+`endif
+    localparam integer F_SETW = NWORDS * PW;
+    reg [F_SETW-1:0] f_stg = {F_SETW{1'b0}};
+    integer fw;
+    always @(posedge clk)
+        for (fw = 0; fw < NWORDS; fw = fw + 1)
+            if (f_word_hs && f_word_ok && cfg_addr == fw) f_stg[PW*fw +: PW] <= cfg_data[PW-1:0];
+    reg [F_SETW-1:0] f_stg_rtl, f_wk_rtl;
+    always @(*)
+        for (fw = 0; fw < NWORDS; fw = fw + 1) begin
+            f_stg_rtl[PW*fw +: PW] = stg[fw];
+            f_wk_rtl[PW*fw +: PW] = wk[fw];
+        end
+    always @(*)
+        if (f_past_valid) p_cfg_word: assert(f_stg_rtl == f_stg);
+
+    // the committed set of each axis (the contract's), from the handshake
+    reg [F_SETW-1:0] f_set [0:NA-1];
+    integer fi;
+    initial for (fi = 0; fi < NA; fi = fi + 1) f_set[fi] = {F_SETW{1'b0}};
+    always @(posedge clk)
+        if (f_cfg_hs && cfg_commit) f_set[cfg_axis] <= f_stg;
+    // the sample's set, taken at its handshake
+    reg [F_SETW-1:0] f_tr_set = {F_SETW{1'b0}};
+    always @(posedge clk) if (f_in_hs) f_tr_set <= f_set[s_axis_tuser];
+    wire f_run = f_busy && (st_reg != S_LOAD);     // past its load
+    always @(*)
+        if (f_past_valid && !rst && f_run) p_cfg_commit: assert(f_wk_rtl == f_tr_set);
+
+    // ---- state resets ----
+    // f_sr_mark[a]: a state reset of axis a taken, no sample of a since
+    reg [NA-1:0] f_sr_mark = {NA{1'b1}};
+    reg f_tr_sr = 1'b0;
+    integer fa;
+    always @(posedge clk) begin
+        if (f_in_hs) f_sr_mark[s_axis_tuser] <= 1'b0;
+        if (srst_valid && srst_ready)
+            for (fa = 0; fa < NA; fa = fa + 1)
+                if (srst_all || srst_axis == fa) f_sr_mark[fa] <= 1'b1;
+        if (rst) f_sr_mark <= {NA{1'b1}};
+        if (f_in_hs) f_tr_sr <= f_sr_mark[s_axis_tuser];
+    end
+    // the state is read at the end of the load
+    always @(*)
+        if (f_past_valid && !rst && f_tr_sr && st_reg == S_LOAD && ld_reg == NWORDS[5:0])
+            p_srst: assert(stm[ax_reg] == {SW{1'b0}});
+
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants of the cfg proof (k-induction) ----
+    // an axis's set in the parameter memory
+    function [F_SETW-1:0] f_par;
+        input [AXIS_W-1:0] a;
+        integer k;
+        begin
+            for (k = 0; k < NWORDS; k = k + 1) f_par[PW*k +: PW] = par[{a, k[4:0]}];
+        end
+    endfunction
+    wire [NA-1:0] f_sr_done;
+    genvar fga;
+    generate
+        for (fga = 0; fga < NA; fga = fga + 1) begin : g_f_axis
+            assign f_sr_done[fga] = f_sr_mark[fga] && !(st_reg == S_ZERO && cnt_reg <= fga) &&
+                                    !(sr_pend && (sr_all_reg || sr_axis_reg == fga));
+            always @(*)
+                if (f_past_valid) begin
+                    // the memory holds the committed set, but while the axis's commit waits
+                    if (!(cm_pend && cm_axis_reg == fga)) assert(f_par(fga) == f_set[fga]);
+                    // a done state reset: state 0, no sample of the axis in the machine
+                    if (f_sr_done[fga]) assert(stm[fga] == {SW{1'b0}} && !(f_busy && ax_reg == fga));
+                end
+        end
+    endgenerate
+    integer fj;
+    always @(*)
+        if (f_past_valid) begin
+            // a waiting commit: its set the staging set (the port is closed),
+            // the words copied so far in place
+            if (cm_pend) f_inv_cm_set: assert(f_set[cm_axis_reg] == f_stg);
+            if (st_reg == S_COMMIT)
+                for (fj = 0; fj < NWORDS; fj = fj + 1)
+                    if (fj < ld_reg) assert(par[{cm_axis_reg, fj[4:0]}] == f_stg[PW*fj +: PW]);
+            if (!rst && f_busy) begin
+                // the sample's set stays in the memory while it runs
+                f_inv_tr_par: assert(f_par(ax_reg) == f_tr_set);
+                if (st_reg == S_LOAD) begin
+                    for (fj = 0; fj < NWORDS; fj = fj + 1)
+                        if (fj + 1 < ld_reg) assert(wk[fj] == f_tr_set[PW*fj +: PW]);
+                    if (ld_reg != 6'd0) f_inv_ld_q: assert(parq_reg == par[{ax_reg, ld_reg[4:0] - 5'd1}]);
+                    if (f_tr_sr) f_inv_tr_sr: assert(stm[ax_reg] == {SW{1'b0}});
+                end
+            end
+        end
+`endif
+    always @(*) begin
+        cover(f_past_valid && !rst && f_run && cm_pend);            // a commit waiting for a sample
+        cover(f_past_valid && !rst && f_tr_sr && st_reg == S_LOAD && ld_reg == NWORDS[5:0]); // a sample after a state reset
+        cover(f_past_valid && f_bad_last);                          // a refused word
+    end
+`endif
+`endif
 endmodule
 `resetall

@@ -1055,6 +1055,314 @@ module fric_gms #(
         cover(f_tr_dp && f_load && f_tr_wait != 8'd0);        // ... after waiting for the output
         cover(f_past_valid && !rst && st_reg == S_CM && ecnt_reg == E_LAST); // a commit's copy ends
     end
+
+`ifdef FRIC_FORMAL_CFG
+    // ---- the cfg port, state resets and flags (fric_gms_cfg.sby) ----
+    // cfg_word      a word changes the staging set only through a handshake
+    //               (cfg_valid and cfg_ready): a word that fits its field is
+    //               written, any other sets CFG and changes nothing (f_stg:
+    //               the staging set of the port's contract, the scalar words
+    //               and the 16 element blocks, compared whenever cfg_ready is
+    //               high; the fit rule written apart from the core's)
+    // cfg_commit    a commit's set is the staging set at its handshake; a
+    //               sample accepted up to the commit's handshake uses the
+    //               axis's old set, a later one the new set, and the field
+    //               memories of the sample's axis (scalars and elements) hold
+    //               that one set while the sample is in the datapath
+    // srst          a state reset (one axis, or all; rst: all) zeroes the
+    //               axis's element states after the sample in progress and
+    //               before any taken after it: a sample with no sample of its
+    //               axis taken between the reset's handshake and its own reads
+    //               state 0 for each element it issues
+    // flags         a sticky flag falls only with its flags_clear bit or
+    //               rst, and rises only for an output beat that carries it
+    //               or a refused word; a refused word sets CFG (unless
+    //               flags_clear's CFG bit or rst comes before it shows)
+`ifdef FRIC_FORMAL_NO_CFG
+    // a narrower environment for the state-reset bug's bounded check: no
+    // cfg request, no flags_clear
+    always @(*) assume(!cfg_valid && flags_clear == 5'd0);
+`endif
+`ifdef SYNTHESIS
+    // the parameters and states start at 0 (the simulation's initial
+    // block, which Yosys skips here, says so; so do the FPGAs' RAMs)
+    integer fm;
+    initial begin
+        for (fm = 0; fm < NSCAL; fm = fm + 1) stg[fm] = {PW{1'b0}};
+        for (fm = 0; fm < NE; fm = fm + 1) begin
+            stg_km[fm] = 0; stg_ks[fm] = 0; stg_am[fm] = 0;
+        end
+        for (fm = 0; fm < NA; fm = fm + 1) begin
+            m_dsel[fm] = 0; m_n[fm] = 0; m_kcm[fm] = 0; m_kcx[fm] = 0;
+        end
+        for (fm = 0; fm < 2 * NA; fm = fm + 1) begin
+            m_km[fm] = 0; m_ks[fm] = 0; m_fc[fm] = 0; m_dm[fm] = 0; m_ds[fm] = 0; m_bm[fm] = 0; m_bs[fm] = 0;
+        end
+        for (fm = 0; fm < NA * NE; fm = fm + 1) begin
+            m_ekm[fm] = 0; m_eks[fm] = 0; m_eam[fm] = 0; stm[fm] = 0;
+        end
+    end
+`endif
+    // the fit rule of the contract (fric_fx_word_fits() for the GMS set):
+    // a constant width per word, plain shifts
+    function automatic f_fits_u(input [31:0] d, input integer bits);
+        f_fits_u = (d >> bits) == 32'd0;
+    endfunction
+    function automatic f_fits_s(input [31:0] d, input integer bits);
+        reg [31:0] hi;
+        begin
+            hi = $signed(d) >>> (bits - 1);
+            f_fits_s = (hi == 32'd0) || (hi == 32'hFFFF_FFFF);
+        end
+    endfunction
+    function automatic f_fits(input [6:0] addr, input [31:0] d);
+        integer i;
+        begin
+            case (addr)
+                `FRIC_WORD_KM:      f_fits = f_fits_u(d, `FRIC_BITS_KM(W));
+                `FRIC_WORD_KS:      f_fits = f_fits_u(d, `FRIC_BITS_KS(W));
+                `FRIC_WORD_DSEL:    f_fits = f_fits_u(d, `FRIC_BITS_DSEL(W));
+                `FRIC_WORD_FC_P:    f_fits = f_fits_u(d, `FRIC_BITS_FC_P(W));
+                `FRIC_WORD_DM_P:    f_fits = f_fits_s(d, `FRIC_BITS_DM_P(W));
+                `FRIC_WORD_DS_P:    f_fits = f_fits_u(d, `FRIC_BITS_DS_P(W));
+                `FRIC_WORD_BM_P:    f_fits = f_fits_u(d, `FRIC_BITS_BM_P(W));
+                `FRIC_WORD_BS_P:    f_fits = f_fits_u(d, `FRIC_BITS_BS_P(W));
+                `FRIC_WORD_FC_N:    f_fits = f_fits_u(d, `FRIC_BITS_FC_N(W));
+                `FRIC_WORD_DM_N:    f_fits = f_fits_s(d, `FRIC_BITS_DM_N(W));
+                `FRIC_WORD_DS_N:    f_fits = f_fits_u(d, `FRIC_BITS_DS_N(W));
+                `FRIC_WORD_BM_N:    f_fits = f_fits_u(d, `FRIC_BITS_BM_N(W));
+                `FRIC_WORD_BS_N:    f_fits = f_fits_u(d, `FRIC_BITS_BS_N(W));
+                `FRIC_WORD_KM_N:    f_fits = f_fits_u(d, `FRIC_BITS_KM_N(W));
+                `FRIC_WORD_KS_N:    f_fits = f_fits_u(d, `FRIC_BITS_KS_N(W));
+                `FRIC_WORD_GMS_N:   f_fits = f_fits_u(d, `FRIC_BITS_GMS_N(W));
+                `FRIC_WORD_GMS_KCM: f_fits = f_fits_u(d, `FRIC_BITS_GMS_KCM(W));
+                `FRIC_WORD_GMS_KCX: f_fits = f_fits_s(d, `FRIC_BITS_GMS_KCX(W));
+                default: begin
+                    f_fits = 1'b0;
+                    for (i = 0; i < NE; i = i + 1) begin
+                        if (addr == `FRIC_WORD_GMS_KM(i)) f_fits = f_fits_u(d, `FRIC_BITS_GMS_KM(W));
+                        if (addr == `FRIC_WORD_GMS_KS(i)) f_fits = f_fits_u(d, `FRIC_BITS_GMS_KS(W));
+                        if (addr == `FRIC_WORD_GMS_AM(i)) f_fits = f_fits_u(d, `FRIC_BITS_GMS_AM(W));
+                    end
+                end
+            endcase
+        end
+    endfunction
+    // a set: the scalar words (PW bits each), then the elements' KM, KS, AM
+    localparam integer F_OKM = NSCAL * PW;
+    localparam integer F_OKS = F_OKM + NE * W;
+    localparam integer F_OAM = F_OKS + NE * SH_W;
+    localparam integer F_SETW = F_OAM + NE * AM_W;
+    // a set with word a (a fitting word's data d) put in
+    function [F_SETW-1:0] f_put;
+        input [F_SETW-1:0] s;
+        input [6:0]        a;
+        input [PW-1:0]     d;
+        integer k;
+        begin
+            f_put = s;
+            for (k = 0; k < NSCAL; k = k + 1) if (a == k) f_put[PW*k +: PW] = d;
+            for (k = 0; k < NE; k = k + 1) begin
+                if (a == `FRIC_WORD_GMS_KM(k)) f_put[F_OKM + W*k +: W] = d[W-1:0];
+                if (a == `FRIC_WORD_GMS_KS(k)) f_put[F_OKS + SH_W*k +: SH_W] = d[SH_W-1:0];
+                if (a == `FRIC_WORD_GMS_AM(k)) f_put[F_OAM + AM_W*k +: AM_W] = d[AM_W-1:0];
+            end
+        end
+    endfunction
+    reg [F_SETW-1:0] f_stg = {F_SETW{1'b0}};
+    wire f_cfg_hs = cfg_valid && cfg_ready;
+    wire f_word_hs = f_cfg_hs && !cfg_commit;
+    wire f_word_ok = f_fits(cfg_addr, cfg_data);
+    always @(posedge clk)
+        if (f_word_hs && f_word_ok) f_stg <= f_put(f_stg, cfg_addr, cfg_data[PW-1:0]);
+    // the staging set as the RTL holds it
+    reg [F_SETW-1:0] f_stg_rtl;
+    integer fv;
+    always @(*) begin
+        for (fv = 0; fv < NSCAL; fv = fv + 1) f_stg_rtl[PW*fv +: PW] = stg[fv];
+        for (fv = 0; fv < NE; fv = fv + 1) begin
+            f_stg_rtl[F_OKM + W*fv +: W] = stg_km[fv];
+            f_stg_rtl[F_OKS + SH_W*fv +: SH_W] = stg_ks[fv];
+            f_stg_rtl[F_OAM + AM_W*fv +: AM_W] = stg_am[fv];
+        end
+    end
+    always @(*)
+        if (f_past_valid && cfg_ready) p_cfg_word: assert(f_stg_rtl == f_stg);
+
+    // the committed set of each axis (the contract's), from the handshake
+    reg [F_SETW-1:0] f_set [0:NA-1];
+    integer fi;
+    initial for (fi = 0; fi < NA; fi = fi + 1) f_set[fi] = {F_SETW{1'b0}};
+    always @(posedge clk)
+        if (f_cfg_hs && cfg_commit) f_set[cfg_axis] <= f_stg;
+    // the scalar field memories of an axis, against a set (each field its width)
+    function f_mem_sc;
+        input [AXIS_W-1:0] a;
+        input [F_SETW-1:0] s;
+        begin
+            f_mem_sc =
+                m_km[{a, 1'b0}] == s[PW*A_KM +: W]      && m_km[{a, 1'b1}] == s[PW*A_KM_N +: W] &&
+                m_ks[{a, 1'b0}] == s[PW*A_KS +: SH_W]   && m_ks[{a, 1'b1}] == s[PW*A_KS_N +: SH_W] &&
+                m_dsel[a] == s[PW*A_DSEL]         && m_n[a]   == s[PW*A_N +: N_W] &&
+                m_kcm[a]  == s[PW*A_KCM +: W]     && m_kcx[a] == s[PW*A_KCX +: KX_W] &&
+                m_fc[{a, 1'b0}] == s[PW*A_FC_P +: FC_W] && m_fc[{a, 1'b1}] == s[PW*A_FC_N +: FC_W] &&
+                m_dm[{a, 1'b0}] == s[PW*A_DM_P +: W]    && m_dm[{a, 1'b1}] == s[PW*A_DM_N +: W] &&
+                m_ds[{a, 1'b0}] == s[PW*A_DS_P +: DS_W] && m_ds[{a, 1'b1}] == s[PW*A_DS_N +: DS_W] &&
+                m_bm[{a, 1'b0}] == s[PW*A_BM_P +: W]    && m_bm[{a, 1'b1}] == s[PW*A_BM_N +: W] &&
+                m_bs[{a, 1'b0}] == s[PW*A_BS_P +: BS_W] && m_bs[{a, 1'b1}] == s[PW*A_BS_N +: BS_W];
+        end
+    endfunction
+    // element i's field memories of an axis, against a set
+    function f_mem_el;
+        input [AXIS_W-1:0] a;
+        input integer      i;
+        input [F_SETW-1:0] s;
+        begin
+            f_mem_el = m_ekm[{a, i[EB-1:0]}] == s[F_OKM + W*i +: W] &&
+                       m_eks[{a, i[EB-1:0]}] == s[F_OKS + SH_W*i +: SH_W] &&
+                       m_eam[{a, i[EB-1:0]}] == s[F_OAM + AM_W*i +: AM_W];
+        end
+    endfunction
+    function f_mem_is;
+        input [AXIS_W-1:0] a;
+        input [F_SETW-1:0] s;
+        integer i;
+        begin
+            f_mem_is = f_mem_sc(a, s);
+            for (i = 0; i < NE; i = i + 1) if (!f_mem_el(a, i, s)) f_mem_is = 1'b0;
+        end
+    endfunction
+    // the tracked beat's set, taken at its handshake
+    reg [F_SETW-1:0] f_tr_set;
+    always @(posedge clk) if (f_tr_in) f_tr_set <= f_set[s_axis_tuser];
+    always @(*)
+        if (f_past_valid && !rst && f_tr_dp)
+            p_cfg_commit: assert(f_mem_is(f_tr_axis, f_tr_set));
+
+    // ---- state resets ----
+    // f_sr_mark[a]: a state reset of axis a taken, no sample of a since
+    reg [NA-1:0] f_sr_mark = {NA{1'b1}};
+    reg f_tr_sr;
+    integer fa;
+    always @(posedge clk) begin
+        if (f_in_hs) f_sr_mark[s_axis_tuser] <= 1'b0;
+        if (srst_valid && srst_ready)
+            for (fa = 0; fa < NA; fa = fa + 1)
+                if (srst_all || srst_axis == fa) f_sr_mark[fa] <= 1'b1;
+        if (rst) f_sr_mark <= {NA{1'b1}};
+        if (f_tr_in) f_tr_sr <= f_sr_mark[s_axis_tuser];
+    end
+    // each element's state is read as it is issued
+    always @(*)
+        if (f_past_valid && !rst && f_tr_dp && f_tr_sr && e_issue)
+            p_srst: assert(stm[e_ra] == {(SW+2){1'b0}});
+
+    // ---- sticky flags ----
+    reg [4:0] f_flags_last = 5'd0, f_clear_last = 5'd0;
+    reg f_rst_last = 1'b1;
+    reg [3:0] f_pop_fl = 4'd0;
+    reg [2:0] f_bad_q = 3'd0;   // a refused word, by the cycles since its handshake
+    always @(posedge clk) begin
+        f_flags_last <= flags;
+        f_clear_last <= flags_clear;
+        f_rst_last <= rst;
+        f_pop_fl <= f_out_hs ? m_axis_tuser[AXIS_W+3:AXIS_W] : 4'd0;
+        f_bad_q <= {f_bad_q[1] && !flags_clear[4] && !rst, f_bad_q[0] && !flags_clear[4] && !rst,
+                    f_word_hs && !f_word_ok};
+    end
+    always @(*)
+        if (f_past_valid) begin
+            if (!f_rst_last) p_flags_sticky: assert((f_flags_last & ~flags & ~f_clear_last) == 5'd0);
+            p_flags_set: assert((~f_flags_last[3:0] & flags[3:0] & ~f_pop_fl) == 4'd0);
+            p_flags_set_cfg: assert(!(!f_flags_last[4] && flags[4]) || f_bad_q[2]);
+            if (f_bad_q[2]) p_flags_cfg_set: assert(flags[4]);
+        end
+`ifndef FRIC_FORMAL_NOINV
+    // ---- invariants of the cfg proof (k-induction) ----
+    reg f_req_ok;                            // the fit of the word in the request register
+    always @(posedge clk) if (cfg_take) f_req_ok <= f_word_ok;
+    // the first element of a zeroing
+    wire [EA_W-1:0] f_zstart = (zero_rst_reg || sr_all_reg) ? {EA_W{1'b0}} : {sr_axis_reg, {EB{1'b0}}};
+    wire [EA_W-1:0] f_zend = (zero_rst_reg || sr_all_reg) ? {EA_W{1'b1}} : {sr_axis_reg, {EB{1'b1}}};
+    wire [NA-1:0] f_sr_done;
+    genvar fga, fge;
+    generate
+        for (fga = 0; fga < NA; fga = fga + 1) begin : g_f_axis
+            localparam [AXIS_W-1:0] FA = fga;
+            assign f_sr_done[fga] = f_sr_mark[fga] &&
+                                    !(st_reg == S_ZR && zcnt_reg <= {FA, {EB{1'b1}}} && zend_reg >= {FA, {EB{1'b0}}}) &&
+                                    !(sr_pend && (sr_all_reg || sr_axis_reg == fga));
+            always @(*)
+                if (f_past_valid) begin
+                    // the field memories hold the committed set, but while the axis's commit waits
+                    if (!(cm_pend && cm_axis_reg == fga)) assert(f_mem_is(fga, f_set[fga]));
+                    // a done state reset: no sample of the axis in the datapath
+                    if (f_sr_done[fga]) assert(!(f_busy && in_ax_reg == fga));
+                end
+            for (fge = 0; fge < NE; fge = fge + 1) begin : g_f_el
+                localparam [EA_W-1:0] FE = fga * (1 << EB) + fge;
+                always @(*)
+                    if (f_past_valid) begin
+                        // ... and its element states 0
+                        if (f_sr_done[fga]) assert(stm[FE] == {(SW+2){1'b0}});
+                        // the commit's copy: the scalars in its first cycle, the elements in order
+                        if (st_reg == S_CM && cm_axis_reg == fga && fge < ecnt_reg)
+                            assert(f_mem_el(fga, fge, f_stg));
+                        // a zeroing: the elements before its count are 0
+                        if (st_reg == S_ZR && FE >= f_zstart &&
+                            FE < zcnt_reg)
+                            assert(stm[FE] == {(SW+2){1'b0}});
+                        // the tracked sample after a state reset: the elements it has not issued are 0
+                        if (!rst && f_tr_dp && f_tr_sr && fga == f_tr_axis &&
+                            (st_reg == S_LD || st_reg == S_FE || (st_reg == S_EL && fge >= ecnt_reg)))
+                            assert(stm[FE] == {(SW+2){1'b0}});
+                    end
+            end
+        end
+        // the element writes in flight: issued k cycles ago, one a cycle, in order
+        for (fge = 1; fge < K_EW; fge = fge + 1) begin : g_f_ev
+            always @(*)
+                if (f_past_valid) begin
+                    if (st_reg == S_DR && fge <= K_EW - cnt_reg) assert(!ev_reg[fge]);
+                    if (st_reg == S_EL && ev_reg[fge])
+                        assert(ecnt_reg >= fge && {1'b0, ei_q[fge]} + fge == {1'b0, ecnt_reg});
+                    if (st_reg == S_DR && ev_reg[fge]) assert(ei_q[fge] < h_n);
+                end
+        end
+    endgenerate
+    always @(*)
+        if (f_past_valid) begin
+            // the word in flight: checked in the request register, written from the write register
+            f_inv_req: assert(!(req_v_reg && wr_v_reg) && !(cfg_ready_reg && (req_v_reg || wr_v_reg)));
+            if (req_v_reg)
+                f_inv_req_set: assert(req_fits == f_req_ok &&
+                                      f_stg == (f_req_ok ? f_put(f_stg_rtl, req_addr_reg, req_data_reg) : f_stg_rtl));
+            else if (wr_v_reg)
+                f_inv_wr_set: assert(f_stg == f_put(f_stg_rtl, wr_addr_reg, wr_data_reg) &&
+                                     wr_el_reg == (wr_addr_reg >= NSCAL[6:0]) &&
+                                     {wr_ei_reg, wr_ef_reg} == el_index(wr_addr_reg) &&
+                                     wr_addr_reg < NWORDS[6:0]);
+            else
+                f_inv_stg: assert(f_stg == f_stg_rtl);
+            f_inv_bad: assert(f_bad_q[0] == (req_v_reg && !f_req_ok) && f_bad_q[1] == bad_reg);
+            // a waiting commit: the port closed, its set the staging set
+            if (cm_pend) f_inv_cmp: assert(!cfg_ready_reg && !req_v_reg && !wr_v_reg && f_set[cm_axis_reg] == f_stg);
+            if (st_reg == S_CM && ecnt_reg != {EB{1'b0}}) f_inv_cm_sc: assert(f_mem_sc(cm_axis_reg, f_stg));
+            if (sr_pend) f_inv_srp: assert(!srst_ready_reg);
+            if (st_reg == S_ZR) f_inv_zr: assert(zend_reg == f_zend && zcnt_reg >= f_zstart &&
+                                                 zcnt_reg <= zend_reg && (zero_rst_reg || sr_pend));
+            // no element write outside the sample's time
+            if (!(st_reg == S_EL || st_reg == S_DR)) f_inv_ev: assert(ev_reg[K_EW-1:1] == {(K_EW-1){1'b0}});
+            if (!rst && f_tr_dp && !(cm_pend && cm_axis_reg == f_tr_axis))
+                f_inv_tr_set: assert(f_tr_set == f_set[f_tr_axis]);
+        end
+`endif
+    always @(*) begin
+        cover(f_tr_dp && cm_pend);                                 // a commit waiting for a sample
+        cover(f_tr_dp && f_tr_sr && e_issue);                      // a sample after a state reset reading its state
+        cover(f_bad_q[2]);                                         // a refused word
+    end
+`endif
 `endif
 endmodule
 `resetall
