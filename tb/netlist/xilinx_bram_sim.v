@@ -35,13 +35,13 @@
 //     returns its old contents;
 //   - INIT_00 .. INIT_3F (RAMB36E1: INIT_7F) are the data bits, INIT_00 bit 0
 //     first; INITP_00 .. INITP_07 (RAMB36E1: INITP_0F) the parity bits.
-// Only what Yosys instantiates is modelled: widths 1, 2 and 4, an SDP port
-// narrower than 72 (36), WRITE_MODE "WRITE_FIRST" or "NO_CHANGE" on a cell
-// that is written, the output registers (DOA_REG, DOB_REG 1), a cascade
-// (RAM_EXTENSION), ECC, INIT_FILE, inverted pins (IS_*_INVERTED) and a
-// raised RSTRAM or RSTREG stop the simulation with a message rather than
-// simulate behaviour this file does not describe. The cascade, ECC and
-// error outputs are 0.
+// Only what Yosys instantiates for the cores and the probe is modelled:
+// widths 1, 2 and 4, an SDP port narrower than 72 (36), WRITE_MODE
+// "WRITE_FIRST" or "NO_CHANGE" on a cell that is written, the output
+// registers (DOA_REG, DOB_REG 1), a cascade (RAM_EXTENSION), ECC, INIT_FILE,
+// inverted pins (IS_*_INVERTED) and a raised RSTRAM or RSTREG stop the
+// simulation with a message rather than simulate behaviour this file does
+// not describe. The cascade, ECC and error outputs are 0.
 // Seeded mistake: with FRIC_SEED_BRAM_BUG defined a TDP port that writes
 // a word outputs the new contents (write-first, not read-first), and make
 // test-netlist-seeded must then see the probe's check fail. Bench only.
