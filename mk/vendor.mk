@@ -19,22 +19,25 @@
 # netlist (write_verilog, the core itself as top, the harness's
 # configuration), which runs under Verilator with the family's cell models
 # (Yosys' share/<family>/cells_sim.v; for the Gowin multipliers and block
-# RAMs and the Nexus PDPSC16K block RAM, of which Yosys ships only black
-# boxes, tb/netlist/gowin_dsp_sim.v, tb/netlist/gowin_bram_sim.v and
-# tb/netlist/nexus_bram_sim.v) in the core's own
+# RAMs, the Nexus PDPSC16K block RAM and the Xilinx RAMB18E1 / RAMB36E1
+# block RAMs, of which Yosys ships only black boxes or cells without
+# behaviour, tb/netlist/gowin_dsp_sim.v, tb/netlist/gowin_bram_sim.v,
+# tb/netlist/nexus_bram_sim.v and tb/netlist/xilinx_bram_sim.v) in the core's own
 # C bench against the C fixed-point model, and the multiplier wrapper
 # fric_mul, mapped per family, takes the sign-boundary operands of both
 # inputs (tb/netlist/tb_mul_netlist.v).
 #
 #   make test-netlist-mul      fric_mul per family and width (part of make test)
 #   make test-netlist-bram     a probe of the cores' memory shapes on the
-#                              Gowin and Nexus parts against its RTL: the
-#                              block RAM models of tb/netlist/gowin_bram_sim.v
-#                              and nexus_bram_sim.v (make test)
+#                              Gowin, Nexus and Xilinx parts against its RTL:
+#                              the block RAM models of
+#                              tb/netlist/gowin_bram_sim.v, nexus_bram_sim.v
+#                              and xilinx_bram_sim.v (make test)
 #   make test-netlist-seeded   the same with a wrong-signed Gowin multiplier
-#                              model, a Gowin block RAM model that never reads
-#                              and a Nexus one that ignores byte enables:
-#                              passes only if each check fails
+#                              model, a Gowin block RAM model that never reads,
+#                              a Nexus one that ignores byte enables and a
+#                              Xilinx one that reads write-first: passes only
+#                              if each check fails
 #   make test-netlist-cores    every family's core netlists in the core
 #                              benches (make synth; minutes per netlist)
 
@@ -51,7 +54,15 @@ $(GOWIN_CELLS_SIM): scripts/strip_cells.py
 	$(call msg,GEN,$@) python3 scripts/strip_cells.py $(YOSYS_SHARE)/gowin/cells_sim.v $@ SPX9
 CELLS_gowin = $(GOWIN_CELLS_SIM) tb/netlist/gowin_dsp_sim.v tb/netlist/gowin_bram_sim.v
 CELLS_nexus = $(YOSYS_SHARE)/nexus/cells_sim.v tb/netlist/nexus_bram_sim.v
-CELLS_xilinx = $(YOSYS_SHARE)/xilinx/cells_sim.v
+# Yosys' Xilinx library has the ports and parameters of the 7-series block
+# RAMs RAMB18E1 and RAMB36E1 but no behaviour (their outputs are never
+# driven); the benches take a copy of cells_sim.v without them and model
+# them in tb/netlist/xilinx_bram_sim.v.
+XILINX_CELLS_SIM := $(BUILD)/netlist/xilinx_cells_sim.v
+$(XILINX_CELLS_SIM): scripts/strip_cells.py
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@) python3 scripts/strip_cells.py $(YOSYS_SHARE)/xilinx/cells_sim.v $@ RAMB18E1 RAMB36E1
+CELLS_xilinx = $(XILINX_CELLS_SIM) tb/netlist/xilinx_bram_sim.v
 # Yosys' synthesis command of each family (synth_nexus without carry
 # chains: its abc9 mapping leaves the carry-in of a chain's first CCU2 on a
 # constant cell, which nextpnr-nexus refuses)
@@ -184,27 +195,31 @@ $(NETMUL)/%/seeded.vvp: $(NETMUL)/%/fric_mul.v tb/netlist/tb_mul_netlist.v $(CEL
 	  -Ptb_mul_netlist.B_W=$(lastword $(subst _, ,$*)) -Ptb_mul_netlist.LATENCY=$(NETMUL_LATENCY) \
 	  -Ptb_mul_netlist.FAMILY='"$(firstword $(subst _, ,$*)) (seeded sign bug)"' tb/netlist/tb_mul_netlist.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
 
-# ---- the Gowin block RAM models -------------------------------------------------
-# fric_bram_probe (the cores' memory shapes: block ROMs of widths 36 and 18, a
-# semi-dual-port RAM, a single-port RAM with byte enables) mapped by
-# synth_gowin and run in Icarus beside its RTL (tb/netlist/tb_bram_netlist.v),
-# with tb/netlist/gowin_bram_sim.v, and by synth_nexus with
-# tb/netlist/nexus_bram_sim.v; the seeded run takes the models with
-# FRIC_SEED_BRAM_BUG (Gowin: a read port that never loads, as Yosys' black
-# box; Nexus: a write that ignores its byte enables) and passes only if the
-# check fails.
+# ---- the block RAM models --------------------------------------------------------
+# fric_bram_probe (the cores' memory shapes: block ROMs of widths 36, 33 and
+# 18, semi-dual-port RAMs of widths 34 and 62, a single-port RAM with byte
+# enables) mapped by synth_gowin and run in Icarus beside its RTL
+# (tb/netlist/tb_bram_netlist.v), with tb/netlist/gowin_bram_sim.v, by
+# synth_nexus with tb/netlist/nexus_bram_sim.v and by synth_xilinx with
+# tb/netlist/xilinx_bram_sim.v (RAMB18E1 and RAMB36E1, in every
+# configuration the engine's netlist has); the seeded run takes the models
+# with FRIC_SEED_BRAM_BUG (Gowin: a read port that never loads, as Yosys'
+# black box; Nexus: a write that ignores its byte enables; Xilinx: a port
+# that reads the word it writes as written, write-first instead of
+# read-first) and passes only if the check fails.
 NETBRAM := $(BUILD)/netlist_bram
-NETBRAM_PARTS := gw1n9 gw2a18 nexus
+NETBRAM_PARTS := gw1n9 gw2a18 nexus xc7
 # what each family's seeded block RAM model gets wrong
 NETBRAM_SEED_gowin := no read
 NETBRAM_SEED_nexus := byte enables ignored
+NETBRAM_SEED_xilinx := write-first in place of read-first
 $(NETBRAM)/%/net.v: tb/netlist/fric_bram_probe.v
 	@mkdir -p $(@D)
 	@printf '%s\n' 'read_verilog tb/netlist/fric_bram_probe.v' '$(SYNTH_CMD_$*) -top fric_bram_probe' \
 	  'rename fric_bram_probe fric_bram_probe_net' 'write_verilog -noattr $@' 'tee -o $(@D)/stat.txt stat' >$(@D)/probe.ys
 	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(@D)/yosys.log $(@D)/probe.ys >/dev/null 2>$(@D)/yosys.stderr || { cat $(@D)/yosys.stderr; exit 1; }
 # the models' files of every family (the rules' prerequisites)
-NETBRAM_CELL_DEPS = $(filter tb/% $(BUILD)/%,$(CELLS_gowin) $(CELLS_nexus))
+NETBRAM_CELL_DEPS = $(filter tb/% $(BUILD)/%,$(CELLS_gowin) $(CELLS_nexus) $(CELLS_xilinx))
 $(NETBRAM)/%/tb.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $(NETBRAM_CELL_DEPS)
 	$(call msg,IVERILOG,$@) iverilog -g2012 -I$(YOSYS_SHARE)/$(FAMILY_$*) -o $@ -s tb_bram_netlist -Ptb_bram_netlist.FAMILY='"$*"' \
 	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_$(FAMILY_$*)) 2>$@.log || { cat $@.log; exit 1; }

@@ -8,7 +8,9 @@ Writes IN to OUT without the named modules (each from its `module NAME`
 line to its `endmodule`, with the attribute lines just above it, such as
 `(* blackbox *)`), so that a bench can give those cells its own models
 (tb/netlist/gowin_bram_sim.v for the Gowin block RAMs, which Yosys'
-share/gowin/cells_sim.v declares as empty black boxes). Exits 1 if a named
+share/gowin/cells_sim.v declares as empty black boxes;
+tb/netlist/xilinx_bram_sim.v for the Xilinx RAMB18E1 and RAMB36E1, which
+share/xilinx/cells_sim.v declares without behaviour). Exits 1 if a named
 module is not in IN, so a change of the library does not go unnoticed.
 """
 import os

@@ -22,19 +22,22 @@ module tb_bram_netlist;
     reg [33:0] wd = 34'd0;
     reg we36 = 1'b0;
     reg [1:0] we18 = 2'b00;
+    reg we62 = 1'b0;
     wire [31:0] r_rom36, n_rom36;
     wire [17:0] r_rom18, n_rom18, r_ram18, n_ram18;
     wire [33:0] r_ram36, n_ram36;
+    wire [32:0] r_rom33, n_rom33;
+    wire [61:0] r_ram62, n_ram62;
 
-    fric_bram_probe u_rtl (.clk(clk), .ce(ce), .ra(ra), .wa(wa), .wd(wd), .we36(we36), .we18(we18),
-        .q_rom36(r_rom36), .q_rom18(r_rom18), .q_ram36(r_ram36), .q_ram18(r_ram18));
-    fric_bram_probe_net u_net (.clk(clk), .ce(ce), .ra(ra), .wa(wa), .wd(wd), .we36(we36), .we18(we18),
-        .q_rom36(n_rom36), .q_rom18(n_rom18), .q_ram36(n_ram36), .q_ram18(n_ram18));
+    fric_bram_probe u_rtl (.clk(clk), .ce(ce), .ra(ra), .wa(wa), .wd(wd), .we36(we36), .we18(we18), .we62(we62),
+        .q_rom36(r_rom36), .q_rom18(r_rom18), .q_ram36(r_ram36), .q_ram18(r_ram18), .q_rom33(r_rom33), .q_ram62(r_ram62));
+    fric_bram_probe_net u_net (.clk(clk), .ce(ce), .ra(ra), .wa(wa), .wd(wd), .we36(we36), .we18(we18), .we62(we62),
+        .q_rom36(n_rom36), .q_rom18(n_rom18), .q_ram36(n_ram36), .q_ram18(n_ram18), .q_rom33(n_rom33), .q_ram62(n_ram62));
 
     integer cycle = 0, checked = 0, errors = 0, seed = 1;
     task check;
         input [8*8-1:0] name;
-        input [33:0] r, n;
+        input [61:0] r, n;
         begin
             if (^r !== 1'bx) begin
                 checked = checked + 1;
@@ -49,26 +52,30 @@ module tb_bram_netlist;
 
     initial begin
         while (cycle < N_CYCLES) begin
-            // the next inputs: reads anywhere, ram36's writes elsewhere than
-            // the word being read (its read-during-write is undefined)
+            // the next inputs: reads anywhere, ram36's and ram62's writes
+            // elsewhere than the word being read (their read-during-write is
+            // undefined)
             ce = ($random(seed) & 3) != 0;
             ra = $random(seed);
             wa = $random(seed);
             wd = {$random(seed), $random(seed)};
             we36 = $random(seed) & (wa[7:0] != ra[7:0]);
             we18 = $random(seed);
+            we62 = $random(seed) & (wa[6:0] != ra[6:0]);
             #5 clk = 1'b1;
             #1;
             if (cycle > 2) begin
-                check("rom36", {2'b00, r_rom36}, {2'b00, n_rom36});
-                check("rom18", {16'd0, r_rom18}, {16'd0, n_rom18});
-                check("ram36", r_ram36, n_ram36);
-                check("ram18", {16'd0, r_ram18}, {16'd0, n_ram18});
+                check("rom36", {30'd0, r_rom36}, {30'd0, n_rom36});
+                check("rom18", {44'd0, r_rom18}, {44'd0, n_rom18});
+                check("ram36", {28'd0, r_ram36}, {28'd0, n_ram36});
+                check("ram18", {44'd0, r_ram18}, {44'd0, n_ram18});
+                check("rom33", {29'd0, r_rom33}, {29'd0, n_rom33});
+                check("ram62", r_ram62, n_ram62);
             end
             #4 clk = 1'b0;
             cycle = cycle + 1;
         end
-        if (errors == 0 && checked > 4 * (N_CYCLES - 100))
+        if (errors == 0 && checked > 6 * (N_CYCLES - 100))
             $display("ok   %0s: fric_bram_probe netlist equals its RTL, %0d outputs over %0d cycles", FAMILY, checked, N_CYCLES);
         else if (errors == 0)
             $display("FAIL %0s: only %0d outputs checked", FAMILY, checked);
