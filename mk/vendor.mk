@@ -26,14 +26,17 @@
 # fric_mul, mapped per family, takes the sign-boundary operands of both
 # inputs (tb/netlist/tb_mul_netlist.v).
 #
-#   make test-netlist-mul      fric_mul per family and width (part of make test)
+#   make test-netlist-mul      fric_mul per family and width, and three
+#                              fric_mul on a shared operand on the Nexus
+#                              part (part of make test)
 #   make test-netlist-bram     a probe of the cores' memory shapes on the
 #                              Gowin and Nexus parts against its RTL: the
 #                              block RAM models of tb/netlist/gowin_bram_sim.v
 #                              and nexus_bram_sim.v (make test)
 #   make test-netlist-seeded   the same with a wrong-signed Gowin multiplier
-#                              model, a Gowin block RAM model that never reads
-#                              and a Nexus one that ignores byte enables:
+#                              model, a Gowin block RAM model that never reads,
+#                              a Nexus one that ignores byte enables and the
+#                              shared-operand probe under plain synth_nexus:
 #                              passes only if each check fails
 #   make test-netlist-cores    every family's core netlists in the core
 #                              benches (make synth; minutes per netlist)
