@@ -69,7 +69,8 @@ SYNTH_CMD_xc7 = synth_xilinx -family xc7
 # multiplier and ties the others' inputs to 0), and opt_merge makes one
 # such register of the identical operand registers of multipliers that
 # share an operand (fric_lugre's |diff| psi products). The script keeps
-# the multipliers' operand registers apart through the coarse section
+# the multipliers' operand registers, and the registers that load the same
+# data, from being merged through the coarse section
 # (docs/families.md; tb/netlist/tb_mul_shared_netlist.v checks it).
 SYNTH_PRE_nexus := scripts/nexus_dsp_keep.ys
 # the synthesis command's lines of a Yosys script: $(1) part, $(2) top,
@@ -204,11 +205,12 @@ $(NETMUL)/%/seeded.vvp: $(NETMUL)/%/fric_mul.v tb/netlist/tb_mul_netlist.v $(CEL
 
 # ---- multipliers on a shared operand (Nexus) ------------------------------------
 # fric_mul_shared_probe (three fric_mul on one operand b, as fric_lugre's
-# |diff| psi products) mapped by the project's synth_nexus flow and run in
-# Icarus beside its RTL (tb/netlist/tb_mul_shared_netlist.v); the seeded run
-# takes the netlist of plain synth_nexus -noccu2, without
-# scripts/nexus_dsp_keep.ys, whose lattice_dsp_nexus ties b of two of the
-# three MULT18X18 to 0, and passes only if the check fails.
+# |diff| psi products, and a register of b) mapped by the project's
+# synth_nexus flow and run in Icarus beside its RTL
+# (tb/netlist/tb_mul_shared_netlist.v); the seeded run takes the netlist of
+# plain synth_nexus -noccu2, without scripts/nexus_dsp_keep.ys, whose
+# lattice_dsp_nexus ties b of two of the three MULT18X18 and the register's
+# output to 0, and passes only if the check fails.
 NETSHARED := $(BUILD)/netlist_mul_shared
 NETSHARED_SRCS := rtl/arith/fric_mul.v rtl/arith/fric_delay.v tb/netlist/fric_mul_shared_probe.v
 # $(1) the synthesis command's lines
