@@ -27,7 +27,9 @@
 # fric_mul, mapped per family, takes the sign-boundary operands of both
 # inputs (tb/netlist/tb_mul_netlist.v).
 #
-#   make test-netlist-mul      fric_mul per family and width (part of make test)
+#   make test-netlist-mul      fric_mul per family and width, and three
+#                              fric_mul on a shared operand on the Nexus
+#                              part (part of make test)
 #   make test-netlist-bram     a probe of the cores' memory shapes on the
 #                              Gowin, Nexus and Xilinx parts against its RTL:
 #                              the block RAM models of
@@ -35,9 +37,10 @@
 #                              and xilinx_bram_sim.v (make test)
 #   make test-netlist-seeded   the same with a wrong-signed Gowin multiplier
 #                              model, a Gowin block RAM model that never reads,
-#                              a Nexus one that ignores byte enables and a
-#                              Xilinx one that reads write-first: passes only
-#                              if each check fails
+#                              a Nexus one that ignores byte enables, a
+#                              Xilinx one that reads write-first, and the
+#                              shared-operand probe under plain synth_nexus:
+#                              passes only if each check fails
 #   make test-netlist-cores    every family's core netlists in the core
 #                              benches (make synth; minutes per netlist)
 
@@ -70,6 +73,22 @@ SYNTH_CMD_gw1n9 = synth_gowin -family gw1n
 SYNTH_CMD_gw2a18 = synth_gowin -family gw2a
 SYNTH_CMD_nexus = synth_nexus -noccu2
 SYNTH_CMD_xc7 = synth_xilinx -family xc7
+# synth_nexus runs in three parts, with scripts/nexus_dsp_keep.ys between
+# its begin and coarse sections: Yosys 0.70's lattice_dsp_nexus, which
+# takes the registers around a multiplier into its MULT18X18, gets a
+# register with more than one reader wrong (it absorbs it into one
+# multiplier and ties the others' inputs to 0), and opt_merge makes one
+# such register of the identical operand registers of multipliers that
+# share an operand (fric_lugre's |diff| psi products). The script keeps
+# the multipliers' operand registers, and the registers that load the same
+# data, from being merged through the coarse section
+# (docs/families.md; tb/netlist/tb_mul_shared_netlist.v checks it).
+SYNTH_PRE_nexus := scripts/nexus_dsp_keep.ys
+# the synthesis command's lines of a Yosys script: $(1) part, $(2) top,
+# $(3) options of the last command (-json <file>)
+synth_script = $(if $(SYNTH_PRE_$(1)),'$(SYNTH_CMD_$(1)) -top $(2) -run begin:coarse' 'script $(SYNTH_PRE_$(1))' \
+  '$(SYNTH_CMD_$(1)) -top $(2) -run coarse:map_ram' 'setattr -unset keep -unset fric_dsp_keep a:fric_dsp_keep' \
+  '$(SYNTH_CMD_$(1)) -top $(2) -run map_ram: $(3)','$(SYNTH_CMD_$(1)) -top $(2) $(3)')
 # each part's family (the cell models)
 FAMILY_gw1n9 := gowin
 FAMILY_gw2a18 := gowin
@@ -94,21 +113,21 @@ NEXUS_PNR = $(NEXTPNR_NEXUS) --router router1 --device LIFCL-40-9BG400C --pdc co
 # $(4) part (gw1n9, gw2a18, nexus, xc7)  $(5) nextpnr command without files (empty: synthesis only)
 # $(6) its target clock (MHz), for the seed sweep (mk/timing.mk)
 define vendor_run
-$(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH)
+$(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH) $(SYNTH_PRE_$(4))
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer $(RTL_INC) $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \
 	  'chparam $(3) fric_$(2)_harness' \
-	  '$(SYNTH_CMD_$(4)) -top fric_$(2)_harness -json $$@' \
+	  $$(call synth_script,$(4),fric_$(2)_harness,-json $$@) \
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 # the core alone (no harness), for simulation
-$(SYNTH)/$(1)/netlist.v: $$(call rtl_files,rtl/cores/fric_$(2).f) $(RTL_VH)
+$(SYNTH)/$(1)/netlist.v: $$(call rtl_files,rtl/cores/fric_$(2).f) $(RTL_VH) $(SYNTH_PRE_$(4))
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer $(RTL_INC) $$(call rtl_files,rtl/cores/fric_$(2).f)' \
 	  'chparam $(3) fric_$(2)' \
-	  '$(SYNTH_CMD_$(4)) -top fric_$(2)' \
+	  $$(call synth_script,$(4),fric_$(2)) \
 	  'write_verilog -noattr $$@' >$(SYNTH)/$(1)/netlist.ys
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/netlist.log $(SYNTH)/$(1)/netlist.ys >/dev/null 2>$(SYNTH)/$(1)/netlist.stderr || { cat $(SYNTH)/$(1)/netlist.stderr; exit 1; }
 ifneq ($(5),)
@@ -176,11 +195,11 @@ NETMUL_LATENCY := 3
 NETMUL_PARTS := gw1n9 gw2a18 nexus xc7
 # $(1) part  $(2) width
 define netmul_run
-$(NETMUL)/$(1)_$(2)/fric_mul.v: rtl/arith/fric_mul.v rtl/arith/fric_delay.v
+$(NETMUL)/$(1)_$(2)/fric_mul.v: rtl/arith/fric_mul.v rtl/arith/fric_delay.v $(SYNTH_PRE_$(1))
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'read_verilog -defer $(RTL_INC) rtl/arith/fric_mul.v rtl/arith/fric_delay.v' \
 	  'chparam -set A_W $(2) -set B_W $(2) -set LATENCY $(NETMUL_LATENCY) -set OPT_FABRIC 0 fric_mul' \
-	  '$(SYNTH_CMD_$(1)) -top fric_mul' 'write_verilog -noattr $$@' 'tee -o $(NETMUL)/$(1)_$(2)/stat.txt stat' >$(NETMUL)/$(1)_$(2)/mul.ys
+	  $$(call synth_script,$(1),fric_mul) 'write_verilog -noattr $$@' 'tee -o $(NETMUL)/$(1)_$(2)/stat.txt stat' >$(NETMUL)/$(1)_$(2)/mul.ys
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(NETMUL)/$(1)_$(2)/yosys.log $(NETMUL)/$(1)_$(2)/mul.ys >/dev/null 2>$(NETMUL)/$(1)_$(2)/yosys.stderr || { cat $(NETMUL)/$(1)_$(2)/yosys.stderr; exit 1; }
 $(NETMUL)/$(1)_$(2)/tb.vvp: $(NETMUL)/$(1)_$(2)/fric_mul.v tb/netlist/tb_mul_netlist.v $(filter tb/% $(BUILD)/%,$(CELLS_$(FAMILY_$(1))))
 	$$(call msg,IVERILOG,$$@) iverilog -g2012 -I$(YOSYS_SHARE)/$(FAMILY_$(1)) -o $$@ -s tb_mul_netlist -Ptb_mul_netlist.A_W=$(2) -Ptb_mul_netlist.B_W=$(2) \
@@ -194,6 +213,35 @@ $(NETMUL)/%/seeded.vvp: $(NETMUL)/%/fric_mul.v tb/netlist/tb_mul_netlist.v $(CEL
 	$(call msg,IVERILOG,$@) iverilog -g2012 -DFRIC_SEED_SIGN_BUG -o $@ -s tb_mul_netlist -Ptb_mul_netlist.A_W=$(lastword $(subst _, ,$*)) \
 	  -Ptb_mul_netlist.B_W=$(lastword $(subst _, ,$*)) -Ptb_mul_netlist.LATENCY=$(NETMUL_LATENCY) \
 	  -Ptb_mul_netlist.FAMILY='"$(firstword $(subst _, ,$*)) (seeded sign bug)"' tb/netlist/tb_mul_netlist.v $< $(CELLS_gowin) 2>$@.log || { cat $@.log; exit 1; }
+
+# ---- multipliers on a shared operand (Nexus) ------------------------------------
+# fric_mul_shared_probe (three fric_mul on one operand b, as fric_lugre's
+# |diff| psi products, and a register of b) mapped by the project's
+# synth_nexus flow and run in Icarus beside its RTL
+# (tb/netlist/tb_mul_shared_netlist.v); the seeded run takes the netlist of
+# plain synth_nexus -noccu2, without scripts/nexus_dsp_keep.ys, whose
+# lattice_dsp_nexus ties b of two of the three MULT18X18 and the register's
+# output to 0, and passes only if the check fails.
+NETSHARED := $(BUILD)/netlist_mul_shared
+NETSHARED_SRCS := rtl/arith/fric_mul.v rtl/arith/fric_delay.v tb/netlist/fric_mul_shared_probe.v
+# $(1) the synthesis command's lines
+define netshared_synth
+	@mkdir -p $(@D)
+	@printf '%s\n' 'read_verilog -defer $(RTL_INC) $(NETSHARED_SRCS)' $(1) \
+	  'rename -top fric_mul_shared_probe_net' 'write_verilog -noattr $@' 'tee -o $(@D)/stat.txt stat' >$(@D)/probe.ys
+	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(@D)/yosys.log $(@D)/probe.ys >/dev/null 2>$(@D)/yosys.stderr || { cat $(@D)/yosys.stderr; exit 1; }
+endef
+$(NETSHARED)/nexus/net.v: $(NETSHARED_SRCS) $(SYNTH_PRE_nexus)
+	$(call netshared_synth,$(call synth_script,nexus,fric_mul_shared_probe))
+$(NETSHARED)/nexus_plain/net.v: $(NETSHARED_SRCS)
+	$(call netshared_synth,'$(SYNTH_CMD_nexus) -top fric_mul_shared_probe')
+$(NETSHARED)/%/tb.vvp: $(NETSHARED)/%/net.v tb/netlist/tb_mul_shared_netlist.v $(NETSHARED_SRCS) $(filter tb/%,$(CELLS_nexus))
+	$(call msg,IVERILOG,$@) iverilog -g2012 -I$(YOSYS_SHARE)/nexus -o $@ -s tb_mul_shared_netlist \
+	  -Ptb_mul_shared_netlist.FAMILY='"$(subst nexus_plain,nexus (seeded: plain synth_nexus),$*)"' \
+	  tb/netlist/tb_mul_shared_netlist.v $(NETSHARED_SRCS) $< $(CELLS_nexus) 2>$@.log || { cat $@.log; exit 1; }
+$(NETSHARED)/nexus_plain/seeded.vvp: $(NETSHARED)/nexus_plain/tb.vvp
+	@cp $< $@
+NETMUL_VVP += $(NETSHARED)/nexus/tb.vvp
 
 # ---- the block RAM models --------------------------------------------------------
 # fric_bram_probe (the cores' memory shapes: block ROMs of widths 36, 33 and
@@ -213,9 +261,10 @@ NETBRAM_PARTS := gw1n9 gw2a18 nexus xc7
 NETBRAM_SEED_gowin := no read
 NETBRAM_SEED_nexus := byte enables ignored
 NETBRAM_SEED_xilinx := write-first in place of read-first
+$(NETBRAM)/nexus/net.v: $(SYNTH_PRE_nexus)
 $(NETBRAM)/%/net.v: tb/netlist/fric_bram_probe.v
 	@mkdir -p $(@D)
-	@printf '%s\n' 'read_verilog tb/netlist/fric_bram_probe.v' '$(SYNTH_CMD_$*) -top fric_bram_probe' \
+	@printf '%s\n' 'read_verilog tb/netlist/fric_bram_probe.v' $(call synth_script,$*,fric_bram_probe) \
 	  'rename fric_bram_probe fric_bram_probe_net' 'write_verilog -noattr $@' 'tee -o $(@D)/stat.txt stat' >$(@D)/probe.ys
 	$(call msg,YOSYS,$@) $(YOSYS) -q -q -l $(@D)/yosys.log $(@D)/probe.ys >/dev/null 2>$(@D)/yosys.stderr || { cat $(@D)/yosys.stderr; exit 1; }
 # the models' files of every family (the rules' prerequisites)
@@ -236,7 +285,7 @@ test-netlist-mul: $(NETMUL_VVP)
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; grep -E '^(ok|FAIL)' $${t%.vvp}.log || echo "FAIL $$t: no verdict"; \
 	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
 test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
-                     $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp)
+                     $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; \
 	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded bug went unnoticed: $$t"; exit 1; fi; \
 	  echo "ok   seeded bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
