@@ -13,11 +13,13 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       eleven runs, two at a time (part of make test): the
-#                        Stribeck sweeps over one code in 8 / 16 / 32 / 64 and
-#                        random traffic of GHDL_RANDOM_OPS beats a pattern,
-#                        the LuGre, engine and elasto-plastic benches a
-#                        selection of their tests (below)
+#   make test-ghdl       thirteen runs, two at a time (part of make test): the
+#                        Stribeck sweeps over one code in 64 / 256 / 32 / 64
+#                        (1024 codes at W 16 and W 18, 2048 and 4096 in the
+#                        real variants) and random traffic of
+#                        GHDL_RANDOM_OPS beats a pattern; the LuGre, engine,
+#                        elasto-plastic and GMS benches a selection of their
+#                        tests (below)
 #   make test-ghdl-full  every configuration over every code and every test
 #                        (estimated at about an hour on 2 cores; not in make test)
 
@@ -67,8 +69,8 @@ GHDL_RUNS += run-$(1)
 endef
 
 GHDL_RUNS :=
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,8,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,16,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,64,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,256,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,32,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
 
@@ -134,12 +136,12 @@ $(SYNTH)/eng_vhdl_up5k/rate.txt: $(SYNTH)/eng_up5k/rate.txt
 synth-vhdl: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
   $(SYNTH)/eng_vhdl_up5k/pnr.log $(SYNTH)/eng_vhdl_up5k/rate.txt
-# make test runs the Stribeck ones (the LuGre place and route adds about 5
-# minutes: it is in make synth only)
+# make synth only (about 2.5 minutes of CPU for the Stribeck twin, 5 for the
+# LuGre one); make test simulates the same ghdl --synth netlists against the
+# C model (make test-vhdl-netlist, below)
 .PHONY: synth-vhdl-stribeck
 synth-vhdl-stribeck: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log
 SYNTH_ALL += synth-vhdl
-TEST_ALL += synth-vhdl-stribeck
 # The GHDL soak (not in make test): 10^6 random samples over all axes
 # through each VHDL core: the Stribeck core (W 16, the iCE40 one) and the
 # LuGre core (W 16), every beat bit-exact with the C model (for LuGre the
@@ -166,6 +168,10 @@ soak-ghdl: $(BUILD)/ghdl/tb_lugre_ghdl_w16/tb $(BUILD)/tb/tb_lugre_w16/tb_lugre_
 # constants as ASCII strings (both repaired by scripts/ghdl_netlist.py).
 # $(1) name  $(2) core  $(3) generics  $(4) the C bench's tb.o (its directory name)  $(5) TEST
 # $(6) the Verilator bench of the same configuration, for the pin stream (or empty)
+# The C++ glue is tb/fric_<core>/dut_<core>.cpp, or NETSIM_GLUE_<core> for a
+# core on another's ports (fric_gms has fric_lugre's)
+netsim_glue = $(or $(NETSIM_GLUE_$(1)),tb/fric_$(1)/dut_$(1).cpp)
+NETSIM_GLUE_gms := tb/fric_lugre/dut_lugre.cpp
 define vhdl_netlist_run
 $(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2).f) scripts/ghdl_netlist.py
 	@rm -rf $$(@D) && mkdir -p $$(@D)
@@ -173,11 +179,11 @@ $(BUILD)/netsim/$(1)/fric_$(2).v: $(shell grep -v '^\#' rtl/vhdl/cores/fric_$(2)
 	$$(Q)cd $$(@D) && $(GHDL) --synth $(GHDL_FLAGS) $(addprefix -g,$(3)) --out=verilog fric_$(2) >netlist.v 2>ghdl_synth.log \
 	  || { grep -v -e 'not bound' -e 'unhandled attribute' ghdl_synth.log; exit 1; }
 	$$(Q)python3 scripts/ghdl_netlist.py $$(@D)/netlist.v $$@
-$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o tb/fric_$(2)/dut_$(2).cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(ACC_OBJ) $(LIB)
+$(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o $(call netsim_glue,$(2)) tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(ACC_OBJ) $(LIB)
 	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wno-fatal -Wno-lint -Wno-style $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_$(2) $$< -Mdir $(BUILD)/netsim/$(1)/obj -o $$(abspath $$@) \
-	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_$(2))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
-	  $(abspath tb/fric_$(2)/dut_$(2).cpp) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath $(dir $(call netsim_glue,$(2))))" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath $(call netsim_glue,$(2))) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
 	  >$(BUILD)/netsim/$(1)/verilator.log 2>&1 || { tail -20 $(BUILD)/netsim/$(1)/verilator.log; exit 1; }
 .PHONY: netsim-$(1)
 netsim-$(1): $(BUILD)/netsim/$(1)/tb $(6) $(STIM_FILES)
@@ -278,13 +284,17 @@ GMS_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_gms.f)
 GHDL_GMS_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_gms_ghdl.vhd
 GHDL_GMS_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o
-$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o: CFLAGS += -Itb/fric_gms
+# fric_gms has fric_lugre's ports (a wider cfg_addr): its C glue is
+# dut_lugre_ghdl.c, built for the 8 axes and the words of a GMS set
+$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -DDUT_NUM_AXES=8 -DDUT_WORDS=FRIC_FX_WORDS_GMS -c $< -o $@
 
 # $(1) name  $(2) W  $(3) OPT_FAST  $(4) OPT_FABRIC  $(5) TB_LAT0 (as the Verilator bench's, mk/tb.mk)
 # $(6) the Verilator bench of the same configuration  $(7) the tests (a TEST pattern) in make test
 # $(8) RANDOM_OPS in make test (test-ghdl-full runs every test at the C bench's counts)
 define ghdl_gms
-$(BUILD)/ghdl/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_gms/dut_gms.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
+$(BUILD)/ghdl/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_lugre/dut_lugre.h tb/ghdl/fric_vhpi.h tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(GMS_TB_CFLAGS) -Itb/ghdl -fPIC -DTB_GHDL -Dmain=tb_main -DTB_W=$(2) -DTB_LAT0=$(5) \
 	  -DTB_NAME='"$(1)"' -c $$< -o $$@

@@ -162,22 +162,24 @@ TEST_ALL += test-rtl-ep
 
 # ---- fric_gms ---------------------------------------------------------------
 GMS_SRCS := $(call rtl_files,rtl/cores/fric_gms.f)
-GMS_TB_CFLAGS := $(CFLAGS) -Itb/fric_gms
+# fric_gms has fric_lugre's ports (a 7-bit cfg_addr): its bench drives them
+# through tb/fric_lugre/dut_lugre.h and dut_lugre.cpp
+GMS_TB_CFLAGS := $(CFLAGS) -Itb/fric_lugre
 
 # $(1) name  $(2) W  $(3) more -G parameters  $(4) the documented latency of a
 # sample without elements (docs/fric_gms.md: TB_LAT0 + n cycles), which
 # test_latency checks
 define gms_bench
-$(BUILD)/tb/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_gms/dut_gms.h mk/tb.mk tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
+$(BUILD)/tb/$(1)/tb.o: tb/fric_gms/tb_gms.c tb/fric_lugre/dut_lugre.h mk/tb.mk tb/tb_pins.h tb/tb_rng.h tb/tb_env.h
 	@mkdir -p $$(@D)
 	$$(call msg,CC,$$@) $(CC) $(GMS_TB_CFLAGS) -DTB_W=$(2) -DTB_LAT0=$(4) -DTB_NAME='"$(1)"' -c $$< -o $$@
-$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_gms/dut_gms.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(GMS_SRCS) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
+$(BUILD)/tb/$(1)/$(1): $(BUILD)/tb/$(1)/tb.o tb/fric_lugre/dut_lugre.cpp tb/tb_vl_warn.h tb/tb_fst.h $(VL_TRACE_STAMP) $(GMS_SRCS) $(VLT) $(RTL_VH) $(ACC_OBJ) $(LIB)
 	@mkdir -p $$(@D) && rm -f $$@
 	$$(call msg,VERILATE,$$@) $(VERILATOR) --cc --exe --build -j 2 -Wall $(VL_TRACE_FLAG) -O3 --x-assign fast --x-initial fast \
 	  --prefix Vdut --top-module fric_gms -GW=$(2) $(3) $(RTL_INC) $(VLT) $(GMS_SRCS) \
 	  -Mdir $(BUILD)/tb/$(1)/obj -o $(abspath $(BUILD)/tb/$(1)/$(1)) \
-	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_gms)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
-	  $(abspath tb/fric_gms/dut_gms.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
+	  -CFLAGS "$(VL_TB_CXXFLAGS) -I$(abspath tb/fric_lugre)" -LDFLAGS "-Wl,--no-as-needed -lcmocka -lm" \
+	  $(abspath tb/fric_lugre/dut_lugre.cpp) $(abspath $(BUILD)/tb/$(1)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) >$(BUILD)/tb/$(1)/verilator.log 2>&1 \
 	  || { cat $(BUILD)/tb/$(1)/verilator.log; exit 1; }
 GMS_TB_BINS += $(BUILD)/tb/$(1)/$(1)
 endef

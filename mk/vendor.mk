@@ -286,7 +286,7 @@ test-netlist-mul: $(NETMUL_VVP)
 	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
 test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
                      $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
-	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; \
+	@for t in $^; do vvp -n $$t +first_fail >$${t%.vvp}.log 2>&1 || true; \
 	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded bug went unnoticed: $$t"; exit 1; fi; \
 	  echo "ok   seeded bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
 TEST_ALL += test-netlist-mul test-netlist-seeded test-netlist-bram

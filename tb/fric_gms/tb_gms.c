@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* tb_gms.c: the C test logic of the fric_gms bench (cmocka), driving the
- * Verilated core through dut_gms.h and checking every output beat, its
+ * Verilated core through dut_lugre.h and checking every output beat, its
  * flags and the sticky flags against the fixed-point C model
  * (fric_fx_gms_step), bit for bit.
  *
@@ -32,7 +32,7 @@
 #include "../tb_pins.h"
 #include "../tb_env.h"
 #include "../tb_rng.h"
-#include "dut_gms.h"
+#include "dut_lugre.h" /* fric_gms has fric_lugre's ports */
 #include "fric_accuracy.h"
 #include "fricore.h"
 #ifdef TB_GHDL /* the GHDL bench: main is renamed tb_main, its coroutine entry */

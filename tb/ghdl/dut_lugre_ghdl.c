@@ -18,9 +18,10 @@
 #include "fric_vhpi.h"
 
 /* the bench's NUM_AXES and tb_lugre.c's NAX, and the words of a set; the
- * elasto-plastic bench (tb_ep_ghdl.vhd, tb/fric_ep/tb_ep.c: fric_ep has
- * fric_lugre's ports) builds this file with DUT_NUM_AXES=4 and
- * DUT_WORDS=FRIC_FX_WORDS_EP */
+ * elasto-plastic and GMS benches (tb_ep_ghdl.vhd and tb_gms_ghdl.vhd:
+ * fric_ep and fric_gms have fric_lugre's ports) build this file with
+ * DUT_NUM_AXES=4 and DUT_WORDS=FRIC_FX_WORDS_EP, and with
+ * DUT_WORDS=FRIC_FX_WORDS_GMS */
 #ifndef DUT_NUM_AXES
 #define DUT_NUM_AXES 8
 #endif

@@ -8,7 +8,7 @@
 -- words: rst, s_tdata, s_tuser, s_tvalid, m_tready, cfg_valid, cfg_commit,
 -- cfg_addr, cfg_axis, cfg_data, flags_clear, srst_valid, srst_all,
 -- srst_axis; output words: s_tready, m_tdata, m_tuser, m_tvalid, cfg_ready,
--- srst_ready, flags (dut_gms_ghdl.c).
+-- srst_ready, flags (dut_lugre_ghdl.c, built for 8 axes and the GMS set).
 library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
