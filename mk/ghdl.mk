@@ -14,9 +14,9 @@
 # Verilog cores then produced identical outputs cycle for cycle.
 #
 #   make test-ghdl       thirteen runs, two at a time (part of make test): the
-#                        Stribeck sweeps over one code in 64 / 256 / 32 / 64
-#                        (1024 codes at W 16 and W 18, 2048 and 4096 in the
-#                        real variants) and random traffic of
+#                        Stribeck sweeps over one code in 256 / 1024 / 32 / 64
+#                        (256 codes a set at W 16 and W 18, 2048 and 4096 in
+#                        the real variants) and random traffic of
 #                        GHDL_RANDOM_OPS beats a pattern; the LuGre, engine,
 #                        elasto-plastic and GMS benches a selection of their
 #                        tests (below)
@@ -34,9 +34,11 @@ GHDL_SIM_FLAGS := --std=08 -O2
 # $(1)/tb (found at run time through its rpath)
 ghdl_elab = cd $(1) && rm -f *.o *.cf tb && for f in $(abspath $(2)); do $(GHDL_SIM) -a $(GHDL_SIM_FLAGS) $$f || exit 1; done && \
   $(GHDL_SIM) -e $(GHDL_SIM_FLAGS) -o tb -Wl,$(abspath $(1))/libfric_tb.so -Wl,-Wl,-rpath,$(abspath $(1)) $(3)
-# make test's random traffic in GHDL: 15,000 operations (RANDOM_OPS of the
-# C benches, whose Verilator runs take 60,000)
-GHDL_RANDOM_OPS := 15000
+# make test's random traffic in the GHDL Stribeck runs: 5,000 operations
+# (RANDOM_OPS of the C bench, whose Verilator runs take 60,000)
+GHDL_RANDOM_OPS := 5000
+# and 100 parameter loads mid-stream (PARAM_EVENTS; the Verilator runs 400)
+GHDL_PARAM_EVENTS := 100
 STRIBECK_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_stribeck.f) rtl/vhdl/sim/fric_stribeck_real.vhd
 GHDL_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_stribeck_ghdl.vhd
 
@@ -62,15 +64,15 @@ $(BUILD)/ghdl/$(1)/tb: $(STRIBECK_VHDL) $(GHDL_TB_VHDL) $(BUILD)/ghdl/$(1)/libfr
 	$$(call msg,GHDL,$$@) $$(call ghdl_elab,$(BUILD)/ghdl/$(1),$(STRIBECK_VHDL) $(GHDL_TB_VHDL),tb_stribeck_ghdl)
 .PHONY: run-$(1)
 run-$(1): $(BUILD)/ghdl/$(1)/tb $(8)
-	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,RANDOM_OPS=$(GHDL_RANDOM_OPS))) \
+	@SWEEP_STRIDE=$$(or $$(STRIDE),$(7)) $$(if $$(SOAK),SOAK=$$(SOAK) TEST=test_soak,$$(if $$(FULL),,RANDOM_OPS=$(GHDL_RANDOM_OPS) PARAM_EVENTS=$(GHDL_PARAM_EVENTS))) \
 	  $(RUN_TEST) $(1) $(LOGS)/$$(RUN_TAG)$(1).log scripts/ghdl_run.sh $(1) $(BUILD)/ghdl/$(1) "$$(RUN_TAG)" $(8) \
 	  ./tb -gW=$(2) -gOPT_FABRIC=$(3) -gREAL_VARIANT=$(4) -gOPT_FAST=$(5) $(6) $(GHDL_RUN_FLAGS)
 GHDL_RUNS += run-$(1)
 endef
 
 GHDL_RUNS :=
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,64,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
-$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,256,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w16,16,1,0,0,-gOPT_SPRAM=1 -gOPT_RAM_DELAY=1,256,$(BUILD)/tb/tb_stribeck_w16/tb_stribeck_w16))
+$(eval $(call ghdl_stribeck,tb_stribeck_ghdl_w18,18,0,0,1,,1024,$(BUILD)/tb/tb_stribeck_w18/tb_stribeck_w18))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w16,16,1,1,0,,32,$(BUILD)/tb/tb_stribeck_real_w16/tb_stribeck_real_w16))
 $(eval $(call ghdl_stribeck,tb_stribeck_ghdl_real_w18,18,0,1,1,,64,$(BUILD)/tb/tb_stribeck_real_w18/tb_stribeck_real_w18))
 

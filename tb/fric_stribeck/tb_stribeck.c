@@ -480,7 +480,7 @@ static void test_exhaustive_every_code_every_set(void **state)
 }
 
 /* RANDOM_OPS=N: N beats a traffic pattern instead of 60,000 (the GHDL runs
- * of make test take 15,000) */
+ * of make test take 5,000) */
 static void test_random_gaps_and_backpressure(void **state)
 {
     (void)state;
@@ -493,19 +493,22 @@ static void test_random_gaps_and_backpressure(void **state)
     }
 }
 
+/* PARAM_EVENTS=N: N parameter loads instead of 400 (the GHDL runs of make
+ * test take 100) */
 static void test_parameter_changes_mid_stream(void **state)
 {
     (void)state;
     load_group(0);
     static ev_t ev[400];
+    const size_t n = (size_t)tb_env_count("PARAM_EVENTS", 400u, 10u, 400u);
     size_t at = 0;
-    for (size_t k = 0; k < 400; k++) {
+    for (size_t k = 0; k < n; k++) {
         at += 20 + rnd32() % 400;
         ev[k] = load_ev(at, rnd32() % NAX, rnd32() % nsets);
     }
-    scen_t s = {at + 1000, v_rand, ax_rand, 0.8, 0.7, ev, 400, NULL};
+    scen_t s = {at + 1000, v_rand, ax_rand, 0.8, 0.7, ev, n, NULL};
     run(&s);
-    scen_t f = {at + 1000, v_rand, ax_rand, 1.0, 1.0, ev, 400, NULL}; /* and at full rate */
+    scen_t f = {at + 1000, v_rand, ax_rand, 1.0, 1.0, ev, n, NULL}; /* and at full rate */
     run(&f);
 }
 
