@@ -13,7 +13,7 @@
 # same SWEEP_STRIDE and compares the two pin-stream hashes: the VHDL and the
 # Verilog cores then produced identical outputs cycle for cycle.
 #
-#   make test-ghdl       eleven runs, two at a time (part of make test): the
+#   make test-ghdl       ten runs, two at a time (part of make test): the
 #                        Stribeck sweeps over one code in 1024 / 1024 / 32 / 64
 #                        (64 and 256 codes a set at W 16 and W 18, 2048 and
 #                        4096 in the real variants) and random traffic of
@@ -376,10 +376,11 @@ $(eval $(call ghdl_ep,tb_ep_ghdl_w18,18,$(BUILD)/tb/tb_ep_w18/tb_ep_w18,test_ran
 # the runs build first (serially: Verilator's own build uses both cores),
 # then run two at a time; here, after every run is defined, since a
 # rule's prerequisites expand where the rule is read. make test leaves out
-# the W 16 runs of the GMS core and of the LuGre real variant (their W 18
-# twins run; Verilator checks the LuGre real variant at W 16 in make test):
-# make test-ghdl-full runs them.
-GHDL_FULL_ONLY := run-tb_gms_ghdl_w16 run-tb_lugre_ghdl_real_w16
+# the W 16 runs of the LuGre core, its real variant and the GMS core (their
+# W 18 twins run; make test also simulates the ghdl --synth netlist of the
+# W 16 LuGre configuration, make test-vhdl-netlist, and Verilator checks
+# the W 16 real variant): make test-ghdl-full runs them.
+GHDL_FULL_ONLY := run-tb_lugre_ghdl_w16 run-tb_lugre_ghdl_real_w16 run-tb_gms_ghdl_w16
 GHDL_TEST_RUNS := $(filter-out $(GHDL_FULL_ONLY),$(GHDL_RUNS))
 .PHONY: test-ghdl test-ghdl-full
 test-ghdl: $(foreach r,$(GHDL_TEST_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
