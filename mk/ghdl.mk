@@ -289,11 +289,14 @@ GMS_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_gms.f)
 GHDL_GMS_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_gms_ghdl.vhd
 GHDL_GMS_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o
-# fric_gms has fric_lugre's ports (a wider cfg_addr): its C glue is
-# dut_lugre_ghdl.c, built for the 8 axes and the words of a GMS set
-$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
+# fric_gms and fric_ep have fric_lugre's ports (fric_gms a wider cfg_addr):
+# their C glue is dut_lugre_ghdl.c, built for each bench's axes and the
+# words of its set
+$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o: DUT_DEFS := -DDUT_NUM_AXES=8 -DDUT_WORDS=FRIC_FX_WORDS_GMS
+$(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o: DUT_DEFS := -DDUT_NUM_AXES=4 -DDUT_WORDS=FRIC_FX_WORDS_EP
+$(BUILD)/pic/obj/tb/ghdl/dut_gms_ghdl.o $(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
 	@mkdir -p $(@D)
-	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -DDUT_NUM_AXES=8 -DDUT_WORDS=FRIC_FX_WORDS_GMS -c $< -o $@
+	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP $(DUT_DEFS) -c $< -o $@
 
 # $(1) name  $(2) W  $(3) OPT_FAST  $(4) OPT_FABRIC  $(5) TB_LAT0 (as the Verilator bench's, mk/tb.mk)
 # $(6) the Verilator bench of the same configuration  $(7) the tests (a TEST pattern) in make test
@@ -341,9 +344,7 @@ EP_VHDL := $(shell grep -v '^\#' rtl/vhdl/cores/fric_ep.f)
 GHDL_EP_TB_VHDL := tb/ghdl/fric_vhpi_pkg.vhd tb/ghdl/tb_ep_ghdl.vhd
 GHDL_EP_PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/obj/%.o) $(BUILD)/pic/obj/cmodel/bench/fric_accuracy.o \
   $(BUILD)/pic/obj/tb/ghdl/fric_vhpi.o $(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o
-$(BUILD)/pic/obj/tb/ghdl/dut_ep_ghdl.o: tb/ghdl/dut_lugre_ghdl.c
-	@mkdir -p $(@D)
-	$(call msg,CC,$@) $(CC) $(CFLAGS) -fPIC -MMD -MP -DDUT_NUM_AXES=4 -DDUT_WORDS=FRIC_FX_WORDS_EP -c $< -o $@
+# (dut_ep_ghdl.o's rule is beside the GMS bench's, above)
 
 # $(1) name  $(2) W  $(3) the Verilator bench of the same configuration  $(4) the tests (a TEST
 # pattern) in make test  $(5) RANDOM_OPS in make test (test-ghdl-full runs every test at the C
