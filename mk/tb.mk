@@ -11,6 +11,13 @@
 #                        make test-rtl also writes build/tb/<bench>.fst
 
 VERILATOR := verilator
+# Every Verilator build compiles the same run-time library (verilated.cpp and
+# its siblings, about 5 s of CPU each time): ccache (scripts/deps.sh) compiles
+# it once per build directory and hands the object to the other builds.
+# Its cache is build/ccache, so make clean empties it. Without ccache the
+# builds compile as before.
+export OBJCACHE := $(shell command -v ccache 2>/dev/null)
+export CCACHE_DIR := $(abspath $(BUILD))/ccache
 # the C++ flags of every Verilator build with a tb/ glue file: VL_USER_WARN
 # hands Verilator's run-time warnings to tb/tb_vl_warn.h, which makes them fatal
 VL_TB_CXXFLAGS := -O2 -DVL_USER_WARN -I$(abspath tb)

@@ -8,7 +8,8 @@
 #     MINPACK (libcminpack-dev, the Levenberg-Marquardt solver of fricore fit),
 #     libzip (libzip-dev, which writes the .fmu archive of fricore export),
 #     headless Chromium, which tests that the sim report page loads,
-#     valgrind, whose instruction counts make bench reports, clang with
+#     valgrind, whose instruction counts make bench reports, ccache, which
+#     compiles Verilator's run-time library once for all the benches, clang with
 #     its compiler-rt, whose libFuzzer make fuzz links, and for the lab page
 #     (build/lab/index.html) wasi-libc, lld and the wasm32 compiler-rt that
 #     compile the C to WebAssembly, and chromium-driver with python3-selenium,
@@ -52,6 +53,7 @@ DEB_PKGS=(
   "python3-dev:/usr/include/python3.11/Python.h"
   "chromium:/usr/bin/chromium"
   "valgrind:/usr/bin/valgrind"
+  "ccache:/usr/bin/ccache"
   "clang:/usr/bin/clang"
   "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"
   "wasi-libc:/usr/lib/wasm32-wasi/libc.a"
@@ -80,6 +82,7 @@ if [ "$mode" = versions ]; then
   printf '%-22s %s\n' z3 "$(z3 --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' chromium "$(chromium --version 2>/dev/null || echo missing)"
   printf '%-22s %s\n' valgrind "$(valgrind --version 2>/dev/null || echo missing)"
+  printf '%-22s %s\n' ccache "$(ccache --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' clang "$(clang --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' arm-none-eabi-gcc "$(arm-none-eabi-gcc --version 2>/dev/null | head -n1 || echo missing)"
   printf '%-22s %s\n' cmocka "$(dpkg-query -W -f='${Version}' libcmocka-dev 2>/dev/null || echo missing)"
@@ -127,4 +130,23 @@ if [ $venv_ok -eq 0 ]; then
   [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$req"
   cp "$req" "$stamp"
+fi
+
+# YoWASP compiles each tool's WebAssembly to machine code at its first call
+# and writes the result to its cache in place, unlocked: a second process
+# that starts meanwhile maps the half-written file and dies of a bus error.
+# make -j2 starts two Yosys or two nextpnr at once, so the tools that run in
+# parallel are compiled here, one at a time, when their cache is empty (a
+# minute or two, once per machine and pinned version).
+yowasp_cache=${YOWASP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/YoWASP}
+warm=()
+for t in yosys nextpnr-ice40 nextpnr-ecp5 nextpnr-himbaechel-gowin nextpnr-nexus; do
+  [ -d "$yowasp_cache/yowasp_${t//-/_}/$t.wasm" ] || warm+=("$t")
+done
+if [ ${#warm[@]} -gt 0 ]; then
+  echo "deps: compiling the YoWASP tools once, before make runs them in parallel: ${warm[*]}"
+  for t in "${warm[@]}"; do
+    "$venv/bin/yowasp-$t" "$([ "$t" = yosys ] && echo -V || echo --version)" </dev/null >/dev/null 2>&1 || true
+    [ -d "$yowasp_cache/yowasp_${t//-/_}/$t.wasm" ] || { echo "deps: yowasp-$t did not compile into $yowasp_cache" >&2; exit 1; }
+  done
 fi

@@ -24,7 +24,12 @@ vendor flows:
     state that way (the vector is the decode of the state, one bit set in
     every state the FSM can be in); without a default Yosys sees the other
     patterns of the vector as unassigned and infers a latch for every such
-    register."""
+    register. GHDL 2.0 writes every such multiplexer without its default
+    input, so what a VHDL 'when others' branch assigns is not in the text at
+    all and cannot be given back here: the VHDL cores name every choice of a
+    case that does something (rtl/vhdl/cores/fric_ep.vhd, the note on its
+    case statements), and make test-vhdl-netlist simulates each core's
+    netlist against the C model, which a lost branch fails."""
 import re
 import sys
 

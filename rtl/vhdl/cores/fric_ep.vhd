@@ -280,6 +280,12 @@ architecture rtl of fric_ep is
     constant T_ALPHA : unsigned(1 downto 0) := "11";
 
     -- ---- the state machine's states (the Verilog's encoding) -----------------
+    -- Case statements name every choice that does something, the codes no
+    -- state has (53 to 63) included, and keep 'when others' for the
+    -- metavalues of a vector: GHDL 2.0's Verilog writer (ghdl --synth
+    -- --out=verilog, as the synthesis runs and make test-vhdl-netlist read
+    -- the core) drops the default of a multiplexer, so whatever 'others'
+    -- did would be lost from the netlist.
     subtype st_t is integer range 0 to 63;
     constant S_IDLE : st_t := 0;
     constant S_LOAD : st_t := 1;
@@ -422,7 +428,7 @@ begin
                 when T_EXP =>
                     tq0_reg <= ROM_EXP(idx(std_logic_vector(r.ta_reg(TB - 1 downto 0))));
                     tq1_reg <= (others => '0');
-                when others =>
+                when T_ALPHA =>
                     a0 := to_integer(r.ta_reg);
                     a1 := to_integer(ta1);
                     tq0_reg <= rd(ROM_ALPHA, a0);
@@ -431,6 +437,7 @@ begin
                     else
                         tq1_reg <= rd(ROM_ALPHA, a1);
                     end if;
+                when others => null;    -- metavalues only: see the note on case statements above
             end case;
         end if;
     end process;
@@ -578,7 +585,9 @@ begin
             when S_N3    => rs := to_integer(f_c1s(31 downto 0));
             when S_N4    => rs := to_integer(f_bs(31 downto 0));
             when S_N5    => rx := r.tot_r; rs := WG;
-            when others  => null;
+            when S_IDLE | S_LOAD | S_ZERO | S_COMMIT | S_OUT | S_Y1 | S_E0 | S_E1 | S_I1 | S_G1 |
+                 S_L1 | S_L2 | S_L4 | S_L5 | S_P2 | S_P3 | S_P5 | S_P10 | S_P11 | S_P12 | S_P15 |
+                 S_P17 | S_P18 | S_N0 | S_N1 | S_N2 | 53 to 63 => null;
         end case;
         norm(nx, ne, nm);
         so := shift_to(sx, ss, sl);
@@ -989,7 +998,7 @@ begin
                     end if;
                     n.f_reg := std_logic_vector(t1(W - 1 downto 0));
                     st_n := S_OUT;
-                when others =>
+                when S_IDLE | S_LOAD | S_ZERO | S_COMMIT | S_OUT | 53 to 63 =>
                     st_n := S_IDLE;
             end case;
         end if;
@@ -1066,7 +1075,11 @@ begin
                         m_u_reg <= r.sf_reg & ax_reg;
                         st_reg <= S_IDLE;
                     end if;
-                when others =>
+                when S_START | S_Y1 | S_Y2 | S_E0 | S_E1 | S_E2 | S_I1 | S_I2 | S_G1 | S_G2 | S_L1 |
+                     S_L2 | S_L3 | S_L4 | S_L4B | S_L5 | S_L5B | S_L5C | S_P1 | S_P2 | S_P3 | S_P4 |
+                     S_P5 | S_P6 | S_P7 | S_P8 | S_P9 | S_P10 | S_P11 | S_P12 | S_P13 | S_P14 | S_P15 |
+                     S_P16A | S_P16B | S_P17 | S_P18 | S_P19 | S_P20 | S_N0 | S_N1 | S_N1B | S_N2 |
+                     S_N3 | S_N4 | S_N5 | S_E3 | S_GN | 53 to 63 =>
                     if ph_reg = '1' then
                         r <= rn;
                         st_reg <= st_reg_n;
