@@ -157,7 +157,7 @@ $(SYNTH)/ulx3s/pnr.log: $(SYNTH)/ulx3s/synth.json constraints/ulx3s.lpf mk/board
 	$(call msg,PNR,$@) $(PNR_ulx3s) --seed $(ULX3S_SEED) --json $< \
 	  --textcfg $(SYNTH)/ulx3s/out.config -l $@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $@.tmp; exit 1; }
 	@mv $@.tmp $@
-	@grep -E 'Max frequency' $@ | tail -2
+	@grep -E 'Max frequency' $@ | tail -1
 $(BUILD)/ulx3s.bit: $(SYNTH)/ulx3s/pnr.log
 	$(call msg,PACK,$@) $(ECPPACK) --compress $(SYNTH)/ulx3s/out.config $@
 # what synth_report.py needs besides the logs: the device, and the bench's set rate
@@ -180,7 +180,7 @@ $(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json constraints/icebreaker.pcf
 	$$(call msg,PNR,$$@) $(PNR_icebreaker) --json $$< \
 	  --asc $(SYNTH)/$(1)/out.asc -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ICESTORM_LC:|ERROR|Max frequency' $$@.tmp; exit 1; }
 	@mv $$@.tmp $$@
-	@grep -E 'Max frequency' $$@ | tail -2
+	@grep -E 'Max frequency' $$@ | tail -1
 endef
 $(eval $(call icebreaker_run,icebreaker,))
 # the UP5K budget study (docs/up5k.md): the iCEBreaker top's board logic
