@@ -1,13 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0
 # Formal proofs (docs/formal.md): SymbiYosys (the pinned yowasp-sby) with
-# the Yices solver on the interfaces of the register file, the SPI bridge
-# and the Stribeck core. The properties are the FORMAL sections of the RTL,
-# the runs rtl/formal/*.sby, the driver scripts/formal.py; each run's files
-# in build/formal/<proof>/.
+# the Yices solver on the interfaces of the board logic (register file,
+# AXI4-Lite and SPI bridges, tick, encoder) and of every core. The
+# properties are the FORMAL sections of the RTL, the runs rtl/formal/*.sby,
+# the driver scripts/formal.py; each run's files in build/formal/<proof>/.
 #
 #   make formal          every proof and every seeded bug, then
-#                        docs/results/formal.md (about 15 minutes; not in make
-#                        or make test)
+#                        docs/results/formal.md (hours of CPU: the proofs of
+#                        the dynamic cores take 4 to 40 minutes each, and
+#                        docs/results/formal.md gives every run's time; not in
+#                        make or make test). A subset: scripts/formal.py
+#                        proofs NAME... or mutants NAME..., then
+#                        scripts/formal.py report docs/results/formal.md
 #   make formal-mutants  the seeded bugs alone: each applied to a copy of its
 #                        RTL file in build/formal/mutants/, and its proof must
 #                        fail on the property the bug is for
