@@ -297,7 +297,9 @@ PROOFS = [
          config="W 18, NUM_AXES 2, OPT_FAST 1; datapath cut, real waits",
          props=["p_cfg_word", "p_cfg_commit", "p_srst", "p_flags"], test=False),
     dict(name="gms_cfg_cover", sby="fric_gms_cfg.sby", task="cover", module="fric_gms",
-         config="W 16, NUM_AXES 2", props=["cover: a commit waiting for a sample, a refused word"],
+         config="W 16, NUM_AXES 2; waits shortened",
+         props=["cover: a commit waiting for a sample, a sample after a state reset reading its state, "
+                "a refused word, and the cases of gms_axis_cover"],
          test=False),
     dict(name="ep_axis_w16", sby="fric_ep_axis.sby", task="w16", module="fric_ep",
          config="W 16, NUM_AXES 2; datapath cut (any path of the state machine)",
