@@ -283,7 +283,7 @@ PROOFS = [
          test=False),
     dict(name="gms_axis_w16", sby="fric_gms_axis.sby", task="w16", module="fric_gms",
          config="W 16, NUM_AXES 2, OPT_FAST 0, OPT_FABRIC 1; datapath cut, waits shortened",
-         props=["p_m_hold", "p_one_out", "p_gms_latency", "p_gms_elements"], test=False),
+         props=["p_m_hold", "p_one_out", "p_gms_latency", "p_gms_elements"], test=True),
     dict(name="gms_axis_w18", sby="fric_gms_axis.sby", task="w18", module="fric_gms",
          config="W 18, NUM_AXES 2, OPT_FAST 1; datapath cut, waits shortened",
          props=["p_m_hold", "p_one_out", "p_gms_latency", "p_gms_elements"], test=False),
