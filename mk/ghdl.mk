@@ -192,12 +192,13 @@ $(BUILD)/netsim/$(1)/tb: $(BUILD)/netsim/$(1)/fric_$(2).v $(BUILD)/tb/$(4)/tb.o 
 	  $(abspath $(call netsim_glue,$(2))) $(abspath $(BUILD)/tb/$(4)/tb.o) $(abspath $(ACC_OBJ)) $(abspath $(LIB)) \
 	  >$(BUILD)/netsim/$(1)/verilator.log 2>&1 || { tail -20 $(BUILD)/netsim/$(1)/verilator.log; exit 1; }
 .PHONY: netsim-$(1)
+netsim-$(1): TEST_RUN = $$(or $$(NETSIM_TEST),$(5))
 netsim-$(1): $(BUILD)/netsim/$(1)/tb $(6) $(STIM_FILES)
-	@echo "== $(1): the ghdl --synth netlist of fric_$(2) ($(3)), TEST=$$(or $$(NETSIM_TEST),$(5))"
-	@STIM_DIR=$(STIM_DIR) TEST='$$(or $$(NETSIM_TEST),$(5))' $$< >$(BUILD)/netsim/$(1)/run.log 2>&1 \
+	@echo "== $(1): the ghdl --synth netlist of fric_$(2) ($(3)), TEST=$$(TEST_RUN)"
+	@STIM_DIR=$(STIM_DIR) TEST='$$(TEST_RUN)' $$< >$(BUILD)/netsim/$(1)/run.log 2>&1 \
 	  || { tail -20 $(BUILD)/netsim/$(1)/run.log; echo "FAIL $(1): the VHDL netlist"; exit 1; }
 	@grep -E 'bit-exact|beats checked|samples compared' $(BUILD)/netsim/$(1)/run.log | head -3
-	@$$(if $(6),STIM_DIR=$(STIM_DIR) TEST='$$(or $$(NETSIM_TEST),$(5))' $(6) >$(BUILD)/netsim/$(1)/rtl.log 2>&1; \
+	@$$(if $(6),STIM_DIR=$(STIM_DIR) TEST='$$(TEST_RUN)' $(6) >$(BUILD)/netsim/$(1)/rtl.log 2>&1; \
 	  v=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/netsim/$(1)/rtl.log | tr '\n' ' '); \
 	  g=$$$$(sed -n 's/^.*: pin stream hash //p' $(BUILD)/netsim/$(1)/run.log | tr '\n' ' '); \
 	  if [ -n "$$$$v" ] && [ "$$$$v" = "$$$$g" ]; then echo "ok   $(1): netlist and Verilog RTL pin streams identical ($$$$g)"; \
