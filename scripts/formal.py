@@ -629,7 +629,10 @@ MUTANTS = [
          depth=48, skip=36, expect=["p_gms_latency"], test=False,
          what="the shared part's wait held while the input offers a beat (a latency that depends on "
               "the input)"),
-    # the GMS core's cfg port: bounded from reset, its datapath cut, real waits
+    # the GMS core's cfg port: bounded from reset, its datapath cut, real waits;
+    # the commit bug with the waits shortened (FRIC_FORMAL_SHORT), as the cover
+    # task runs: its trace is the zeroing, a sample and a commit (step 36), which
+    # with the real waits is out of the solver's reach in an hour
     dict(name="gms_word_no_ready", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
          old="    wire cfg_take = cfg_valid && cfg_ready_reg;",
          new="    wire cfg_take = cfg_valid;",
@@ -638,7 +641,7 @@ MUTANTS = [
     dict(name="gms_commit_mid_sample", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
          old="        if (st_reg == S_CM) begin\n            m_ekm[",
          new="        if (st_reg == S_CM || (cm_pend && st_reg == S_FE)) begin\n            m_ekm[",
-         depth=60, expect=["p_cfg_commit"], test=False,
+         depth=42, expect=["p_cfg_commit"], test=False, defines=["FRIC_FORMAL_SHORT"],
          what="a commit applied mid-sample: a waiting commit's element fields copied while a sample "
               "of the axis waits to issue its elements (it reads a mix of sets)"),
     dict(name="gms_flag_clear", proof="gms_cfg_w16", file="rtl/cores/fric_gms.v",
@@ -687,7 +690,7 @@ MUTANTS = [
          new="                if (srst_valid && srst_ready) begin\n"
              "                    if (!srst_all) stm[srst_axis] <= {SW{1'b0}};\n"
              "                    sr_pend <= srst_all;",
-         depth=80, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"],
+         depth=100, skip=94, expect=["p_srst"], test=False, defines=["FRIC_FORMAL_NO_CFG"], keep_going=False,
          what="a state reset applied at its handshake: a sample taken in the same cycle writes the "
               "state after the zeroing, and the next sample of the axis reads that"),
     # the engine's ports (any program): bounded from reset
