@@ -15,7 +15,9 @@
 # One record a run, build/timing/<image>/seed<N>.json (with its nextpnr log
 # beside it): an interrupted sweep keeps the runs it finished and the next
 # one does the rest; a changed netlist makes its image's records stale (make
-# redoes them, and the report takes only records of the current netlist).
+# redoes them, and the report takes only records of the current netlist; a
+# netlist is keyed by its JSON with source line numbers masked, so an edit
+# outside the synthesized logic keeps its records).
 # The report keeps the records it used in docs/results/timing-records.jsonl,
 # committed with it, and takes a run recorded there as done when its
 # netlist is unchanged, so a sweep can span checkouts.

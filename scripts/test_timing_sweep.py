@@ -7,7 +7,8 @@ with a chosen Max frequency, and checks: a run writes its record; the report
 takes only records of the current netlist; the ledger keeps the records it
 used, a later checkout without build records still reports them, and a run
 whose record is in the ledger does not call the place-and-route command; a
-changed netlist drops them; a failing run fails --check.
+netlist whose source line numbers alone changed keeps them, a changed netlist
+drops them; a failing run fails --check.
 """
 import json
 import os
@@ -30,7 +31,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         net = os.path.join(d, "synth.json")
         with open(net, "w") as f:
-            f.write('{"netlist": 1}\n')
+            f.write('{"netlist": 1, "attributes": {"src": "fric_x.v:10.1-12.5"}}\n')
         calls = os.path.join(d, "calls")
         fake = os.path.join(d, "fake_pnr.py")
         with open(fake, "w") as f:
@@ -71,6 +72,12 @@ def main():
         run(2)                                                       # recorded: no place and route
         assert len(open(calls).read()) == n
         assert json.load(open(os.path.join(rec, "seed2.json")))["fmax_mhz"] == 52.0
+        # a netlist whose source locations alone moved (a FORMAL section added above) keeps its runs
+        with open(net, "w") as f:
+            f.write('{"netlist": 1, "attributes": {"src": "fric_x.v:47.3-52.9"}}\n')
+        assert report("--check").returncode == 0
+        run(2)
+        assert len(open(calls).read()) == n
         # a new target is a new run (nextpnr places for its --freq); one the runs miss fails --check
         run(1, mhz=60)
         assert len(open(calls).read()) == n + 1
@@ -85,13 +92,13 @@ def main():
         os.rename(net + ".away", net)
         # a changed netlist makes every record stale, and drops them from the ledger
         with open(net, "w") as f:
-            f.write('{"netlist": 2}\n')
+            f.write('{"netlist": 2, "attributes": {"src": "fric_x.v:47.3-52.9"}}\n')
         assert report("--check", ok=False).returncode == 1
         assert "not run | not run" in open(md).read()
         assert report("--check", ok=False, mhz=60).returncode == 1
         assert "not run | not run" in open(md).read()
         assert open(led).read() == ""
-    print("test_timing_sweep: 16 checks passed")
+    print("test_timing_sweep: 21 checks passed")
     return 0
 
 

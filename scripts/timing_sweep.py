@@ -13,7 +13,8 @@
   timing_sweep.py report [--check] --records DIR --ledger JSONL --out MD --seeds "1 2 ..." --command CMD NAME=SYNTH_JSON@MHZ...
       docs/results/timing.md from the records under DIR/NAME/ and those kept
       in the ledger JSONL, for the images in the order given. A record is
-      used only if its netlist (sha256 of SYNTH_JSON) and its target clock
+      used only if its netlist (its key: the sha256 of SYNTH_JSON with the
+      line numbers of its source locations masked) and its target clock
       are the current ones; other seeds show as not run. The ledger is then rewritten with the
       records used (a record of this run replaces the ledger's for the same
       image, seed and netlist), so that runs of an earlier checkout count as
@@ -48,12 +49,20 @@ BRAM_ADDR = re.compile(r"\.AD[AB]?\d+$")
 MAXF = re.compile(r"Max frequency for clock +'([^']+)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\)")
 
 
+# a source location in Yosys' JSON (the src, cell_src and module_src attributes):
+# file.v:LINE.COL-LINE.COL, or file.vhd:LINE.COL
+SRC_LOC = re.compile(rb"(\.(?:v|vh|sv|vhd|vhdl)):\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?")
+
+
 def sha(path):
-    h = hashlib.sha256()
+    """The netlist's key: sha256 (first 16 hex digits) of Yosys' JSON with the
+    line and column numbers of its source locations masked. A netlist whose
+    sources changed only outside the synthesized logic (a comment, a FORMAL
+    section) keeps its key, and its runs; any change of a cell, a connection,
+    a parameter or a name gives a new one."""
     with open(path, "rb") as f:
-        for b in iter(lambda: f.read(1 << 20), b""):
-            h.update(b)
-    return h.hexdigest()[:16]
+        text = f.read()
+    return hashlib.sha256(SRC_LOC.sub(rb"\1:*", text)).hexdigest()[:16]
 
 
 def hold_violations(log):
@@ -211,7 +220,7 @@ def report(a):
            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out += ["", "The records (one JSON object a run, with the full nextpnr command, the netlist's "
-            "sha256 and the run time) are kept in `docs/results/timing-records.jsonl`, so that a sweep "
+            "key (the sha256 of its JSON with source line numbers masked) and the run time) are kept in `docs/results/timing-records.jsonl`, so that a sweep "
             "can be finished over several checkouts as long as the netlists do not change; the nextpnr "
             "logs of the runs made in a checkout are in `build/timing/<image>/`.", ""]
     tmp = a.out + ".tmp"
