@@ -113,7 +113,15 @@ NEXUS_PNR = $(NEXTPNR_NEXUS) --router router1 --device LIFCL-40-9BG400C --pdc co
 # $(4) part (gw1n9, gw2a18, nexus, xc7)  $(5) nextpnr command without files (empty: synthesis only)
 # $(6) its target clock (MHz), for the seed sweep (mk/timing.mk)
 define vendor_run
-$(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH) $(SYNTH_PRE_$(4))
+# the run's configuration and synthesis command, and its nextpnr command, in
+# stamps rewritten only when they change, so that a change redoes the run
+$(SYNTH)/$(1)/config.txt: vendor-force
+	@mkdir -p $$(@D)
+	@echo '$(3) | $(SYNTH_CMD_$(4)) | $(SYNTH_PRE_$(4))' | cmp -s - $$@ || echo '$(3) | $(SYNTH_CMD_$(4)) | $(SYNTH_PRE_$(4))' >$$@
+$(SYNTH)/$(1)/pnr.cmd: vendor-force
+	@mkdir -p $$(@D)
+	@echo '$(5)' | cmp -s - $$@ || echo '$(5)' >$$@
+$(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH) $(SYNTH_PRE_$(4)) $(SYNTH)/$(1)/config.txt
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer $(RTL_INC) $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v' \
@@ -122,7 +130,7 @@ $(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fri
 	  'tee -o $(SYNTH)/$(1)/stat.txt stat' >$(SYNTH)/$(1)/synth.ys
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/yosys.log $(SYNTH)/$(1)/synth.ys >/dev/null 2>$(SYNTH)/$(1)/yosys.stderr || { cat $(SYNTH)/$(1)/yosys.stderr; exit 1; }
 # the core alone (no harness), for simulation
-$(SYNTH)/$(1)/netlist.v: $$(call rtl_files,rtl/cores/fric_$(2).f) $(RTL_VH) $(SYNTH_PRE_$(4))
+$(SYNTH)/$(1)/netlist.v: $$(call rtl_files,rtl/cores/fric_$(2).f) $(RTL_VH) $(SYNTH_PRE_$(4)) $(SYNTH)/$(1)/config.txt
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  'read_verilog -defer $(RTL_INC) $$(call rtl_files,rtl/cores/fric_$(2).f)' \
@@ -132,7 +140,7 @@ $(SYNTH)/$(1)/netlist.v: $$(call rtl_files,rtl/cores/fric_$(2).f) $(RTL_VH) $(SY
 	$$(call msg,YOSYS,$$@) $(YOSYS) -q -q -l $(SYNTH)/$(1)/netlist.log $(SYNTH)/$(1)/netlist.ys >/dev/null 2>$(SYNTH)/$(1)/netlist.stderr || { cat $(SYNTH)/$(1)/netlist.stderr; exit 1; }
 ifneq ($(5),)
 PNR_$(1) = $(5)
-$(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json $(wildcard constraints/ooc_*.cst)
+$(SYNTH)/$(1)/pnr.log: $(SYNTH)/$(1)/synth.json $(wildcard constraints/ooc_*.cst constraints/ooc_*.pdc) $(SYNTH)/$(1)/pnr.cmd
 	$$(call msg,PNR,$$@) $(5) --json $$< -l $$@.tmp >/dev/null 2>&1 || { grep -E 'ERROR|Max frequency' $$@.tmp; exit 1; }
 	@python3 scripts/timing_sweep.py check --mhz $(6) $$@.tmp
 	@mv $$@.tmp $$@
@@ -147,6 +155,7 @@ endef
 
 VENDOR_RUNS :=
 VENDOR_PNR_IMAGES :=
+.PHONY: vendor-force
 ST18 := -set W 18 -set OPT_FABRIC 0 -set OPT_FAST 1
 ST16 := -set W 16 -set OPT_FABRIC 0 -set OPT_FAST 0
 LG18 := -set W 18 -set OPT_FAST 1
@@ -154,15 +163,19 @@ ENG4 := -set NUM_AXES 4
 $(eval $(call vendor_run,stribeck_gw1n9,stribeck,$(ST16),gw1n9,$(GW1N9_PNR) --freq $(GW1N9_MHZ),$(GW1N9_MHZ)))
 $(eval $(call vendor_run,eng_gw1n9,eng,$(ENG4),gw1n9,$(GW1N9_PNR) --freq $(GW1N9_MHZ),$(GW1N9_MHZ)))
 $(eval $(call vendor_run,stribeck_gw2a18,stribeck,$(ST18),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
-# The LuGre pipeline on the GW2A-18 without OPT_FAST (one-stage rounding
-# shifts, tables in block RAM): with OPT_FAST it fills 93 % of the part's
-# flip-flops and nextpnr's placer does not finish it in reasonable time;
-# without, 78 %, and it places and routes (tens of minutes).
+# The LuGre pipeline on the GW2A-18 and the LIFCL-40 without OPT_FAST
+# (one-stage rounding shifts, tables in block RAM). On the GW2A-18, with
+# OPT_FAST it fills 93 % of the part's flip-flops and nextpnr's placer does
+# not finish it in reasonable time; without, 78 %, and it places and routes
+# (tens of minutes). On the LIFCL-40, with OPT_FAST (31 % of the LUTs, 40 %
+# of the flip-flops) router1 routed some placement seeds in minutes and sat
+# for hours on others with the same arcs left unrouted; without (20 %, 32 %)
+# it routes them all.
 LG18S := -set W 18 -set OPT_FAST 0
 $(eval $(call vendor_run,lugre_gw2a18,lugre,$(LG18S),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
 $(eval $(call vendor_run,eng_gw2a18,eng,$(ENG4),gw2a18,$(GW2A18_PNR) --freq $(GW2A18_MHZ),$(GW2A18_MHZ)))
 $(eval $(call vendor_run,stribeck_nexus,stribeck,$(ST18),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))
-$(eval $(call vendor_run,lugre_nexus,lugre,$(LG18),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))
+$(eval $(call vendor_run,lugre_nexus,lugre,$(LG18S),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))
 $(eval $(call vendor_run,eng_nexus,eng,$(ENG4),nexus,$(NEXUS_PNR) --freq $(NEXUS_MHZ),$(NEXUS_MHZ)))
 $(eval $(call vendor_run,stribeck_xc7,stribeck,$(ST18),xc7,))
 $(eval $(call vendor_run,lugre_xc7,lugre,$(LG18),xc7,))
@@ -333,7 +346,7 @@ $(eval $(call vendor_bench,stribeck_gw2a18,stribeck,gw2a18,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_gw2a18,lugre,gw2a18,$(LG18S_TB)))
 $(eval $(call vendor_bench,eng_gw2a18,eng,gw2a18,$(ENG4_TB)))
 $(eval $(call vendor_bench,stribeck_nexus,stribeck,nexus,$(ST18_TB)))
-$(eval $(call vendor_bench,lugre_nexus,lugre,nexus,$(LG18_TB)))
+$(eval $(call vendor_bench,lugre_nexus,lugre,nexus,$(LG18S_TB)))
 $(eval $(call vendor_bench,eng_nexus,eng,nexus,$(ENG4_TB)))
 $(eval $(call vendor_bench,stribeck_xc7,stribeck,xc7,$(ST18_TB)))
 $(eval $(call vendor_bench,lugre_xc7,lugre,xc7,$(LG18_TB)))
