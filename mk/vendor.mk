@@ -11,7 +11,8 @@
 #   make synth-gowin    GW1NR-9 (fric_stribeck W 16, fric_eng) and GW2A-18
 #                       (fric_stribeck W 18, fric_lugre W 18 without
 #                       OPT_FAST, fric_eng)
-#   make synth-nexus    the three cores on the LIFCL-40
+#   make synth-nexus    the three cores on the LIFCL-40 (fric_lugre W 18
+#                       without OPT_FAST)
 #   make synth-xilinx   the three cores on the xc7a35t, synthesis only
 #   make synth-report-families  docs/results/synth-families.md from the runs
 #
