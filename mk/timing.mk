@@ -17,7 +17,8 @@
 # one does the rest; a changed netlist makes its image's records stale (make
 # redoes them, and the report takes only records of the current netlist; a
 # netlist is keyed by its JSON with source line numbers masked, so an edit
-# outside the synthesized logic keeps its records).
+# outside the synthesized logic keeps its records; a changed nextpnr command
+# also redoes them).
 # The report keeps the records it used in docs/results/timing-records.jsonl,
 # committed with it, and takes a run recorded there as done when its
 # netlist is unchanged, so a sweep can span checkouts.
@@ -41,16 +42,19 @@ TIMING_MHZ_eng_up5k = $(ENG_UP5K_MHZ)
 TIMING_MHZ_gms_ecp5 = $(GMS_ECP5_MHZ)
 TIMING_MHZ_ep_ecp5 = $(EP_ECP5_MHZ)
 
-# Each image's target, in a stamp touched only when the target changes, so
-# that a new target redoes that image's runs.
+# Each image's target and nextpnr command, in stamps touched only when they
+# change, so that a new target or command redoes that image's runs.
 .PHONY: timing-force
 $(TIMING)/%/target.mhz: timing-force
 	@mkdir -p $(@D)
 	@echo $(TIMING_MHZ_$*) | cmp -s - $@ || echo $(TIMING_MHZ_$*) > $@
+$(TIMING)/%/pnr.cmd: timing-force
+	@mkdir -p $(@D)
+	@echo '$(PNR_$*)' | cmp -s - $@ || echo '$(PNR_$*)' > $@
 
 # $(1) image  $(2) seed
 define timing_run
-$(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json $(TIMING)/$(1)/target.mhz
+$(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json $(TIMING)/$(1)/target.mhz $(TIMING)/$(1)/pnr.cmd
 	@mkdir -p $$(@D)
 	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ --ledger $(TIMING_LEDGER) -- $(PNR_$(1))
 endef

@@ -6,8 +6,8 @@ Runs scripts/timing_sweep.py with a stand-in for nextpnr that writes a log
 with a chosen Max frequency, and checks: a run writes its record; the report
 takes only records of the current netlist; the ledger keeps the records it
 used, a later checkout without build records still reports them, and a run
-whose record is in the ledger does not call the place-and-route command; a
-netlist whose source line numbers alone changed keeps them, a changed netlist
+whose record is in the ledger does not call the place-and-route command
+unless that command changed; a netlist whose source line numbers alone changed keeps them, a changed netlist
 drops them; a failing run fails --check.
 """
 import json
@@ -47,9 +47,9 @@ def main():
         md = os.path.join(d, "timing.md")
         pnr = ["--", sys.executable, fake]
 
-        def run(seed, mhz=40):
+        def run(seed, mhz=40, extra=()):
             return sh("run", "--image", "img", "--seed", str(seed), "--mhz", str(mhz), "--json", net,
-                      "--out", os.path.join(rec, f"seed{seed}.json"), "--ledger", led, *pnr)
+                      "--out", os.path.join(rec, f"seed{seed}.json"), "--ledger", led, *pnr, *extra)
 
         def report(*extra, ok=True, mhz=40):
             return sh("report", *extra, "--records", os.path.join(d, "build"), "--ledger", led, "--out", md,
@@ -78,9 +78,16 @@ def main():
         assert report("--check").returncode == 0
         run(2)
         assert len(open(calls).read()) == n
+        # another nextpnr command (another router, say) is a new run, even on the same netlist
+        run(2, extra=["--router", "router2"])
+        assert len(open(calls).read()) == n + 1
+        assert json.load(open(os.path.join(rec, "seed2.json")))["command"].count("router2") == 1
+        run(2)                                   # the ledger's run of the first command still stands
+        assert len(open(calls).read()) == n + 1
+        assert "router2" not in json.load(open(os.path.join(rec, "seed2.json")))["command"]
         # a new target is a new run (nextpnr places for its --freq); one the runs miss fails --check
         run(1, mhz=60)
-        assert len(open(calls).read()) == n + 1
+        assert len(open(calls).read()) == n + 2
         assert report("--check", ok=False, mhz=60).returncode == 1
         assert "**FAIL** | not run" in open(md).read()
         # an image not built here keeps its ledger records
@@ -98,7 +105,7 @@ def main():
         assert report("--check", ok=False, mhz=60).returncode == 1
         assert "not run | not run" in open(md).read()
         assert open(led).read() == ""
-    print("test_timing_sweep: 21 checks passed")
+    print("test_timing_sweep: 25 checks passed")
     return 0
 
 

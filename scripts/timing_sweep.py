@@ -115,7 +115,10 @@ def run(a, cmd):
     log = a.out[:-len(".json")] + ".log" if a.out.endswith(".json") else a.out + ".log"
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
     done = read_ledger(a.ledger).get((a.image, a.seed, sha(a.json), float(a.mhz)))
-    if done is not None:   # placed before, from this very netlist at this target
+    if done is not None and "command" in done and done["command"].rsplit(" --seed ", 1)[0] != " ".join(cmd):
+        done = None        # placed with another nextpnr command (another router, say); the
+                           # records taken over from reports of earlier checkouts have none
+    if done is not None:   # placed before, from this very netlist at this target, with this command
         with open(a.out, "w") as f:
             json.dump(done, f)
             f.write("\n")
