@@ -3,7 +3,8 @@
 """test_timing_sweep.py: the seed sweep's records and ledger (make test-timing-sweep).
 
 Runs scripts/timing_sweep.py with a stand-in for nextpnr that writes a log
-with a chosen Max frequency, and checks: a run writes its record; the report
+with a chosen Max frequency, and checks: a run stopped by a signal writes no
+record; a run writes its record; the report
 takes only records of the current netlist; the ledger keeps the records it
 used, a later checkout without build records still reports them, and a run
 whose record is in the ledger does not call the place-and-route command
@@ -55,6 +56,18 @@ def main():
             return sh("report", *extra, "--records", os.path.join(d, "build"), "--ledger", led, "--out", md,
                       "--seeds", "1 2", f"img={net}@{mhz}", ok=ok)
 
+        # a run stopped by a signal (its log has the placer's estimate) leaves no record
+        killed = os.path.join(d, "killed_pnr.py")
+        with open(killed, "w") as f:
+            f.write("import os, signal, sys\n"
+                    "a = sys.argv\n"
+                    "open(a[a.index('-l') + 1], 'w').write(\"Info: Max frequency for clock 'clk': 30.00 MHz "
+                    "(FAIL at 40.00 MHz)\\n\")\n"
+                    "os.kill(os.getpid(), signal.SIGTERM)\n")
+        p = sh("run", "--image", "img", "--seed", "1", "--mhz", "40", "--json", net,
+               "--out", os.path.join(rec, "seed1.json"), "--ledger", led, "--", sys.executable, killed, ok=False)
+        assert p.returncode == 1 and "signal 15" in p.stderr, p
+        assert not os.path.exists(os.path.join(rec, "seed1.json"))
         run(1)
         r = json.load(open(os.path.join(rec, "seed1.json")))
         assert r["fmax_mhz"] == 51.0 and r["pass"] and r["seed"] == 1, r
@@ -105,7 +118,7 @@ def main():
         assert report("--check", ok=False, mhz=60).returncode == 1
         assert "not run | not run" in open(md).read()
         assert open(led).read() == ""
-    print("test_timing_sweep: 25 checks passed")
+    print("test_timing_sweep: 27 checks passed")
     return 0
 
 

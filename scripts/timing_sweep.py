@@ -8,7 +8,8 @@
       beside REC (REC without .json, plus .log) and its record, one JSON
       object, to REC. A timing failure is a result, not an error: the record
       says FAIL and the command exits 0 (a run that ends without a Max
-      frequency line, for example one that does not fit, exits 1).
+      frequency line, for example one that does not fit, exits 1, and so does
+      one stopped by a signal, which leaves no record).
 
   timing_sweep.py report [--check] --records DIR --ledger JSONL --out MD --seeds "1 2 ..." --command CMD NAME=SYNTH_JSON@MHZ...
       docs/results/timing.md from the records under DIR/NAME/ and those kept
@@ -129,6 +130,10 @@ def run(a, cmd):
     t0 = time.time()
     rc = subprocess.call(full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     secs = time.time() - t0
+    if rc < 0:   # stopped by a signal: its log may hold the placer's estimate, not a routed result
+        print(f"timing_sweep: {a.image} seed {a.seed}: nextpnr stopped by signal {-rc}; no record",
+              file=sys.stderr)
+        return 1
     fmax = clock = None
     bad = []
     try:
