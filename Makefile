@@ -53,6 +53,9 @@ endif
 BUILD := build
 # one test program, its output in build/logs/, one line for it (scripts/run_test.sh)
 RUN_TEST := V=$(V) scripts/run_test.sh
+# a recipe line that writes $(1) to the target only when its content differs
+# (a stamp: its prerequisites are remade when the text changes)
+write_changed = echo '$(1)' | cmp -s - $@ || echo '$(1)' >$@
 LOGS := $(BUILD)/logs
 BIN := $(BUILD)/bin
 VENV := .venv

@@ -47,10 +47,10 @@ TIMING_MHZ_ep_ecp5 = $(EP_ECP5_MHZ)
 .PHONY: timing-force
 $(TIMING)/%/target.mhz: timing-force
 	@mkdir -p $(@D)
-	@echo $(TIMING_MHZ_$*) | cmp -s - $@ || echo $(TIMING_MHZ_$*) > $@
+	@$(call write_changed,$(TIMING_MHZ_$*))
 $(TIMING)/%/pnr.cmd: timing-force
 	@mkdir -p $(@D)
-	@echo '$(PNR_$*)' | cmp -s - $@ || echo '$(PNR_$*)' > $@
+	@$(call write_changed,$(PNR_$*))
 
 # $(1) image  $(2) seed
 define timing_run

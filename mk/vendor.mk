@@ -118,10 +118,10 @@ define vendor_run
 # stamps rewritten only when they change, so that a change redoes the run
 $(SYNTH)/$(1)/config.txt: vendor-force
 	@mkdir -p $$(@D)
-	@echo '$(3) | $(SYNTH_CMD_$(4)) | $(SYNTH_PRE_$(4))' | cmp -s - $$@ || echo '$(3) | $(SYNTH_CMD_$(4)) | $(SYNTH_PRE_$(4))' >$$@
+	@$$(call write_changed,$(3) | $(SYNTH_CMD_$(4)) | $(SYNTH_PRE_$(4)))
 $(SYNTH)/$(1)/pnr.cmd: vendor-force
 	@mkdir -p $$(@D)
-	@echo '$(strip $(5) $(PNR_SEED_$(1)))' | cmp -s - $$@ || echo '$(strip $(5) $(PNR_SEED_$(1)))' >$$@
+	@$$(call write_changed,$(strip $(5) $(PNR_SEED_$(1))))
 $(SYNTH)/$(1)/synth.json: $$(call rtl_files,rtl/cores/fric_$(2).f) rtl/synth/fric_$(2)_harness.v $(RTL_VH) $(SYNTH_PRE_$(4)) $(SYNTH)/$(1)/config.txt
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
