@@ -77,8 +77,12 @@ clean:
 	rm -rf $(BUILD)
 
 # Fragments add their targets to these: make, make test and make synth.
+# TEST_BUILD holds what the tests run (benches, sanitized builds, simulation
+# models, the Stribeck core's two timing checks); make builds it, so that
+# make test after make only runs tests (and rebuilds what changed).
 BUILD_ALL :=
 TEST_ALL :=
+TEST_BUILD :=
 SYNTH_ALL :=
 
 include mk/gen.mk
@@ -100,5 +104,8 @@ include mk/fuzz.mk
 include mk/python.mk
 include mk/fmu.mk
 
-build-all: $(BUILD_ALL)
+# make test-build: the test programs alone
+.PHONY: test-build
+test-build: $(TEST_BUILD)
+build-all: $(BUILD_ALL) test-build
 test-all: $(TEST_ALL)

@@ -87,3 +87,4 @@ test-axil: $(AXIL_TB) $(AXIL_GHDL)/tb
 	  echo "ok   fric_axil_wb.vhd equivalent to fric_axil_wb.v (ghdl --synth, yosys equiv_induct), ADR_W $$a"; done
 
 TEST_ALL += test-axil
+TEST_BUILD += $(AXIL_TB) $(AXIL_GHDL)/tb

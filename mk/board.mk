@@ -86,6 +86,7 @@ lint-top:
 	  echo "ok   verilator --lint-only -Wall: fric_top, W 16 NUM_AXES 4 HAS_STRIBECK $$1 HAS_LUGRE $$2"; done
 
 TEST_ALL += test-dev-freestanding lint-top test-top
+TEST_BUILD += $(TOP_TB_BINS)
 
 # The synthesized iCE40 netlist of the top (tb_top_w16's configuration,
 # synth_ice40 -dsp), simulated with Yosys' cell models in Icarus: the pins of

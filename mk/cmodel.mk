@@ -73,6 +73,7 @@ test-cmodel-san: $(TEST_NAMES:%=$(BUILD)/san/tests/%)
 test-cli: $(FRICORE_SAN)
 	@$(RUN_TEST) "fricore CLI (asan+ubsan)" $(LOGS)/test-cli.log cmodel/tests/cli/run.sh $(FRICORE_SAN)
 TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
+TEST_BUILD += $(TEST_NAMES:%=$(BUILD)/tests/%) $(TEST_NAMES:%=$(BUILD)/san/tests/%) $(FRICORE_SAN) $(STIM_FILES)
 
 # The axes of fricore sim --report as headless Chromium draws them (no label
 # past a plot's edge, SI prefixes, the stride as an ordinal), with a

@@ -99,3 +99,4 @@ test-fuzz-replay: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay/fuzz_%)
 	  $(RUN_TEST) "fuzz $$t (asan+ubsan)" $(LOGS)/fuzz-replay-$$t.log $(BUILD)/fuzz/replay/fuzz_$$t $(FUZZ_CORPUS)/$$t \
 	  || exit 1; done
 TEST_ALL += test-fuzz-replay
+TEST_BUILD += $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay/fuzz_%)

@@ -224,6 +224,7 @@ test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb
 	  echo "ok   no 'when others' branch in the synthesizable VHDL but metavalues"
 	@$(MAKE) --no-print-directory $(NETSIM_RUNS)
 TEST_ALL += test-vhdl-netlist
+TEST_BUILD += $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb)
 
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
@@ -403,3 +404,4 @@ test-ghdl: $(foreach r,$(GHDL_TEST_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BIN
 test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
+TEST_BUILD += $(foreach r,$(GHDL_TEST_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb)

@@ -96,6 +96,7 @@ test-mcu: $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
 	@$(MCU_DIR)/width/only16 && $(MCU_DIR)/width/both
 	@$(RUN_TEST) "test-mcu (Cortex-M0+, M4)" $(LOGS)/test-mcu.log $(MCU_EMU) test $(MCU_TEST_REFS) $(MCU_TEST_BUILDS:%=$(MCU_DIR)/%)
 TEST_ALL += test-mcu
+TEST_BUILD += $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
 
 bench-mcu: $(MCU_BENCH_JSONS)
 	@mkdir -p $(BUILD)/results docs/results

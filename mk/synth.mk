@@ -62,12 +62,14 @@ synth-report: $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log $(SY
 
 # make synth runs every out-of-context synthesis (these, the LuGre core's
 # and the engine's below, the VHDL twins' in mk/ghdl.mk) and writes the
-# report; make test runs the Stribeck core's two on their target clocks as
-# checks (a timing failure fails them). The LuGre core's run (about 6
+# report. The Stribeck core's two runs are also checks on their target
+# clocks (a timing failure fails them): make runs them (TEST_BUILD), and
+# make test reruns them when the core changed. The LuGre core's run (about 6
 # minutes of CPU) is in make synth only: make checks the same core's timing
 # at W 18 in the ULX3S image, and make timing-sweep this run on every seed.
 SYNTH_ALL += synth-ecp5 synth-up5k synth-lugre-ecp5 synth-eng-up5k
 TEST_ALL += synth-ecp5 synth-up5k
+TEST_BUILD += $(SYNTH)/stribeck_ecp5/pnr.log $(SYNTH)/stribeck_up5k/pnr.log
 
 # The LuGre core alone, through its harness: the ULX3S configuration
 # (W 18, OPT_FAST, ECP5 DSP products) on the ECP5 LFE5U-25F at 110 MHz, below

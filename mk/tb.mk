@@ -91,6 +91,7 @@ lint-rtl:
 	  echo "ok   verilator --lint-only -Wall: fric_$${h}_harness"; done
 
 TEST_ALL += lint-rtl test-rtl
+TEST_BUILD += $(TB_BINS)
 
 # ---- fric_lugre -------------------------------------------------------------
 LUGRE_SRCS := $(call rtl_files,rtl/cores/fric_lugre.f)
@@ -127,6 +128,7 @@ test-rtl-lugre: $(LUGRE_TB_BINS) $(STIM_FILES)
 	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && for t in $(abspath $(LUGRE_TB_BINS)); do n=$$(basename $$t); \
 	  STIM_DIR=$(abspath $(STIM_DIR)) $(abspath scripts/run_test.sh) "$$n (run from $(BUILD)/run)" $(abspath $(LOGS))/$$n.log $$t || exit 1; done
 TEST_ALL += test-rtl-lugre
+TEST_BUILD += $(LUGRE_TB_BINS)
 
 # ---- fric_ep: the sequential elasto-plastic core -----------------------------
 EP_SRCS := $(call rtl_files,rtl/cores/fric_ep.f)
@@ -166,6 +168,7 @@ lint-rtl: lint-rtl-ep
 # (its fric_ep runs compare pin streams with them) and lint-rtl-ep is
 # lint-rtl's, so what this adds is the two runs, about 3.5 s of CPU each
 TEST_ALL += test-rtl-ep
+TEST_BUILD += $(EP_TB_BINS)
 
 # ---- fric_gms ---------------------------------------------------------------
 GMS_SRCS := $(call rtl_files,rtl/cores/fric_gms.f)
@@ -206,6 +209,7 @@ test-rtl-gms-ecp5: $(BUILD)/tb/tb_gms_w18/tb_gms_w18
 	@mkdir -p $(BUILD)/run && cd $(BUILD)/run && \
 	  $(abspath scripts/run_test.sh) "tb_gms_w18 (run from $(BUILD)/run)" $(abspath $(LOGS))/tb_gms_w18.log $(abspath $<)
 TEST_ALL += test-rtl-gms-ecp5
+TEST_BUILD += $(BUILD)/tb/tb_gms_w18/tb_gms_w18
 
 # ---- fric_eng: the shared engine of the UP5K image -------------------------------
 ENG_SRCS := $(call rtl_files,rtl/cores/fric_eng.f)
@@ -238,6 +242,7 @@ test-rtl-eng: $(ENG_TB_BINS)
 	@for n in 1 2 3 4; do $(VERILATOR) --lint-only -Wall $(RTL_INC) $(VLT) -GNUM_AXES=$$n $(ENG_SRCS) --top-module fric_eng || exit 1; \
 	  echo "ok   verilator --lint-only -Wall: fric_eng, NUM_AXES $$n"; done
 TEST_ALL += test-rtl-eng
+TEST_BUILD += $(ENG_TB_BINS)
 
 # ---- fricore-cosim: the plant in C, the friction from the Verilated core ----
 COSIM_W := 16

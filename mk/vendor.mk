@@ -309,6 +309,8 @@ test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$
 	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded bug went unnoticed: $$t"; exit 1; fi; \
 	  echo "ok   seeded bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
 TEST_ALL += test-netlist-mul test-netlist-seeded test-netlist-bram
+TEST_BUILD += $(NETMUL_VVP) $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
+  $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp $(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
 
 # ---- the cores' netlists in their own benches ------------------------------------
 # Each run's netlist (fric_<core> as the family's Yosys flow mapped it) with
