@@ -58,7 +58,10 @@ $(BUILD)/san/tests/%: $(BUILD)/san/obj/cmodel/tests/%.o $(ACC_OBJ_SAN) $(LIB_SAN
 	@mkdir -p $(@D)
 	$(call msg,CC,$@) $(CC) $(CFLAGS) $(SANFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# the compilers' dependency files, not those in Verilator's output directories
+# (every -Mdir is named obj): those are read by Verilator's own make, and here
+# would name the Verilog sources and netlists as prerequisites of its output
+-include $(shell find $(BUILD) -name '*.d' -not -regex '.*/obj/[^/]*\.d' 2>/dev/null)
 
 .PHONY: cmodel test-cmodel test-cmodel-san test-cli test-nofp
 cmodel: $(LIB) $(FRICORE)
@@ -73,7 +76,7 @@ test-cmodel-san: $(TEST_NAMES:%=$(BUILD)/san/tests/%)
 test-cli: $(FRICORE_SAN)
 	@$(RUN_TEST) "fricore CLI (asan+ubsan)" $(LOGS)/test-cli.log cmodel/tests/cli/run.sh $(FRICORE_SAN)
 TEST_ALL += test-cmodel test-cmodel-san test-cli test-nofp
-TEST_BUILD += $(TEST_NAMES:%=$(BUILD)/tests/%) $(TEST_NAMES:%=$(BUILD)/san/tests/%) $(FRICORE_SAN) $(STIM_FILES)
+TEST_BUILD += $(TEST_NAMES:%=$(BUILD)/tests/%) $(TEST_NAMES:%=$(BUILD)/san/tests/%) $(FRICORE_SAN)
 
 # The axes of fricore sim --report as headless Chromium draws them (no label
 # past a plot's edge, SI prefixes, the stride as an ordinal), with a
@@ -116,6 +119,7 @@ bench-accuracy: $(BENCH_ACC)
 STIM_GEN := $(BIN)/fric-stim
 STIM_DIR := $(BUILD)/stim
 STIM_FILES := $(STIM_DIR)/lugre_traces_w16.txt $(STIM_DIR)/lugre_traces_w18.txt
+TEST_BUILD += $(STIM_FILES)
 $(STIM_GEN): $(BUILD)/obj/cmodel/bench/fric_stim.o $(ACC_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@) $(CC) $(CFLAGS) $^ $(LDLIBS) -o $@

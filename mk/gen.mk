@@ -43,6 +43,7 @@ test-gen: $(FRIC_GEN) $(FRIC_GEN_ENG)
 	if [ $$bad = 0 ]; then echo "ok   all $(words $(GEN_FILES)) generated files match their regeneration"; fi; \
 	exit $$bad
 TEST_ALL += test-gen
+TEST_BUILD += $(FRIC_GEN) $(FRIC_GEN_ENG)
 
 # Every source file, hand-written or generated, starts with the license line
 # (scripts/spdx.py; --fix adds it).

@@ -387,6 +387,7 @@ $(eval $(call ghdl_ep,tb_ep_ghdl_w18,18,$(BUILD)/tb/tb_ep_w18/tb_ep_w18,test_ran
 # (test-vhdl-netlist). All five tests (8.4 M cycles, about 25 s):
 # make netsim-ep_w18 NETSIM_TEST='test_*'
 $(eval $(call vhdl_netlist_run,ep_w18,ep,W=18 NUM_AXES=4,tb_ep_w18,test_z*,$(BUILD)/tb/tb_ep_w18/tb_ep_w18))
+TEST_BUILD += $(BUILD)/netsim/ep_w18/tb
 
 # ---- make test-ghdl: the runs above but three -------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
