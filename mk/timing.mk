@@ -6,7 +6,8 @@
 #
 #   make timing-sweep     the runs not yet recorded, TIMING_JOBS (default 2)
 #                         at once, then docs/results/timing.md; fails if a
-#                         run misses its target clock
+#                         run misses its target clock or is not routed
+#                         within TIMING_CPU_LIMIT
 #   make timing-report    docs/results/timing.md from the records there are
 #                         (seeds without one show as not run)
 #   TIMING_IMAGES="icebreaker eng_up5k"  a subset of the images
@@ -31,6 +32,11 @@ TIMING_IMAGES ?= $(TIMING_ALL_IMAGES)
 TIMING_ALL_SEEDS := 1 2 3 4 5 6 7 8
 TIMING_SEEDS ?= $(TIMING_ALL_SEEDS)
 TIMING_NICE ?= nice -n 5
+# a run still routing after this much CPU time (seconds) is stopped and
+# recorded as a failure, not routed: nextpnr's router1 can go round a
+# congested region for hours. Two hours, twice the slowest run that
+# finished (lugre_gw2a18, 54 minutes).
+TIMING_CPU_LIMIT ?= 7200
 # each image's target clock (its nextpnr --freq)
 TIMING_MHZ_icebreaker = $(ICEBREAKER_MHZ)
 TIMING_MHZ_ulx3s = $(ULX3S_MHZ)
@@ -56,7 +62,7 @@ $(TIMING)/%/pnr.cmd: timing-force
 define timing_run
 $(TIMING)/$(1)/seed$(2).json: $(SYNTH)/$(1)/synth.json $(TIMING)/$(1)/target.mhz $(TIMING)/$(1)/pnr.cmd
 	@mkdir -p $$(@D)
-	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ --ledger $(TIMING_LEDGER) -- $(PNR_$(1))
+	$(Q)$(TIMING_NICE) python3 scripts/timing_sweep.py run --image $(1) --seed $(2) --mhz $(TIMING_MHZ_$(1)) --json $$< --out $$@ --ledger $(TIMING_LEDGER) --cpu-limit $(TIMING_CPU_LIMIT) -- $(PNR_$(1))
 endef
 $(foreach i,$(TIMING_ALL_IMAGES),$(foreach s,$(TIMING_ALL_SEEDS),$(eval $(call timing_run,$(i),$(s)))))
 

@@ -9,7 +9,8 @@ takes only records of the current netlist; the ledger keeps the records it
 used, a later checkout without build records still reports them, and a run
 whose record is in the ledger does not call the place-and-route command
 unless that command changed; a netlist whose source line numbers alone changed keeps them, a changed netlist
-drops them; a failing run fails --check.
+drops them; a failing run fails --check; a run past its CPU limit is stopped and recorded as not
+routed, a failure, and is run again when the limit is raised.
 """
 import json
 import os
@@ -118,7 +119,36 @@ def main():
         assert report("--check", ok=False, mhz=60).returncode == 1
         assert "not run | not run" in open(md).read()
         assert open(led).read() == ""
-    print("test_timing_sweep: 27 checks passed")
+        # a run that goes on past its CPU limit (a router going round a congested region)
+        spin = os.path.join(d, "spin_pnr.py")
+        with open(spin, "w") as f:
+            f.write("import sys, time\n"
+                    f"open({calls!r}, 'a').write('x')\n"
+                    "a = sys.argv\n"
+                    "open(a[a.index('-l') + 1], 'w').write(\"Info: Max frequency for clock 'clk': 30.00 MHz "
+                    "(FAIL at 40.00 MHz)\\n\")\n"
+                    "t = time.time()\n"
+                    "while time.time() - t < 60:\n"
+                    "    pass\n")
+
+        def spin_run(limit):
+            return sh("run", "--image", "img", "--seed", "1", "--mhz", "40", "--json", net, "--out",
+                      os.path.join(rec, "seed1.json"), "--ledger", led, "--cpu-limit", str(limit),
+                      "--", sys.executable, spin)
+        n = len(open(calls).read())
+        p = spin_run(0.5)
+        r = json.load(open(os.path.join(rec, "seed1.json")))
+        assert r["fmax_mhz"] is None and not r["pass"] and r["cpu_limit"] == 0.5 and r["seconds"] < 30, r
+        assert "not routed" in p.stdout, p.stdout
+        run(2)
+        assert report("--check", ok=False).returncode == 1
+        assert "not routed in 0.00833333 min **FAIL** | 52.00 PASS" in open(md).read()
+        spin_run(0.5)                            # the same limit: the ledger's record stands
+        assert len(open(calls).read()) == n + 2
+        spin_run(1.0)                            # a higher one: run again
+        assert len(open(calls).read()) == n + 3
+        assert json.load(open(os.path.join(rec, "seed1.json")))["cpu_limit"] == 1.0
+    print("test_timing_sweep: 34 checks passed")
     return 0
 
 

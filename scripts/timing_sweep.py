@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: Apache-2.0
 """timing_sweep.py: nextpnr's placement-seed sweep (make timing-sweep).
 
-  timing_sweep.py run --image NAME --seed N --mhz F --json SYNTH_JSON --out REC [--ledger JSONL] -- NEXTPNR ARGS...
+  timing_sweep.py run --image NAME --seed N --mhz F --json SYNTH_JSON --out REC [--ledger JSONL] [--cpu-limit S] -- NEXTPNR ARGS...
       one place-and-route run of the netlist with --seed N added (none if the
       ledger holds that run of this very netlist: its record is copied); its log goes
       beside REC (REC without .json, plus .log) and its record, one JSON
       object, to REC. A timing failure is a result, not an error: the record
       says FAIL and the command exits 0 (a run that ends without a Max
       frequency line, for example one that does not fit, exits 1, and so does
-      one stopped by a signal, which leaves no record).
+      one stopped by a signal, which leaves no record). With --cpu-limit, a
+      run still going after S seconds of CPU (nextpnr's router can go round
+      a congested region for hours) is stopped and recorded as a failure,
+      "not routed", with fmax_mhz null; a ledger record of such a run is used
+      only while the limit is not raised above its own.
 
   timing_sweep.py report [--check] --records DIR --ledger JSONL --out MD --seeds "1 2 ..." --command CMD NAME=SYNTH_JSON@MHZ...
       docs/results/timing.md from the records under DIR/NAME/ and those kept
@@ -119,16 +123,33 @@ def run(a, cmd):
     if done is not None and "command" in done and done["command"].rsplit(" --seed ", 1)[0] != " ".join(cmd):
         done = None        # placed with another nextpnr command (another router, say); the
                            # records taken over from reports of earlier checkouts have none
+    if done is not None and done.get("fmax_mhz") is None and (a.cpu_limit is None or a.cpu_limit > done["cpu_limit"]):
+        done = None        # not routed within a lower limit than this one: try again
     if done is not None:   # placed before, from this very netlist at this target, with this command
         with open(a.out, "w") as f:
             json.dump(done, f)
             f.write("\n")
-        print(f"  {a.image:<14} seed {a.seed}: {done['fmax_mhz']:7.2f} MHz at {a.mhz:g} "
-              f"{'PASS' if done['pass'] else 'FAIL'} (recorded in {a.ledger})")
+        print(f"  {a.image:<14} seed {a.seed}: {cell(done)} at {a.mhz:g} (recorded in {a.ledger})")
         return 0
     full = cmd + ["--seed", str(a.seed), "--json", a.json, "-l", log]
     t0 = time.time()
-    rc = subprocess.call(full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cpu, rc = None, None
+    while rc is None:
+        try:
+            rc = proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            cpu = cpu_seconds(proc.pid)
+            if a.cpu_limit is not None and cpu is not None and cpu > a.cpu_limit:
+                proc.kill()
+                proc.wait()
+                rec = {"image": a.image, "seed": a.seed, "target_mhz": a.mhz, "fmax_mhz": None, "clock": None,
+                       "pass": False, "nextpnr_exit": None, "hold_violations": [], "netlist_sha256": sha(a.json),
+                       "seconds": round(time.time() - t0), "cpu_limit": a.cpu_limit, "command": " ".join(full)}
+                write_record(a.out, rec)
+                print(f"  {a.image:<14} seed {a.seed}: {cell(rec)} at {a.mhz:g} "
+                      f"(stopped after {a.cpu_limit:g} s of CPU, {rec['seconds']} s)")
+                return 0
     secs = time.time() - t0
     if rc < 0:   # stopped by a signal: its log may hold the placer's estimate, not a routed result
         print(f"timing_sweep: {a.image} seed {a.seed}: nextpnr stopped by signal {-rc}; no record",
@@ -148,13 +169,34 @@ def run(a, cmd):
     rec = {"image": a.image, "seed": a.seed, "target_mhz": a.mhz, "fmax_mhz": fmax, "clock": clock,
            "pass": ok, "nextpnr_exit": rc, "hold_violations": bad, "netlist_sha256": sha(a.json), "seconds": round(secs),
            "command": " ".join(full)}
-    tmp = a.out + ".tmp"
+    write_record(a.out, rec)
+    print(f"  {a.image:<14} seed {a.seed}: {fmax:7.2f} MHz at {a.mhz:g} {'PASS' if ok else 'FAIL'} ({round(secs)} s)")
+    return 0
+
+
+def cpu_seconds(pid):
+    """The CPU time (user and system) process PID has used so far, from /proc; None where there is none."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def write_record(path, rec):
+    tmp = path + ".tmp"
     with open(tmp, "w") as f:
         json.dump(rec, f)
         f.write("\n")
-    os.replace(tmp, a.out)
-    print(f"  {a.image:<14} seed {a.seed}: {fmax:7.2f} MHz at {a.mhz:g} {'PASS' if ok else 'FAIL'} ({round(secs)} s)")
-    return 0
+    os.replace(tmp, path)
+
+
+def cell(r):
+    """A record's cell of the report: Fmax and verdict, or a run stopped before routing ended."""
+    if r.get("fmax_mhz") is None:
+        return f"not routed in {r['cpu_limit'] / 60:g} min **FAIL**"
+    return f"{r['fmax_mhz']:.2f} {'PASS' if r['pass'] else '**FAIL**'}"
 
 
 def read_ledger(path):
@@ -207,9 +249,9 @@ def report(a):
                 cells.append("not run")
                 bad += 1
             else:
-                cells.append(f"{r['fmax_mhz']:.2f} {'PASS' if r['pass'] else '**FAIL**'}")
+                cells.append(cell(r))
                 bad += 0 if r["pass"] else 1
-        f = [r["fmax_mhz"] for r in recs.values()]
+        f = [r["fmax_mhz"] for r in recs.values() if r.get("fmax_mhz") is not None]
         if f:
             mn, md = min(f), statistics.median(f)
             margin = f"{100.0 * (mn / target - 1):+.1f} %"
@@ -223,7 +265,8 @@ def report(a):
            "Generated by `" + a.command + "` (scripts/timing_sweep.py) from one nextpnr run per image and "
            "placement seed (`--seed N`), each with the command and target clock of the image's build "
            "(mk/board.mk, mk/synth.mk); do not edit. Fmax is nextpnr's routed Max frequency in MHz; "
-           "a run passes when it meets the target clock. A seed whose record is missing, or was made "
+           "a run passes when it meets the target clock, and fails when it misses it or is stopped at the "
+           "CPU limit (`TIMING_CPU_LIMIT`) before its routing ends (not routed). A seed whose record is missing, or was made "
            "from another netlist or at another target than the current one, shows as not run.", "",
            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
@@ -260,6 +303,7 @@ def main():
     r.add_argument("--json", required=True)
     r.add_argument("--out", required=True)
     r.add_argument("--ledger", default=None)
+    r.add_argument("--cpu-limit", type=float, default=None)
     p = sub.add_parser("report")
     p.add_argument("--records", required=True)
     p.add_argument("--out", required=True)
