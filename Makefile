@@ -3,6 +3,7 @@
 #
 #   make          the main job: install missing tools, build everything
 #   make test     every test
+#   make test-build  the programs the tests run (make builds them too)
 #   make deps     install the toolchain (Debian packages, pinned .venv)
 #   make versions print the tool versions in use
 #   make synth    the out-of-context syntheses, their VHDL twins and the report
@@ -24,6 +25,7 @@
 #   make formal-mutants  the seeded bugs alone
 #   V=1           show the commands
 #   make clean    remove build/
+#   make help     this list, and the targets each mk/*.mk describes in its head
 #
 # All output goes to build/. Each part of the project has its own fragment
 # in mk/, included below.
@@ -62,7 +64,7 @@ VENV := .venv
 
 # Every entry point first makes sure the toolchain is there (quiet and fast
 # when it is), then runs the real work in a sub-make so nothing races it.
-.PHONY: all test deps versions clean build-all test-all
+.PHONY: all test deps versions clean build-all test-all help
 all: deps
 	@t0=$$(date +%s); $(MAKE) --no-print-directory -j2 --output-sync=target build-all && \
 	  echo "make: built in $$(( $$(date +%s) - t0 )) s: build/bin/fricore, build/report.html, build/ulx3s.bit, build/icebreaker.bin, build/tangnano9k.fs"
@@ -75,6 +77,11 @@ versions:
 	@scripts/deps.sh --versions
 clean:
 	rm -rf $(BUILD)
+help:
+	@awk 'NR > 3 && /^#$$/ { exit } NR > 3 { sub(/^# ?/, ""); print }' Makefile
+	@echo; echo "and, described in the head of each fragment (what each checks: docs/verification.md):"
+	@for f in mk/*.mk; do t=$$(sed -n 's/^#   make \([a-z0-9-]\{1,\}\).*/\1/p' $$f | sort -u | tr '\n' ' '); \
+	  [ -z "$$t" ] || printf '%s\n' "$$t" | fold -s -w 80 | awk -v f="$$f" '{ printf "  %-15s%s\n", NR == 1 ? f : "", $$0 }'; done
 
 # Fragments add their targets to these: make, make test and make synth.
 # TEST_BUILD holds what the tests run (benches, sanitized builds, simulation
