@@ -47,11 +47,12 @@ def main():
         rec = os.path.join(d, "build", "img")
         led = os.path.join(d, "ledger.jsonl")
         md = os.path.join(d, "timing.md")
-        pnr = ["--", sys.executable, fake]
 
-        def run(seed, mhz=40, extra=()):
+        def run(seed, mhz=40, extra=(), tool=fake, opts=(), ok=True):
+            """timing_sweep.py run with TOOL as nextpnr (EXTRA: its arguments; OPTS: the run's own)"""
             return sh("run", "--image", "img", "--seed", str(seed), "--mhz", str(mhz), "--json", net,
-                      "--out", os.path.join(rec, f"seed{seed}.json"), "--ledger", led, *pnr, *extra)
+                      "--out", os.path.join(rec, f"seed{seed}.json"), "--ledger", led, *opts,
+                      "--", sys.executable, tool, *extra, ok=ok)
 
         def report(*extra, ok=True, mhz=40):
             return sh("report", *extra, "--records", os.path.join(d, "build"), "--ledger", led, "--out", md,
@@ -65,8 +66,7 @@ def main():
                     "open(a[a.index('-l') + 1], 'w').write(\"Info: Max frequency for clock 'clk': 30.00 MHz "
                     "(FAIL at 40.00 MHz)\\n\")\n"
                     "os.kill(os.getpid(), signal.SIGTERM)\n")
-        p = sh("run", "--image", "img", "--seed", "1", "--mhz", "40", "--json", net,
-               "--out", os.path.join(rec, "seed1.json"), "--ledger", led, "--", sys.executable, killed, ok=False)
+        p = run(1, tool=killed, ok=False)
         assert p.returncode == 1 and "signal 15" in p.stderr, p
         assert not os.path.exists(os.path.join(rec, "seed1.json"))
         run(1)
@@ -132,9 +132,7 @@ def main():
                     "    pass\n")
 
         def spin_run(limit):
-            return sh("run", "--image", "img", "--seed", "1", "--mhz", "40", "--json", net, "--out",
-                      os.path.join(rec, "seed1.json"), "--ledger", led, "--cpu-limit", str(limit),
-                      "--", sys.executable, spin)
+            return run(1, tool=spin, opts=("--cpu-limit", str(limit)))
         n = len(open(calls).read())
         p = spin_run(0.5)
         r = json.load(open(os.path.join(rec, "seed1.json")))

@@ -119,22 +119,28 @@ def check(a):
 def run(a, cmd):
     log = a.out[:-len(".json")] + ".log" if a.out.endswith(".json") else a.out + ".log"
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
-    done = read_ledger(a.ledger).get((a.image, a.seed, sha(a.json), float(a.mhz)))
+    key = sha(a.json)
+    done = read_ledger(a.ledger).get((a.image, a.seed, key, float(a.mhz)))
     if done is not None and "command" in done and done["command"].rsplit(" --seed ", 1)[0] != " ".join(cmd):
         done = None        # placed with another nextpnr command (another router, say); the
                            # records taken over from reports of earlier checkouts have none
     if done is not None and done.get("fmax_mhz") is None and (a.cpu_limit is None or a.cpu_limit > done["cpu_limit"]):
         done = None        # not routed within a lower limit than this one: try again
     if done is not None:   # placed before, from this very netlist at this target, with this command
-        with open(a.out, "w") as f:
-            json.dump(done, f)
-            f.write("\n")
+        write_record(a.out, done)
         print(f"  {a.image:<14} seed {a.seed}: {cell(done)} at {a.mhz:g} (recorded in {a.ledger})")
         return 0
     full = cmd + ["--seed", str(a.seed), "--json", a.json, "-l", log]
     t0 = time.time()
+
+    def record(fields):
+        rec = {"image": a.image, "seed": a.seed, "target_mhz": a.mhz, "netlist_sha256": key,
+               "seconds": round(time.time() - t0), "command": " ".join(full), **fields}
+        write_record(a.out, rec)
+        return rec
+
     proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    cpu, rc = None, None
+    rc = None
     while rc is None:
         try:
             rc = proc.wait(timeout=1)
@@ -143,14 +149,11 @@ def run(a, cmd):
             if a.cpu_limit is not None and cpu is not None and cpu > a.cpu_limit:
                 proc.kill()
                 proc.wait()
-                rec = {"image": a.image, "seed": a.seed, "target_mhz": a.mhz, "fmax_mhz": None, "clock": None,
-                       "pass": False, "nextpnr_exit": None, "hold_violations": [], "netlist_sha256": sha(a.json),
-                       "seconds": round(time.time() - t0), "cpu_limit": a.cpu_limit, "command": " ".join(full)}
-                write_record(a.out, rec)
+                rec = record({"fmax_mhz": None, "clock": None, "pass": False, "nextpnr_exit": None,
+                              "hold_violations": [], "cpu_limit": a.cpu_limit})
                 print(f"  {a.image:<14} seed {a.seed}: {cell(rec)} at {a.mhz:g} "
                       f"(stopped after {a.cpu_limit:g} s of CPU, {rec['seconds']} s)")
                 return 0
-    secs = time.time() - t0
     if rc < 0:   # stopped by a signal: its log may hold the placer's estimate, not a routed result
         print(f"timing_sweep: {a.image} seed {a.seed}: nextpnr stopped by signal {-rc}; no record",
               file=sys.stderr)
@@ -166,11 +169,8 @@ def run(a, cmd):
         print(f"timing_sweep: {a.image} seed {a.seed}: no Max frequency in {log} (exit {rc})", file=sys.stderr)
         return 1
     ok = fmax >= a.mhz and rc == 0 and not bad
-    rec = {"image": a.image, "seed": a.seed, "target_mhz": a.mhz, "fmax_mhz": fmax, "clock": clock,
-           "pass": ok, "nextpnr_exit": rc, "hold_violations": bad, "netlist_sha256": sha(a.json), "seconds": round(secs),
-           "command": " ".join(full)}
-    write_record(a.out, rec)
-    print(f"  {a.image:<14} seed {a.seed}: {fmax:7.2f} MHz at {a.mhz:g} {'PASS' if ok else 'FAIL'} ({round(secs)} s)")
+    rec = record({"fmax_mhz": fmax, "clock": clock, "pass": ok, "nextpnr_exit": rc, "hold_violations": bad})
+    print(f"  {a.image:<14} seed {a.seed}: {fmax:7.2f} MHz at {a.mhz:g} {'PASS' if ok else 'FAIL'} ({rec['seconds']} s)")
     return 0
 
 
