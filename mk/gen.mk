@@ -57,7 +57,7 @@ TEST_ALL += test-spdx
 .PHONY: test-readme
 test-readme:
 	@python3 scripts/readme_results.py
-	@h=$$($(MAKE) --no-print-directory -s help); for t in $$(grep -o 'make [a-z][a-z0-9-]*' README.md | cut -d' ' -f2 | sort -u); do \
+	@h=$$(MAKEFLAGS= $(MAKE) --no-print-directory -s help); for t in $$(grep -o 'make [a-z][a-z0-9-]*' README.md | cut -d' ' -f2 | sort -u); do \
 	  echo "$$h" | grep -qw -- "$$t" || { echo "FAIL README.md names make $$t, which make help does not list"; exit 1; }; done; \
 	  echo "ok   make help lists every make target README.md names"
 TEST_ALL += test-readme

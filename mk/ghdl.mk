@@ -209,6 +209,8 @@ NETSIM_DEPS += $(6)
 endef
 NETSIM_RUNS :=
 NETSIM_DEPS :=
+# the benches of netsim runs $(1)
+netsim_tbs = $(foreach r,$(1),$(BUILD)/netsim/$(r:netsim-%=%)/tb)
 $(eval $(call vhdl_netlist_run,lugre_w16,lugre,W=16 OPT_FAST=0 OPT_ECP5_DSP=0,tb_lugre_w16,test_random_traffic,$(BUILD)/tb/tb_lugre_w16/tb_lugre_w16))
 $(eval $(call vhdl_netlist_run,lugre_w18,lugre,W=18 OPT_FAST=1 OPT_ECP5_DSP=0,tb_lugre_w18,test_random_traffic,$(BUILD)/tb/tb_lugre_w18/tb_lugre_w18))
 $(eval $(call vhdl_netlist_run,stribeck_w16,stribeck,W=16 NUM_AXES=8 OPT_FABRIC=1 OPT_FAST=0 OPT_ECP5_DSP=0 OPT_SPRAM=0 OPT_RAM_DELAY=1,tb_stribeck_w16,test_random*,))
@@ -218,13 +220,12 @@ $(eval $(call vhdl_netlist_run,stribeck_w18,stribeck,W=18 NUM_AXES=8 OPT_FABRIC=
 # GHDL 2.0's Verilog writer drops the default of a multiplexer, so a 'when
 # others' branch of the synthesizable VHDL is lost from its netlist unless it
 # only covers a vector's metavalues (marked so in the source)
-test-vhdl-netlist: $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb) $(NETSIM_DEPS) $(STIM_FILES)
+test-vhdl-netlist: $(call netsim_tbs,$(NETSIM_RUNS)) $(NETSIM_DEPS) $(STIM_FILES)
 	@bad=$$(grep -rnE --include='*.vhd' '^\s*when others' rtl/vhdl/cores rtl/vhdl/arith rtl/vhdl/board rtl/vhdl/generated | grep -v 'metavalues only' || true); \
 	  if [ -n "$$bad" ]; then echo "$$bad"; echo "FAIL 'when others' in synthesizable VHDL: ghdl --synth's Verilog loses that branch; name every choice"; exit 1; fi; \
 	  echo "ok   no 'when others' branch in the synthesizable VHDL but metavalues"
 	@$(MAKE) --no-print-directory $(NETSIM_RUNS)
 TEST_ALL += test-vhdl-netlist
-TEST_BUILD += $(foreach r,$(NETSIM_RUNS),$(BUILD)/netsim/$(r:netsim-%=%)/tb)
 
 synth-report: $(SYNTH)/stribeck_vhdl_ecp5/pnr.log $(SYNTH)/stribeck_vhdl_up5k/pnr.log $(SYNTH)/lugre_vhdl_ecp5/pnr.log \
   $(SYNTH)/lugre_vhdl_ecp5/rate.txt \
@@ -387,7 +388,8 @@ $(eval $(call ghdl_ep,tb_ep_ghdl_w18,18,$(BUILD)/tb/tb_ep_w18/tb_ep_w18,test_ran
 # (test-vhdl-netlist). All five tests (8.4 M cycles, about 25 s):
 # make netsim-ep_w18 NETSIM_TEST='test_*'
 $(eval $(call vhdl_netlist_run,ep_w18,ep,W=18 NUM_AXES=4,tb_ep_w18,test_z*,$(BUILD)/tb/tb_ep_w18/tb_ep_w18))
-TEST_BUILD += $(BUILD)/netsim/ep_w18/tb
+# (here, after the last netsim run is defined)
+TEST_BUILD += $(call netsim_tbs,$(NETSIM_RUNS))
 
 # ---- make test-ghdl: the runs above but three -------------------------------------
 # the runs build first (serially: Verilator's own build uses both cores),
@@ -399,10 +401,12 @@ TEST_BUILD += $(BUILD)/netsim/ep_w18/tb
 # the W 16 real variant): make test-ghdl-full runs them.
 GHDL_FULL_ONLY := run-tb_lugre_ghdl_w16 run-tb_lugre_ghdl_real_w16 run-tb_gms_ghdl_w16
 GHDL_TEST_RUNS := $(filter-out $(GHDL_FULL_ONLY),$(GHDL_RUNS))
+# the benches of GHDL runs $(1)
+ghdl_tbs = $(foreach r,$(1),$(BUILD)/ghdl/$(r:run-%=%)/tb)
 .PHONY: test-ghdl test-ghdl-full
-test-ghdl: $(foreach r,$(GHDL_TEST_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
+test-ghdl: $(call ghdl_tbs,$(GHDL_TEST_RUNS)) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_TEST_RUNS)
-test-ghdl-full: $(foreach r,$(GHDL_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
+test-ghdl-full: $(call ghdl_tbs,$(GHDL_RUNS)) $(TB_BINS) $(LUGRE_TB_BINS) $(ENG_TB_BINS) $(EP_TB_BINS) $(STIM_FILES)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target $(GHDL_RUNS) STRIDE=1 FULL=1
 TEST_ALL += test-ghdl
-TEST_BUILD += $(foreach r,$(GHDL_TEST_RUNS),$(BUILD)/ghdl/$(r:run-%=%)/tb)
+TEST_BUILD += $(call ghdl_tbs,$(GHDL_TEST_RUNS))

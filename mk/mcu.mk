@@ -91,12 +91,12 @@ $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both: $(MCU_WIDTH_SRCS)
 	  $(if $(filter %only16,$@),-DFRIC_FX_ONLY_WIDTH=16) $(MCU_WIDTH_SRCS) -o $@
 
 .PHONY: test-mcu bench-mcu
-test-mcu: $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both
-test-mcu: $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
+MCU_TEST_DEPS := $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
+test-mcu: $(MCU_TEST_DEPS)
 	@$(MCU_DIR)/width/only16 && $(MCU_DIR)/width/both
 	@$(RUN_TEST) "test-mcu (Cortex-M0+, M4)" $(LOGS)/test-mcu.log $(MCU_EMU) test $(MCU_TEST_REFS) $(MCU_TEST_BUILDS:%=$(MCU_DIR)/%)
 TEST_ALL += test-mcu
-TEST_BUILD += $(MCU_DIR)/width/only16 $(MCU_DIR)/width/both $(foreach b,$(MCU_TEST_BUILDS),$(MCU_ELFS_$(b))) $(MCU_TEST_REFS)
+TEST_BUILD += $(MCU_TEST_DEPS)
 
 bench-mcu: $(MCU_BENCH_JSONS)
 	@mkdir -p $(BUILD)/results docs/results

@@ -297,20 +297,21 @@ $(NETBRAM)/%/seeded.vvp: $(NETBRAM)/%/net.v tb/netlist/tb_bram_netlist.v tb/netl
 	  tb/netlist/tb_bram_netlist.v tb/netlist/fric_bram_probe.v $< $(CELLS_$(FAMILY_$*)) 2>$@.log || { cat $@.log; exit 1; }
 
 .PHONY: test-netlist-mul test-netlist-seeded test-netlist-bram
-test-netlist-bram: $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp)
+NETBRAM_VVP := $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp)
+NETSEEDED_VVP := $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
+                 $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
+test-netlist-bram: $(NETBRAM_VVP)
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; grep -E '^(ok|FAIL)' $${t%.vvp}.log || echo "FAIL $$t: no verdict"; \
 	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
 test-netlist-mul: $(NETMUL_VVP)
 	@for t in $^; do vvp -n $$t >$${t%.vvp}.log 2>&1 || true; grep -E '^(ok|FAIL)' $${t%.vvp}.log || echo "FAIL $$t: no verdict"; \
 	  grep -q '^ok' $${t%.vvp}.log || exit 1; done
-test-netlist-seeded: $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
-                     $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
+test-netlist-seeded: $(NETSEEDED_VVP)
 	@for t in $^; do vvp -n $$t +first_fail >$${t%.vvp}.log 2>&1 || true; \
 	  if grep -q '^ok' $${t%.vvp}.log; then echo "FAIL the seeded bug went unnoticed: $$t"; exit 1; fi; \
 	  echo "ok   seeded bug caught: $$(grep -m1 '^FAIL' $${t%.vvp}.log | sed 's/^FAIL //')"; done
 TEST_ALL += test-netlist-mul test-netlist-seeded test-netlist-bram
-TEST_BUILD += $(NETMUL_VVP) $(foreach p,gw1n9 gw2a18,$(foreach w,18 36,$(NETMUL)/$(p)_$(w)/seeded.vvp)) \
-  $(foreach p,$(NETBRAM_PARTS),$(NETBRAM)/$(p)/tb.vvp $(NETBRAM)/$(p)/seeded.vvp) $(NETSHARED)/nexus_plain/seeded.vvp
+TEST_BUILD += $(NETMUL_VVP) $(NETBRAM_VVP) $(NETSEEDED_VVP)
 
 # ---- the cores' netlists in their own benches ------------------------------------
 # Each run's netlist (fric_<core> as the family's Yosys flow mapped it) with
